@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "livetext",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "livetext", targets: ["livetext"]),
+        .library(name: "LiveTextCore", targets: ["LiveTextCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Thin C modules: one per system library, nothing but headers and link flags.
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept",
+                       providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar",
+                       providers: [.apt(["libzbar-dev"])]),
+
+        // The pure-Swift core: image model, analysis model, preprocessing, analyzer.
+        .target(name: "LiveTextCore"),
+
+        // Adapters: each turns one C library into core types.
+        .target(name: "TesseractOCR", dependencies: ["CTesseract", "LiveTextCore"]),
+        .target(name: "ImageCodecs", dependencies: ["CLeptonica", "LiveTextCore"]),
+        .target(name: "ZBarCodes", dependencies: ["CZBar", "LiveTextCore"]),
+
+        // Wiring: the analyzer with the real engines.
+        .target(name: "LiveTextEngines",
+                dependencies: ["LiveTextCore", "TesseractOCR", "ImageCodecs", "ZBarCodes"]),
+
+        .executableTarget(name: "livetext", dependencies: [
+            "LiveTextCore", "LiveTextEngines",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "LiveTextCoreTests", dependencies: ["LiveTextCore"]),
+        .testTarget(name: "AdapterTests",
+                    dependencies: ["LiveTextCore", "TesseractOCR", "ImageCodecs", "ZBarCodes",
+                                   "LiveTextEngines"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "CLITests", dependencies: ["livetext"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

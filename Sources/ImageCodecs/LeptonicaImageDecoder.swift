@@ -1,0 +1,83 @@
+import CLeptonica
+import Foundation
+import LiveTextCore
+
+/// Decodes PNG, JPEG, TIFF, BMP, PNM, GIF, WebP and JPEG 2000 with leptonica (whichever of
+/// those its build links), checking the header's size before any pixel is decoded.
+public struct LeptonicaImageDecoder: ImageDecoder {
+    public init() {
+        LeptonicaImageDecoder.silence
+    }
+
+    /// Leptonica prints its own errors to stderr; ours say it better, once.
+    private static let silence: Void = { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
+
+    public func decode(_ data: Data, limits: ImageLimits) throws -> PixelImage {
+        guard !data.isEmpty else { throw LiveTextError(.invalidImage, "empty input: no image data") }
+        return try data.withUnsafeBytes { raw -> PixelImage in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress else { throw LiveTextError(.invalidImage, "empty input: no image data") }
+            let format = try ImageFormat.sniff(bytes)
+            var lepFormat: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+            var bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
+            guard pixReadHeaderMem(base, bytes.count, &lepFormat, &width, &height, &bps, &spp, &colormap) == 0 else {
+                throw LiveTextError(.invalidImage, "not a readable \(format.name) image (bad header)")
+            }
+            try limits.check(width: Int(width), height: Int(height))
+            try format.checkComplete(bytes)
+
+            var pix: UnsafeMutablePointer<PIX>?
+            if format == .jpeg {
+                // Leptonica accepts a truncated JPEG with a warning, filling the rest with grey.
+                var warnings: Int32 = 0
+                pix = pixReadMemJpeg(base, bytes.count, 0, 1, &warnings, 0)
+                if pix != nil && warnings > 0 {
+                    pixDestroy(&pix)
+                    throw LiveTextError(.invalidImage, "truncated or corrupt JPEG image")
+                }
+            } else {
+                pix = pixReadMem(base, bytes.count)
+            }
+            guard pix != nil else {
+                throw LiveTextError(.invalidImage, "truncated or corrupt \(format.name) image")
+            }
+            defer { pixDestroy(&pix) }
+            guard pixGetWidth(pix) == width, pixGetHeight(pix) == height else {
+                throw LiveTextError(.invalidImage, "corrupt \(format.name) image (size changed while decoding)")
+            }
+            return try Self.pixels(of: pix!)
+        }
+    }
+
+    /// Copies a PIX of any depth into RGBA8, compositing alpha over white.
+    static func pixels(of source: UnsafeMutablePointer<PIX>) throws -> PixelImage {
+        var flattened: UnsafeMutablePointer<PIX>? = pixGetSpp(source) == 4
+            ? pixAlphaBlendUniform(source, 0xffff_ff00) : pixClone(source)
+        defer { pixDestroy(&flattened) }
+        guard flattened != nil, var rgb = Optional(pixConvertTo32(flattened)) else {
+            throw LiveTextError(.invalidImage, "unsupported pixel layout")
+        }
+        defer { pixDestroy(&rgb) }
+        guard let rgbPix = rgb, let words = pixGetData(rgbPix) else {
+            throw LiveTextError(.invalidImage, "unsupported pixel layout")
+        }
+        let width = Int(pixGetWidth(rgbPix)), height = Int(pixGetHeight(rgbPix))
+        let wpl = Int(pixGetWpl(rgbPix))
+        let out = [UInt8](unsafeUninitializedCapacity: width * height * 4) { dst, initialized in
+            for y in 0..<height {
+                let row = words.advanced(by: y * wpl)
+                for x in 0..<width {
+                    // Leptonica keeps RGBA in a native 32-bit word, red in the high byte.
+                    let word = row[x]
+                    let o = (y * width + x) * 4
+                    dst[o] = UInt8(truncatingIfNeeded: word >> 24)
+                    dst[o + 1] = UInt8(truncatingIfNeeded: word >> 16)
+                    dst[o + 2] = UInt8(truncatingIfNeeded: word >> 8)
+                    dst[o + 3] = 255
+                }
+            }
+            initialized = width * height * 4
+        }
+        return PixelImage(width: width, height: height, format: .rgba8, pixels: out)
+    }
+}

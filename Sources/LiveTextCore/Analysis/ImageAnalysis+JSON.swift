@@ -1,0 +1,65 @@
+extension ImageAnalysis {
+    /// The `--json` document: one line, keys in the order PRODUCT.md shows them.
+    public func jsonLine() -> String { orderedJSON.serialized() }
+
+    public var orderedJSON: OrderedJSON {
+        .object([
+            ("image", .object([("width", .int(image.width)), ("height", .int(image.height)),
+                               ("source", .string(image.source))])),
+            ("text", .string(text)),
+            ("blocks", .array(blocks.map(\.orderedJSON))),
+            ("codes", .array(codes.map(\.orderedJSON))),
+            ("items", .array(items.map(\.orderedJSON))),
+            ("actions", .array(actions.map(\.orderedJSON))),
+            ("timing", .object([("totalMs", .double(timing.totalMs))])),
+        ])
+    }
+}
+
+extension Bounds {
+    public var orderedJSON: OrderedJSON { .array([.int(x), .int(y), .int(width), .int(height)]) }
+}
+
+extension TextBlock {
+    public var orderedJSON: OrderedJSON {
+        .object([("text", .string(text)), ("bounds", bounds.orderedJSON),
+                 ("confidence", .double(confidence)), ("lines", .array(lines.map(\.orderedJSON)))])
+    }
+}
+
+extension TextLine {
+    public var orderedJSON: OrderedJSON {
+        .object([("text", .string(text)), ("bounds", bounds.orderedJSON),
+                 ("words", .array(words.map(\.orderedJSON)))])
+    }
+}
+
+extension TextWord {
+    public var orderedJSON: OrderedJSON {
+        .object([("text", .string(text)), ("bounds", bounds.orderedJSON), ("confidence", .double(confidence))])
+    }
+}
+
+extension MachineReadableCode {
+    public var orderedJSON: OrderedJSON {
+        .object([("symbology", .string(symbology)), ("payload", .string(payload)), ("bounds", bounds.orderedJSON)])
+    }
+}
+
+extension DetectedItem {
+    public var orderedJSON: OrderedJSON {
+        var members: [(String, OrderedJSON)] = [
+            ("type", .string(type)), ("text", .string(text)), ("start", .int(start)), ("end", .int(end)),
+        ]
+        if let bounds { members.append(("bounds", bounds.orderedJSON)) }
+        members.append(("source", .string(source.rawValue)))
+        members.append(("value", JSONValue.object(value).ordered))
+        return .object(members)
+    }
+}
+
+extension QuickAction {
+    public var orderedJSON: OrderedJSON {
+        .object([("id", .string(id)), ("title", .string(title)), ("kind", .string(kind)), ("target", .string(target))])
+    }
+}

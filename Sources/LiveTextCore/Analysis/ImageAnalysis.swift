@@ -1,0 +1,157 @@
+/// The result of analysing one image (VisionKit's `ImageAnalysis`).
+///
+/// Its `Codable` form is the `--json` document of PRODUCT.md, field for field.
+public struct ImageAnalysis: Sendable, Hashable, Codable {
+    public var image: ImageInfo
+    /// Every line of text in reading order: lines joined by `\n`, blocks by a blank line.
+    public var text: String
+    public var blocks: [TextBlock]
+    public var codes: [MachineReadableCode]
+    public var items: [DetectedItem]
+    public var actions: [QuickAction]
+    public var timing: Timing
+
+    public init(image: ImageInfo, blocks: [TextBlock] = [], codes: [MachineReadableCode] = [],
+                items: [DetectedItem] = [], actions: [QuickAction] = [], timing: Timing = Timing()) {
+        self.image = image
+        self.blocks = blocks
+        self.text = TextBlock.joinedText(of: blocks)
+        self.codes = codes
+        self.items = items
+        self.actions = actions
+        self.timing = timing
+    }
+
+    /// The image an analysis describes.
+    public struct ImageInfo: Sendable, Hashable, Codable {
+        public var width: Int
+        public var height: Int
+        /// Where the pixels came from: `file:/abs/path`, `stdin`, `pixels`, `screen`, ...
+        public var source: String
+
+        public init(width: Int, height: Int, source: String) {
+            self.width = width
+            self.height = height
+            self.source = source
+        }
+    }
+
+    public struct Timing: Sendable, Hashable, Codable {
+        /// Wall-clock milliseconds from pixels in hand to analysis done, one decimal.
+        public var totalMs: Double
+
+        public init(totalMs: Double = 0) {
+            self.totalMs = (totalMs * 10).rounded() / 10
+        }
+    }
+}
+
+/// A block of text: one or more lines that belong together (a paragraph, a cell, a label).
+public struct TextBlock: Sendable, Hashable, Codable {
+    public var text: String
+    public var bounds: Bounds
+    /// Mean word confidence weighted by word length, 0-100, one decimal.
+    public var confidence: Double
+    public var lines: [TextLine]
+
+    public init(lines: [TextLine]) {
+        self.lines = lines
+        self.text = lines.map(\.text).joined(separator: "\n")
+        self.bounds = lines.map(\.bounds).union
+        let words = lines.flatMap(\.words)
+        let weight = words.reduce(0) { $0 + $1.text.count }
+        let sum = words.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) }
+        self.confidence = weight > 0 ? ((sum / Double(weight)) * 10).rounded() / 10 : 0
+    }
+
+    /// Lines joined by `\n`, blocks by a blank line.
+    public static func joinedText(of blocks: [TextBlock]) -> String {
+        blocks.map(\.text).joined(separator: "\n\n")
+    }
+}
+
+public struct TextLine: Sendable, Hashable, Codable {
+    public var text: String
+    public var bounds: Bounds
+    public var words: [TextWord]
+
+    public init(words: [TextWord]) {
+        self.words = words
+        self.text = words.map(\.text).joined(separator: " ")
+        self.bounds = words.map(\.bounds).union
+    }
+}
+
+public struct TextWord: Sendable, Hashable, Codable {
+    public var text: String
+    public var bounds: Bounds
+    /// The recognizer's confidence, 0-100, one decimal.
+    public var confidence: Double
+
+    public init(text: String, bounds: Bounds, confidence: Double) {
+        self.text = text
+        self.bounds = bounds
+        self.confidence = (min(100, max(0, confidence)) * 10).rounded() / 10
+    }
+}
+
+/// A QR code or barcode (VisionKit's machine-readable code).
+public struct MachineReadableCode: Sendable, Hashable, Codable {
+    /// ZBar's name of the symbology: `QR-Code`, `EAN-13`, `CODE-128`, ...
+    public var symbology: String
+    public var payload: String
+    public var bounds: Bounds
+
+    public init(symbology: String, payload: String, bounds: Bounds) {
+        self.symbology = symbology
+        self.payload = payload
+        self.bounds = bounds
+    }
+}
+
+/// Something a data detector found in the text or in a code's payload.
+public struct DetectedItem: Sendable, Hashable, Codable {
+    public enum Source: String, Sendable, Hashable, Codable {
+        case text
+        case code
+    }
+
+    /// `link`, `email`, `phone`, `address`, `date`, `flight`, `tracking`, `money`, `measurement`.
+    public var type: String
+    public var text: String
+    /// Unicode-scalar offsets into the analysis text (or the code payload), end exclusive.
+    public var start: Int
+    public var end: Int
+    public var bounds: Bounds?
+    public var source: Source
+    public var value: [String: JSONValue]
+
+    public init(type: String, text: String, start: Int, end: Int, bounds: Bounds? = nil,
+                source: Source = .text, value: [String: JSONValue] = [:]) {
+        self.type = type
+        self.text = text
+        self.start = start
+        self.end = end
+        self.bounds = bounds
+        self.source = source
+        self.value = value
+    }
+}
+
+/// An action a detected item or code implies (VisionKit's quick actions).
+public struct QuickAction: Sendable, Hashable, Codable {
+    /// Stable within an analysis, e.g. `open-link-0`.
+    public var id: String
+    /// What a person reads on the button: `Open example.org`.
+    public var title: String
+    /// `open`, `call`, `mail`, `map`, `calendar`, `track`, `copy`, ...
+    public var kind: String
+    public var target: String
+
+    public init(id: String, title: String, kind: String, target: String) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.target = target
+    }
+}

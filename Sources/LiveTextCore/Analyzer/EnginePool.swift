@@ -1,0 +1,77 @@
+/// Warm OCR engines, reused across requests: loading a language takes a tenth of a second or
+/// more, recognizing a small region less than that.
+///
+/// At most `maxEnginesPerLanguageSet` engines exist per language set; callers beyond that wait
+/// for one to come back. A waiting caller that is cancelled stops waiting at once.
+actor EnginePool {
+    typealias Factory = @Sendable (LanguageSet) throws -> any TextRecognizer
+
+    private let factory: Factory
+    private let maxEngines: Int
+    private var idle: [LanguageSet: [any TextRecognizer]] = [:]
+    private var created: [LanguageSet: Int] = [:]
+    private var waiters: [LanguageSet: [(id: Int, continuation: CheckedContinuation<(any TextRecognizer)?, any Error>)]] = [:]
+    private var nextWaiter = 0
+
+    init(maxEnginesPerLanguageSet: Int, factory: @escaping Factory) {
+        self.maxEngines = max(1, maxEnginesPerLanguageSet)
+        self.factory = factory
+    }
+
+    /// An engine for `languages`, created (off the actor) when none is idle and the cap allows.
+    func checkOut(_ languages: LanguageSet) async throws -> any TextRecognizer {
+        try Task.checkCancellation()
+        if var list = idle[languages], let engine = list.popLast() {
+            idle[languages] = list
+            return engine
+        }
+        if created[languages, default: 0] < maxEngines {
+            created[languages, default: 0] += 1
+            do {
+                let factory = self.factory
+                return try await BlockingWork.run { try factory(languages) }
+            } catch {
+                created[languages, default: 0] -= 1
+                throw error
+            }
+        }
+        let id = nextWaiter
+        nextWaiter += 1
+        let engine = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiters[languages, default: []].append((id, continuation))
+            }
+        } onCancel: {
+            Task { await self.cancelWaiter(id, languages) }
+        }
+        guard let engine else { throw CancellationError() }
+        return engine
+    }
+
+    /// Hands an engine back: to the first waiter, or to the idle list.
+    func checkIn(_ engine: any TextRecognizer) {
+        let languages = engine.languages
+        if var list = waiters[languages], !list.isEmpty {
+            let waiter = list.removeFirst()
+            waiters[languages] = list
+            waiter.continuation.resume(returning: engine)
+        } else {
+            idle[languages, default: []].append(engine)
+        }
+    }
+
+    /// Drops an engine that failed in a way that may have left it unusable.
+    func discard(_ engine: any TextRecognizer) {
+        created[engine.languages, default: 1] -= 1
+    }
+
+    /// How many engines exist per language set (for tests and status).
+    func engineCounts() -> [LanguageSet: Int] { created }
+
+    private func cancelWaiter(_ id: Int, _ languages: LanguageSet) {
+        guard var list = waiters[languages], let index = list.firstIndex(where: { $0.id == id }) else { return }
+        let waiter = list.remove(at: index)
+        waiters[languages] = list
+        waiter.continuation.resume(returning: nil)
+    }
+}

@@ -1,0 +1,28 @@
+/// Limits applied to every input before its pixels are decoded.
+public struct ImageLimits: Sendable, Hashable {
+    /// Around 100 megapixels: a 10k×10k image, far above any screen.
+    public static let defaultMaxPixels = 100_000_000
+    /// The smallest side that can hold a character or a code.
+    public static let minimumSide = 3
+
+    public var maxPixels: Int
+
+    public init(maxPixels: Int = ImageLimits.defaultMaxPixels) {
+        self.maxPixels = maxPixels
+    }
+
+    /// Checks dimensions (from a header, before decoding) against the limits.
+    public func check(width: Int, height: Int) throws {
+        guard width > 0, height > 0 else {
+            throw LiveTextError(.invalidImage, "image is \(width)×\(height) pixels: nothing to analyze")
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maxPixels else {
+            throw LiveTextError.tooLarge(width: width, height: height, limit: maxPixels)
+        }
+        guard width >= Self.minimumSide, height >= Self.minimumSide else {
+            throw LiveTextError(.invalidImage,
+                                "image is \(width)×\(height) pixels: too small to hold text or codes")
+        }
+    }
+}

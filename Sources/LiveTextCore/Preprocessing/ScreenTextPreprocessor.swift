@@ -1,0 +1,67 @@
+/// Prepares a screen capture for the recognizer so that nobody has to think about it:
+/// normalizes polarity and contrast, enlarges small text, pads the edges.
+public struct ScreenTextPreprocessor: Sendable {
+    public struct Options: Sendable, Hashable {
+        /// Enlarge when the median glyph is shorter than this many pixels.
+        public var upscaleBelowGlyphHeight: Double = 8
+        /// The median glyph height enlarged text is brought to.
+        public var targetGlyphHeight: Double = 20
+        public var maxScale: Double = 4
+        /// White margin around the prepared image, so text cut by the capture edge still reads.
+        public var padding = 10
+        /// When false the pixels are only converted to gray (for measurements).
+        public var normalizeBackground = true
+
+        public init() {}
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    public func prepare(_ image: PixelImage) -> PreparedImage {
+        let normalized = options.normalizeBackground
+            ? BackgroundNormalizer().normalize(image) : image.luminance()
+        let glyph = TextHeightEstimator().medianGlyphHeight(of: normalized)
+        let scale = scaleFactor(forGlyphHeight: glyph)
+        let scaler = ImageScaler()
+        let scaled = scale == 1 ? normalized : scaler.scale(normalized, by: scale)
+        let padded = scaler.pad(scaled, margin: options.padding)
+        return PreparedImage(image: padded, scaleX: Double(scaled.width) / Double(image.width),
+                             scaleY: Double(scaled.height) / Double(image.height),
+                             padding: options.padding, originalWidth: image.width,
+                             originalHeight: image.height, glyphHeight: glyph)
+    }
+
+    /// 1 for text that reads well as it is; enough to bring small text to the target otherwise.
+    public func scaleFactor(forGlyphHeight glyph: Double?) -> Double {
+        guard let glyph, glyph > 0, glyph < options.upscaleBelowGlyphHeight else { return 1 }
+        return min(options.maxScale, max(1, options.targetGlyphHeight / glyph))
+    }
+}
+
+/// A preprocessed image and the way back to the original pixels.
+public struct PreparedImage: Sendable {
+    public let image: PixelImage
+    public let scaleX: Double
+    public let scaleY: Double
+    public let padding: Int
+    public let originalWidth: Int
+    public let originalHeight: Int
+    /// The median glyph height measured, in original pixels.
+    public let glyphHeight: Double?
+
+    /// The scale factor (the same on both axes up to rounding).
+    public var scale: Double { scaleX }
+
+    /// Maps a rectangle of the prepared image back onto the original, clamped to it.
+    public func originalBounds(of rect: Bounds) -> Bounds {
+        let x0 = Double(rect.x - padding) / scaleX, y0 = Double(rect.y - padding) / scaleY
+        let x1 = Double(rect.maxX - padding) / scaleX, y1 = Double(rect.maxY - padding) / scaleY
+        let x = Int(x0.rounded(.down)), y = Int(y0.rounded(.down))
+        return Bounds(x: x, y: y, width: Int(x1.rounded(.up)) - x, height: Int(y1.rounded(.up)) - y)
+            .clamped(width: originalWidth, height: originalHeight)
+    }
+}

@@ -1,0 +1,85 @@
+/// Estimates the typical glyph height of the text in a normalized (dark on white) image.
+///
+/// Labels the 8-connected ink components run by run and takes the median height of those shaped
+/// like glyphs; rules, boxes, icons and specks are left out.
+public struct TextHeightEstimator: Sendable {
+    /// Pixels darker than this are ink.
+    public var inkThreshold: UInt8 = 128
+
+    public init() {}
+
+    /// The median glyph height in pixels, or nil when too few glyph-like shapes were found.
+    public func medianGlyphHeight(of image: PixelImage) -> Double? {
+        let heights = glyphHeights(of: image)
+        guard heights.count >= 3 else { return nil }
+        let sorted = heights.sorted()
+        return Double(sorted[sorted.count / 2])
+    }
+
+    /// Heights of the glyph-shaped ink components.
+    func glyphHeights(of image: PixelImage) -> [Int] {
+        precondition(image.format == .gray8)
+        let w = image.width, h = image.height
+        var runX0 = [Int32](), runX1 = [Int32](), runY = [Int32]()
+        var parent = [Int32]()
+
+        func find(_ i: Int32) -> Int32 {
+            var i = i
+            while parent[Int(i)] != i {
+                parent[Int(i)] = parent[Int(parent[Int(i)])]
+                i = parent[Int(i)]
+            }
+            return i
+        }
+
+        var previousStart = 0, previousEnd = 0
+        image.pixels.withUnsafeBufferPointer { px in
+            for y in 0..<h {
+                let rowStart = runX0.count
+                var x = 0
+                let row = y * w
+                while x < w {
+                    if px[row + x] < inkThreshold {
+                        let start = x
+                        while x < w && px[row + x] < inkThreshold { x += 1 }
+                        let id = Int32(runX0.count)
+                        runX0.append(Int32(start)); runX1.append(Int32(x - 1)); runY.append(Int32(y))
+                        parent.append(id)
+                        // Join with overlapping runs of the row above (8-connected).
+                        var p = previousStart
+                        while p < previousEnd {
+                            if runX0[p] <= Int32(x) && runX1[p] >= Int32(start - 1) {
+                                let a = find(id), b = find(Int32(p))
+                                if a != b { parent[Int(max(a, b))] = min(a, b) }
+                            }
+                            p += 1
+                        }
+                    } else {
+                        x += 1
+                    }
+                }
+                previousStart = rowStart
+                previousEnd = runX0.count
+            }
+        }
+
+        var minX = [Int32](repeating: .max, count: runX0.count)
+        var maxX = [Int32](repeating: .min, count: runX0.count)
+        var minY = [Int32](repeating: .max, count: runX0.count)
+        var maxY = [Int32](repeating: .min, count: runX0.count)
+        for i in 0..<runX0.count {
+            let root = Int(find(Int32(i)))
+            minX[root] = min(minX[root], runX0[i]); maxX[root] = max(maxX[root], runX1[i])
+            minY[root] = min(minY[root], runY[i]); maxY[root] = max(maxY[root], runY[i])
+        }
+        var heights = [Int]()
+        for i in 0..<runX0.count where parent[i] == Int32(i) {
+            let cw = Int(maxX[i] - minX[i]) + 1, ch = Int(maxY[i] - minY[i]) + 1
+            guard ch >= 3, ch <= 150 else { continue }      // specks, large art
+            guard cw <= 4 * ch + 2 else { continue }        // rules, underlines, touching words
+            guard !(cw <= 2 && ch > 40) else { continue }   // vertical separators
+            heights.append(ch)
+        }
+        return heights
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import ImageCodecs
+import LiveTextCore
+
+/// Reads images from the places a user names: a path, `-` for stdin, or bytes in hand.
+public struct ImageInput: Sendable {
+    public var limits: ImageLimits
+    private let decoder: any ImageDecoder
+
+    public init(limits: ImageLimits = ImageLimits(), decoder: any ImageDecoder = LeptonicaImageDecoder()) {
+        self.limits = limits
+        self.decoder = decoder
+    }
+
+    /// Decodes encoded image bytes.
+    public func decode(_ data: Data) throws -> PixelImage {
+        try decoder.decode(data, limits: limits)
+    }
+
+    /// Reads and decodes a file, with errors that name it.
+    public func load(path: String) throws -> (PixelImage, source: String) {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw LiveTextError(.notFound, "\(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw LiveTextError(.invalidImage, "\(path): is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw LiveTextError(.accessDenied, "\(path): permission denied")
+        }
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            if attributes[.type] as? FileAttributeType == .typeRegular {
+                data = try Data(contentsOf: url, options: .mappedIfSafe)
+            } else {  // a FIFO or device: read, but never without end
+                guard let handle = FileHandle(forReadingAtPath: path) else {
+                    throw LiveTextError(.accessDenied, "\(path): cannot open")
+                }
+                defer { try? handle.close() }
+                data = try readBounded(handle, name: path)
+            }
+        } catch let error as LiveTextError {
+            throw error
+        } catch {
+            throw LiveTextError(.invalidImage, "\(path): cannot read: \(error.localizedDescription)")
+        }
+        do {
+            return (try decode(data), "file:" + url.standardizedFileURL.path)
+        } catch let error as LiveTextError {
+            throw LiveTextError(error.code, "\(path): \(error.message)")
+        }
+    }
+
+    /// Reads all of standard input and decodes it.
+    public func loadStandardInput() throws -> (PixelImage, source: String) {
+        let data = try readBounded(FileHandle.standardInput, name: "stdin")
+        guard !data.isEmpty else { throw LiveTextError(.invalidImage, "stdin: empty, no image data") }
+        do {
+            return (try decode(data), "stdin")
+        } catch let error as LiveTextError {
+            throw LiveTextError(error.code, "stdin: \(error.message)")
+        }
+    }
+
+    /// Encoded input larger than this is refused before it is all read (a 100-megapixel BMP is 400 MB).
+    public static let maxEncodedBytes = 1 << 30
+
+    private func readBounded(_ handle: FileHandle, name: String) throws -> Data {
+        var data = Data()
+        while true {
+            guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { return data }
+            data.append(chunk)
+            if data.count > Self.maxEncodedBytes {
+                throw LiveTextError(.tooLarge, "\(name): more than \(Self.maxEncodedBytes >> 20) MiB of image data")
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import LiveTextCore
+
+/// Options shared by every verb that analyzes an image.
+struct AnalysisOptions: ParsableArguments {
+    @Flag(help: "Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.")
+    var json = false
+
+    @Option(help: ArgumentHelp("What to look for: text, codes, detectors (comma-separated).",
+                               valueName: "types"))
+    var types: String = "text,codes,detectors"
+
+    @Option(help: ArgumentHelp("OCR languages, tesseract names joined by + (e.g. eng+deu).",
+                               valueName: "langs"))
+    var lang: String = "eng"
+
+    @Option(help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.",
+                               valueName: "n"))
+    var maxPixels: Int = ImageLimits.defaultMaxPixels
+
+    @Option(help: ArgumentHelp("Page layout for OCR: auto (screens and documents), sparse, block, column.",
+                               valueName: "layout"))
+    var layout: LayoutChoice = .auto
+
+    // Tuning knobs for measurements, not part of the interface.
+    @Option(help: .hidden) var debugUpscaleBelow: Double?
+    @Option(help: .hidden) var debugTargetHeight: Double?
+    @Flag(help: .hidden) var debugNoNormalize = false
+
+    func validate() throws {
+        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+    }
+
+    /// The analyzer configuration these options describe (throws `invalidArgs`).
+    func configuration() throws -> ImageAnalyzer.Configuration {
+        var preprocessing = ScreenTextPreprocessor.Options()
+        if let debugUpscaleBelow { preprocessing.upscaleBelowGlyphHeight = debugUpscaleBelow }
+        if let debugTargetHeight { preprocessing.targetGlyphHeight = debugTargetHeight }
+        preprocessing.normalizeBackground = !debugNoNormalize
+        return ImageAnalyzer.Configuration(
+            types: try AnalysisTypes(names: types.split(separator: ",").map(String.init)),
+            languages: try LanguageSet(lang),
+            layout: layout.pageLayout,
+            preprocessing: preprocessing)
+    }
+}
+
+enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, sparse, block, column
+
+    var pageLayout: PageLayout {
+        switch self {
+        case .auto: .auto
+        case .sparse: .sparse
+        case .block: .singleBlock
+        case .column: .singleColumn
+        }
+    }
+}

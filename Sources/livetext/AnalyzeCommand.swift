@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import LiveTextCore
+import LiveTextEngines
+
+struct AnalyzeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analyze",
+        abstract: "Analyze image files (PNG, JPEG, TIFF, BMP, PNM, GIF, WebP); - reads stdin.",
+        discussion: """
+            Several files in one call share warm OCR engines and run in parallel; results are \
+            printed in the order of the files. A file that cannot be read is reported on stderr \
+            and the others are still analyzed; the exit code is then that of the first failure.
+            """)
+
+    @OptionGroup var options: AnalysisOptions
+
+    @Argument(help: ArgumentHelp("Image files; - for standard input.", valueName: "file"),
+              completion: .file())
+    var files: [String]
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("no image given (a file, or - for stdin)") }
+        guard files.filter({ $0 == "-" }).count <= 1 else {
+            throw ValidationError("stdin (-) can be read only once")
+        }
+    }
+
+    func run() async throws {
+        let configuration = try options.configuration()
+        let analyzer = try ImageAnalyzer.system()
+        let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
+        let output = ResultPrinter(json: options.json, types: configuration.types,
+                                   labelled: files.count > 1)
+
+        var firstFailure: LiveTextError?
+        try await BatchAnalysis.run(files, analyzer: analyzer, input: input,
+                                    configuration: configuration) { file, result in
+            switch result {
+            case .success(let analysis):
+                try output.print(analysis, name: file)
+            case .failure(let error):
+                Diagnostics.error(error.message)
+                if firstFailure == nil { firstFailure = error }
+            }
+        }
+        if let firstFailure {
+            throw ExitCode(firstFailure.code.exitCode)
+        }
+    }
+}

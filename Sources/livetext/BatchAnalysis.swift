@@ -1,0 +1,45 @@
+import Foundation
+import LiveTextCore
+import LiveTextEngines
+
+/// Analyzes many inputs with bounded parallelism and hands results back in input order.
+enum BatchAnalysis {
+    static func run(_ files: [String], analyzer: ImageAnalyzer, input: ImageInput,
+                    configuration: ImageAnalyzer.Configuration,
+                    deliver: (String, Result<ImageAnalysis, LiveTextError>) throws -> Void) async throws {
+        // Environment problems (missing language data) fail once, before any file is read.
+        try analyzer.checkConfiguration(configuration)
+        let width = max(1, analyzer.concurrency)
+        try await withThrowingTaskGroup(of: (Int, Result<ImageAnalysis, LiveTextError>).self) { group in
+            var next = 0, printed = 0
+            var done = [Int: Result<ImageAnalysis, LiveTextError>]()
+            func start(_ index: Int) {
+                let file = files[index]
+                group.addTask {
+                    (index, await analyzeOne(file, analyzer: analyzer, input: input, configuration: configuration))
+                }
+            }
+            while next < min(width, files.count) { start(next); next += 1 }
+            while let (index, result) = try await group.next() {
+                done[index] = result
+                while let ready = done.removeValue(forKey: printed) {
+                    try deliver(files[printed], ready)
+                    printed += 1
+                }
+                if next < files.count { start(next); next += 1 }
+            }
+        }
+    }
+
+    private static func analyzeOne(_ file: String, analyzer: ImageAnalyzer, input: ImageInput,
+                                   configuration: ImageAnalyzer.Configuration) async -> Result<ImageAnalysis, LiveTextError> {
+        do {
+            let (image, source) = try file == "-" ? input.loadStandardInput() : input.load(path: file)
+            return .success(try await analyzer.analyze(image, source: source, configuration: configuration))
+        } catch let error as LiveTextError {
+            return .failure(error)
+        } catch {
+            return .failure(LiveTextError(.failed, "\(file): \(error)"))
+        }
+    }
+}

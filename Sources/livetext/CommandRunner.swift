@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import LiveTextCore
+
+/// Parses, runs, and maps every failure once to the exit codes of PRODUCT.md.
+enum CommandRunner {
+    static func run(_ arguments: [String]) async -> Int32 {
+        do {
+            var command = try LiveTextCommand.parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch let error as LiveTextError {
+            Diagnostics.error(error.message)
+            return error.code.exitCode
+        } catch let exit as ExitCode {
+            return exit.rawValue
+        } catch {
+            let code = LiveTextCommand.exitCode(for: error)
+            let message = LiveTextCommand.fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { Diagnostics.write(message + "\n", to: .standardOutput) }
+                return 0
+            }
+            // Usage errors are exit 2, whatever ArgumentParser would pick.
+            if !message.isEmpty { Diagnostics.write(message + "\n", to: .standardError) }
+            return 2
+        }
+    }
+}
+
+/// Everything the CLI says besides its results goes through here.
+enum Diagnostics {
+    static func error(_ message: String) {
+        write("livetext: \(message)\n", to: .standardError)
+    }
+
+    static func note(_ message: String) {
+        write("livetext: \(message)\n", to: .standardError)
+    }
+
+    static func write(_ text: String, to handle: FileHandle) {
+        handle.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import LiveTextCore
+
+/// Writes analyses to stdout: JSON Lines, or plain text (codes' payloads after the text).
+struct ResultPrinter {
+    let json: Bool
+    let types: AnalysisTypes
+    /// Plain output for several inputs gets a `==> name <==` header per input.
+    let labelled: Bool
+
+    func print(_ analysis: ImageAnalysis, name: String) throws {
+        var out = ""
+        if json {
+            out = analysis.jsonLine() + "\n"
+        } else {
+            if labelled { out += "==> \(name) <==\n" }
+            var parts = [String]()
+            if !analysis.text.isEmpty { parts.append(analysis.text) }
+            if !analysis.codes.isEmpty { parts.append(analysis.codes.map(\.payload).joined(separator: "\n")) }
+            if !parts.isEmpty { out += parts.joined(separator: "\n\n") + "\n" }
+        }
+        // One write per document: never half a line of JSON between two results.
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+}
