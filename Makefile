@@ -1,0 +1,36 @@
+# livetext: Live Text for the Linux desktop.
+#   make demo    install what is missing, build, analyze the bundled sample screenshots
+#   make test    install what is missing, build, run the test suite
+#   make bench   accuracy and speed beside tesseract and zbarimg (release build)
+
+SWIFT ?= swift
+# Tesseract's OpenMP threads fight each other on small machines; the CLI re-executes itself
+# with this set, and the test process must have it before libtesseract loads.
+export OMP_THREAD_LIMIT := 1
+
+.PHONY: demo test bench build release setup clean
+
+setup:
+	@scripts/setup-debian
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release
+
+demo: release
+	@scripts/demo
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+bench: release
+	@scripts/setup-debian --bench
+	/usr/bin/python3 bench/accuracy.py --livetext .build/release/livetext
+	/usr/bin/python3 bench/codes.py --livetext .build/release/livetext
+	/usr/bin/python3 bench/speed.py --livetext .build/release/livetext
+
+clean:
+	rm -rf .build

@@ -1,0 +1,52 @@
+import Testing
+@testable import LiveTextCore
+
+@Suite("layout: junk and reading order")
+struct LayoutTests {
+    static func block(_ text: String, _ x: Int, _ y: Int, _ w: Int = 100, _ h: Int = 20) -> TextBlock {
+        TextBlock(lines: [TextLine(words: [TextWord(text: text, bounds: Bounds(x: x, y: y, width: w, height: h), confidence: 90)])])
+    }
+
+    @Test("a header, two columns and a footer read header, left column, right column, footer")
+    func columns() {
+        let blocks = [
+            Self.block("right1", 300, 60), Self.block("footer", 0, 400, 500),
+            Self.block("left2", 0, 120), Self.block("header", 0, 0, 500), Self.block("left1", 0, 60),
+            Self.block("right2", 300, 120),
+        ]
+        #expect(ReadingOrder.sorted(blocks).map(\.text) == ["header", "left1", "left2", "right1", "right2", "footer"])
+    }
+
+    @Test("a sidebar as tall as the page is read before the content beside it")
+    func sidebar() {
+        let blocks = [Self.block("content1", 200, 10), Self.block("sidebar", 0, 0, 150, 300), Self.block("content2", 200, 100)]
+        #expect(ReadingOrder.sorted(blocks).map(\.text) == ["sidebar", "content1", "content2"])
+    }
+
+    @Test("low-confidence debris and border symbols are dropped, real words kept", arguments: [
+        ("Hello", 95.0, true), ("|", 30.0, false), ("—", 55.0, false), ("|", 90.0, true),
+        ("x1", 10.0, false), ("42", 40.0, true), ("", 99.0, false), ("  ", 99.0, false),
+    ])
+    func junk(text: String, confidence: Double, kept: Bool) {
+        #expect(TextLayoutAssembler().keeps(text: text.trimmingWhitespace(), confidence: confidence) == kept)
+    }
+
+    @Test("assembled words are mapped to original pixels and empty blocks vanish")
+    func assemble() {
+        let prepared = PreparedImage(image: PixelImage(width: 220, height: 60, gray: 255), scaleX: 2, scaleY: 2,
+                                     padding: 10, originalWidth: 100, originalHeight: 20, glyphHeight: 5)
+        let page = RecognizedPage(blocks: [
+            RecognizedBlock(bounds: .zero, lines: [RecognizedLine(bounds: .zero, words: [
+                RecognizedWord(text: "Total", bounds: Bounds(x: 10, y: 10, width: 40, height: 20), confidence: 93),
+                RecognizedWord(text: "~", bounds: Bounds(x: 60, y: 10, width: 4, height: 20), confidence: 20),
+            ])]),
+            RecognizedBlock(bounds: .zero, lines: [RecognizedLine(bounds: .zero, words: [
+                RecognizedWord(text: "|", bounds: Bounds(x: 200, y: 0, width: 2, height: 60), confidence: 10),
+            ])]),
+        ])
+        let blocks = TextLayoutAssembler().assemble(page, prepared: prepared)
+        #expect(blocks.count == 1)
+        #expect(blocks[0].text == "Total")
+        #expect(blocks[0].lines[0].words[0].bounds == Bounds(x: 0, y: 0, width: 20, height: 10))
+    }
+}
