@@ -43,6 +43,11 @@ enum ImageFormat: Sendable, Hashable {
             }
         case .gif:
             if !b.suffix(16).contains(0x3B) { throw LiveTextError(.invalidImage, "truncated GIF image (no trailer)") }
+        case .tiff:
+            guard let end = TIFFLayout.dataEnd(b) else {
+                throw LiveTextError(.invalidImage, "corrupt TIFF image (unreadable directory)")
+            }
+            if end > b.count { throw LiveTextError(.invalidImage, "truncated TIFF image (pixel data cut short)") }
         default:
             break
         }

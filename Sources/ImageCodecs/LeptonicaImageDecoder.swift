@@ -26,20 +26,19 @@ public struct LeptonicaImageDecoder: ImageDecoder {
             try limits.check(width: Int(width), height: Int(height))
             try format.checkComplete(bytes)
 
-            var pix: UnsafeMutablePointer<PIX>?
-            if format == .jpeg {
+            var warnings: Int32 = 0
+            var (pix, messages) = LibraryMessages.capture { () -> UnsafeMutablePointer<PIX>? in
                 // Leptonica accepts a truncated JPEG with a warning, filling the rest with grey.
-                var warnings: Int32 = 0
-                pix = pixReadMemJpeg(base, bytes.count, 0, 1, &warnings, 0)
-                if pix != nil && warnings > 0 {
-                    pixDestroy(&pix)
-                    throw LiveTextError(.invalidImage, "truncated or corrupt JPEG image")
-                }
-            } else {
-                pix = pixReadMem(base, bytes.count)
+                format == .jpeg ? pixReadMemJpeg(base, bytes.count, 0, 1, &warnings, 0) : pixReadMem(base, bytes.count)
+            }
+            let damage = LibraryMessages.damage(in: messages) ?? (warnings > 0 ? messages.first ?? "warnings" : nil)
+            if pix != nil, let damage {
+                pixDestroy(&pix)
+                throw LiveTextError(.invalidImage, "truncated or corrupt \(format.name) image (\(damage))")
             }
             guard pix != nil else {
-                throw LiveTextError(.invalidImage, "truncated or corrupt \(format.name) image")
+                let detail = messages.first.map { " (\($0))" } ?? ""
+                throw LiveTextError(.invalidImage, "truncated or corrupt \(format.name) image\(detail)")
             }
             defer { pixDestroy(&pix) }
             guard pixGetWidth(pix) == width, pixGetHeight(pix) == height else {

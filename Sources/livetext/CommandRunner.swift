@@ -26,7 +26,7 @@ enum CommandRunner {
                 return 0
             }
             // Usage errors are exit 2, whatever ArgumentParser would pick.
-            if !message.isEmpty { Diagnostics.write(message + "\n", to: .standardError) }
+            if !message.isEmpty { StandardError.write(message + "\n") }
             return 2
         }
     }
@@ -35,11 +35,11 @@ enum CommandRunner {
 /// Everything the CLI says besides its results goes through here.
 enum Diagnostics {
     static func error(_ message: String) {
-        write("livetext: \(message)\n", to: .standardError)
+        StandardError.write("livetext: \(message)\n")
     }
 
     static func note(_ message: String) {
-        write("livetext: \(message)\n", to: .standardError)
+        StandardError.write("livetext: \(message)\n")
     }
 
     static func write(_ text: String, to handle: FileHandle) {
