@@ -86,7 +86,13 @@ public final class ImageAnalyzer: Sendable {
             }
             try flag.check()
             if configuration.types.contains(.text) {
-                blocks = try await recognizeText(image, configuration: configuration, flag: flag)
+                // A code's modules read as garbage letters: leave them out, with a quiet zone.
+                let masks = codes.map { code in
+                    let margin = max(4, min(code.bounds.width, code.bounds.height) / 8)
+                    return Bounds(x: code.bounds.x - margin, y: code.bounds.y - margin,
+                                  width: code.bounds.width + 2 * margin, height: code.bounds.height + 2 * margin)
+                }
+                blocks = try await recognizeText(image, masking: masks, configuration: configuration, flag: flag)
             }
             try flag.check()
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
@@ -97,10 +103,10 @@ public final class ImageAnalyzer: Sendable {
         }
     }
 
-    private func recognizeText(_ image: PixelImage, configuration: Configuration,
+    private func recognizeText(_ image: PixelImage, masking masks: [Bounds], configuration: Configuration,
                                flag: CancellationFlag) async throws -> [TextBlock] {
         let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
-        let prepared = try await BlockingWork.run { preprocessor.prepare(image) }
+        let prepared = try await BlockingWork.run { preprocessor.prepare(image, masking: masks) }
         try flag.check()
         let engine = try await pool.checkOut(configuration.languages)
         let page: RecognizedPage

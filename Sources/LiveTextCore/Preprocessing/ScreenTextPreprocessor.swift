@@ -21,9 +21,19 @@ public struct ScreenTextPreprocessor: Sendable {
         self.options = options
     }
 
-    public func prepare(_ image: PixelImage) -> PreparedImage {
-        let normalized = options.normalizeBackground
+    /// Prepares `image`; the areas in `masks` (codes already read) are blanked, so their modules
+    /// are not read as letters.
+    public func prepare(_ image: PixelImage, masking masks: [Bounds] = []) -> PreparedImage {
+        var normalized = options.normalizeBackground
             ? BackgroundNormalizer().normalize(image) : image.luminance()
+        for mask in masks {
+            let r = mask.clamped(width: normalized.width, height: normalized.height)
+            guard !r.isEmpty else { continue }
+            for y in r.y..<r.maxY {
+                normalized.pixels.replaceSubrange((y * normalized.width + r.x)..<(y * normalized.width + r.maxX),
+                                                  with: repeatElement(255, count: r.width))
+            }
+        }
         let glyph = TextHeightEstimator().medianGlyphHeight(of: normalized)
         let scale = scaleFactor(forGlyphHeight: glyph)
         let scaler = ImageScaler()
