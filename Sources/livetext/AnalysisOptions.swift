@@ -26,6 +26,7 @@ struct AnalysisOptions: ParsableArguments {
     @Option(help: .hidden) var debugUpscaleBelow: Double?
     @Option(help: .hidden) var debugTargetHeight: Double?
     @Flag(help: .hidden) var debugNoNormalize = false
+    @Option(help: .hidden) var debugScale: Double?
 
     func validate() throws {
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
@@ -37,6 +38,7 @@ struct AnalysisOptions: ParsableArguments {
         if let debugUpscaleBelow { preprocessing.upscaleBelowGlyphHeight = debugUpscaleBelow }
         if let debugTargetHeight { preprocessing.targetGlyphHeight = debugTargetHeight }
         preprocessing.normalizeBackground = !debugNoNormalize
+        preprocessing.forcedScale = debugScale
         return ImageAnalyzer.Configuration(
             types: try AnalysisTypes(names: types.split(separator: ",").map(String.init)),
             languages: try LanguageSet(lang),

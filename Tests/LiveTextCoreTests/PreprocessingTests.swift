@@ -44,7 +44,7 @@ struct PreprocessingTests {
     }
 
     @Test("small text is enlarged, text that reads well is left alone", arguments: [
-        (nil, 1.0), (5.0, 4.0), (6.0, 20.0 / 6.0), (7.5, 20.0 / 7.5), (8.0, 1.0), (14.0, 1.0), (2.0, 4.0),
+        (nil, 1.0), (5.0, 2.2), (6.0, 11.0 / 6.0), (7.5, 11.0 / 7.5), (8.0, 1.0), (14.0, 1.0), (2.0, 4.0),
     ] as [(Double?, Double)])
     func scalePolicy(glyph: Double?, expected: Double) {
         #expect(abs(ScreenTextPreprocessor().scaleFactor(forGlyphHeight: glyph) - expected) < 1e-9)
@@ -53,12 +53,14 @@ struct PreprocessingTests {
     @Test("prepared bounds map back onto the original pixels")
     func mapping() {
         var canvas = Canvas(width: 100, height: 40, fill: (255, 255, 255))
-        canvas.glyphRow(x: 5, y: 5, count: 15, height: 5, color: (0, 0, 0))
+        canvas.glyphRow(x: 5, y: 5, count: 15, height: 4, color: (0, 0, 0))
         let prepared = ScreenTextPreprocessor().prepare(canvas.image)
-        #expect(prepared.scale == 4)
-        #expect(prepared.image.width == 100 * 4 + 2 * prepared.padding)
-        let inPrepared = Bounds(x: prepared.padding + 20, y: prepared.padding + 20, width: 40, height: 20)
-        #expect(prepared.originalBounds(of: inPrepared) == Bounds(x: 5, y: 5, width: 10, height: 5))
+        #expect(prepared.glyphHeight == 4)
+        #expect(prepared.scale == 2.75)
+        #expect(prepared.image.width == 275 + 2 * prepared.padding)
+        #expect(prepared.image.height == 110 + 2 * prepared.padding)
+        let inPrepared = Bounds(x: prepared.padding + 11, y: prepared.padding + 11, width: 22, height: 11)
+        #expect(prepared.originalBounds(of: inPrepared) == Bounds(x: 4, y: 4, width: 8, height: 4))
         // Boxes in the padding are clamped onto the image.
         #expect(prepared.originalBounds(of: Bounds(x: 0, y: 0, width: 12, height: 12)).x == 0)
     }

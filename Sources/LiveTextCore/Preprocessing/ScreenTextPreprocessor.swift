@@ -5,12 +5,14 @@ public struct ScreenTextPreprocessor: Sendable {
         /// Enlarge when the median glyph is shorter than this many pixels.
         public var upscaleBelowGlyphHeight: Double = 8
         /// The median glyph height enlarged text is brought to.
-        public var targetGlyphHeight: Double = 20
+        public var targetGlyphHeight: Double = 11
         public var maxScale: Double = 4
         /// White margin around the prepared image, so text cut by the capture edge still reads.
         public var padding = 10
         /// When false the pixels are only converted to gray (for measurements).
         public var normalizeBackground = true
+        /// A fixed scale instead of the measured one (for measurements).
+        public var forcedScale: Double?
 
         public init() {}
     }
@@ -35,7 +37,7 @@ public struct ScreenTextPreprocessor: Sendable {
             }
         }
         let glyph = TextHeightEstimator().medianGlyphHeight(of: normalized)
-        let scale = scaleFactor(forGlyphHeight: glyph)
+        let scale = options.forcedScale ?? scaleFactor(forGlyphHeight: glyph)
         let scaler = ImageScaler()
         let scaled = scale == 1 ? normalized : scaler.scale(normalized, by: scale)
         let padded = scaler.pad(scaled, margin: options.padding)

@@ -8,12 +8,14 @@ public struct TextHeightEstimator: Sendable {
 
     public init() {}
 
-    /// The median glyph height in pixels, or nil when too few glyph-like shapes were found.
+    /// The typical glyph height in pixels (the mean of the middle half of all glyph heights, so
+    /// it falls between whole pixels), or nil when too few glyph-like shapes were found.
     public func medianGlyphHeight(of image: PixelImage) -> Double? {
         let heights = glyphHeights(of: image)
         guard heights.count >= 3 else { return nil }
         let sorted = heights.sorted()
-        return Double(sorted[sorted.count / 2])
+        let middle = sorted[(sorted.count / 4)..<max(sorted.count / 4 + 1, sorted.count * 3 / 4)]
+        return Double(middle.reduce(0, +)) / Double(middle.count)
     }
 
     /// Heights of the glyph-shaped ink components.

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import LiveTextCore
+import LiveTextEngines
+
+/// Shows what the recognizer is given: for tuning and for bug reports about misread text.
+struct PreprocessCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preprocess",
+        abstract: "Show the measured glyph height and scale, and write the image the OCR engine sees.",
+        shouldDisplay: false)
+
+    @Option(help: ArgumentHelp("Write the prepared image as a PGM file here.", valueName: "file"))
+    var output: String?
+
+    @Option(help: .hidden) var debugUpscaleBelow: Double?
+    @Option(help: .hidden) var debugTargetHeight: Double?
+
+    @Argument(help: ArgumentHelp("An image file.", valueName: "file"), completion: .file())
+    var file: String
+
+    func run() throws {
+        let (image, _) = try ImageInput().load(path: file)
+        var options = ScreenTextPreprocessor.Options()
+        if let debugUpscaleBelow { options.upscaleBelowGlyphHeight = debugUpscaleBelow }
+        if let debugTargetHeight { options.targetGlyphHeight = debugTargetHeight }
+        let prepared = ScreenTextPreprocessor(options: options).prepare(image)
+        let glyph = prepared.glyphHeight.map { String($0) } ?? "none"
+        print("\(file): \(image.width)x\(image.height) glyph \(glyph) scale \(prepared.scale)")
+        if let output {
+            let header = "P5\n\(prepared.image.width) \(prepared.image.height)\n255\n"
+            try (Data(header.utf8) + Data(prepared.image.pixels)).write(to: URL(fileURLWithPath: output))
+        }
+    }
+}
