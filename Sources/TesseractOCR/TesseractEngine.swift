@@ -46,7 +46,7 @@ public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
             TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height),
                                 1, Int32(image.width))
         }
-        TessBaseAPISetSourceResolution(handle, Int32(max(70, min(resolution, 1200))))
+        if resolution > 0 { TessBaseAPISetSourceResolution(handle, Int32(max(70, min(resolution, 1200)))) }
         defer { TessBaseAPIClear(handle) }
 
         let monitor = TessMonitorCreate()

@@ -50,3 +50,38 @@ struct LayoutTests {
         #expect(blocks[0].lines[0].words[0].bounds == Bounds(x: 0, y: 0, width: 20, height: 10))
     }
 }
+
+@Suite("rows read across side-by-side blocks")
+struct RowAlignmentTests {
+    static func block(_ x: Int, _ rows: [(Int, String)], width: Int = 60) -> TextBlock {
+        TextBlock(lines: rows.map { y, text in
+            TextLine(words: text.split(separator: " ").enumerated().map { i, word in
+                TextWord(text: String(word), bounds: Bounds(x: x + i * 40, y: y, width: 35, height: 12), confidence: 90)
+            })
+        })
+    }
+
+    @Test("table columns become rows: 'Order Date' then '#1 2024'")
+    func table() {
+        let blocks = [Self.block(0, [(0, "Order"), (20, "#1"), (40, "#2")]),
+                      Self.block(100, [(1, "Date"), (21, "2024-06-28"), (41, "2024-06-27")])]
+        let merged = RowAlignment.merged(blocks)
+        #expect(merged.count == 1)
+        #expect(merged[0].text == "Order Date\n#1 2024-06-28\n#2 2024-06-27")
+    }
+
+    @Test("two columns of prose stay two blocks even when their baselines meet")
+    func prose() {
+        let line = "one two three four five six"
+        let left = Self.block(0, [(0, line), (20, line), (40, line)])
+        let right = Self.block(300, [(0, line), (20, line), (40, line)])
+        #expect(RowAlignment.merged([left, right]).count == 2)
+    }
+
+    @Test("a label beside a taller paragraph is not glued to its first line")
+    func label() {
+        let label = Self.block(0, [(0, "Settings")])
+        let paragraph = Self.block(100, [(0, "a b"), (20, "c d"), (40, "e f"), (60, "g h")])
+        #expect(RowAlignment.merged([label, paragraph]).count == 2)
+    }
+}

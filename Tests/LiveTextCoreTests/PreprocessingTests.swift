@@ -75,3 +75,18 @@ struct PreprocessingTests {
         #expect(padded.width == 11 && padded.pixels[0] == 255 && padded.pixels[2 * 11 + 2] == 77)
     }
 }
+
+@Suite("background of small panels")
+struct PanelTests {
+    @Test("a button's face is background, its label ink")
+    func button() {
+        var canvas = Canvas(width: 200, height: 60, fill: (30, 30, 34))
+        canvas.fillRect(Bounds(x: 120, y: 18, width: 64, height: 24), (50, 120, 240))   // a blue button
+        canvas.glyphRow(x: 126, y: 25, count: 10, height: 9, color: (255, 255, 255))
+        let out = BackgroundNormalizer().normalize(canvas.image)
+        func at(_ x: Int, _ y: Int) -> UInt8 { out.pixels[y * out.width + x] }
+        #expect(at(150, 20) >= 200)   // the face, away from the label
+        #expect(at(126, 29) <= 60)    // a glyph of the label
+        #expect(at(60, 30) >= 240)    // the bar around it
+    }
+}

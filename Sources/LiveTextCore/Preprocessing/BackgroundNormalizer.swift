@@ -22,19 +22,26 @@ public struct BackgroundNormalizer: Sendable {
         let gray = image.luminance()
         let b = blockSize, bw = (w + b - 1) / b, bh = (h + b - 1) / b
         let blocks = bw * bh
-        let modes = modeBins(gray.pixels, width: w, height: h, blocksWide: bw, blocksHigh: bh)
-        let backgrounds = backgroundColors(image, gray: gray.pixels, modes: modes, blocksWide: bw)
+        let hist = histograms(gray.pixels, width: w, height: h, blocksWide: bw, blocksHigh: bh)
+        // The wide window outvotes the ink of text; the narrow one (kept only where one shade
+        // covers most of it) follows small panels: fields, buttons, highlighted rows.
+        let wide = windowModes(hist, radius: windowRadius, blocksWide: bw, blocksHigh: bh)
+        let narrow = windowModes(hist, radius: 1, blocksWide: bw, blocksHigh: bh)
+        let wideColors = backgroundColors(image, gray: gray.pixels, modes: wide.map(\.bin), blocksWide: bw)
+        let narrowColors = backgroundColors(image, gray: gray.pixels, modes: narrow.map(\.bin), blocksWide: bw)
 
-        // Candidates per block: its own background and its 4 neighbours' when they differ.
+        // Candidates per block: its own backgrounds and its 4 neighbours' when they differ.
         var candidates = [[RGB]](repeating: [], count: blocks)
         for by in 0..<bh {
             for bx in 0..<bw {
-                var list = [backgrounds[by * bw + bx]]
-                for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                var list = [RGB]()
+                for (dx, dy) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
                     let nx = bx + dx, ny = by + dy
                     guard nx >= 0, ny >= 0, nx < bw, ny < bh else { continue }
-                    let c = backgrounds[ny * bw + nx]
-                    if !list.contains(where: { $0.distance(to: c) < 6 }) { list.append(c) }
+                    let n = ny * bw + nx
+                    var options = [wideColors[n]]
+                    if narrow[n].share >= 0.8 { options.append(narrowColors[n]) }
+                    for c in options where !list.contains(where: { $0.distance(to: c) < 6 }) { list.append(c) }
                 }
                 candidates[by * bw + bx] = list
             }
@@ -89,10 +96,10 @@ public struct BackgroundNormalizer: Sendable {
 
     static let bins = 64
 
-    /// The most common shade (in 64 bins of 4 levels) in the window around every block.
-    private func modeBins(_ gray: [UInt8], width w: Int, height h: Int,
-                          blocksWide bw: Int, blocksHigh bh: Int) -> [Int] {
-        let bins = Self.bins, b = blockSize, r = windowRadius
+    /// A 64-bin (4 levels each) histogram of the shades of every block.
+    private func histograms(_ gray: [UInt8], width w: Int, height h: Int,
+                            blocksWide bw: Int, blocksHigh bh: Int) -> [UInt32] {
+        let bins = Self.bins, b = blockSize
         var hist = [UInt32](repeating: 0, count: bw * bh * bins)
         gray.withUnsafeBufferPointer { g in
             hist.withUnsafeMutableBufferPointer { hst in
@@ -104,7 +111,14 @@ public struct BackgroundNormalizer: Sendable {
                 }
             }
         }
-        // Separable box sum of the histograms over the window.
+        return hist
+    }
+
+    /// The most common shade in the window of `radius` blocks around every block, and the share
+    /// of the window's pixels within one bin of it.
+    private func windowModes(_ hist: [UInt32], radius r: Int, blocksWide bw: Int,
+                             blocksHigh bh: Int) -> [(bin: Int, share: Double)] {
+        let bins = Self.bins
         var horizontal = [UInt32](repeating: 0, count: hist.count)
         for by in 0..<bh {
             for bx in 0..<bw {
@@ -115,7 +129,7 @@ public struct BackgroundNormalizer: Sendable {
                 }
             }
         }
-        var modes = [Int](repeating: 0, count: bw * bh)
+        var modes = [(bin: Int, share: Double)](repeating: (0, 0), count: bw * bh)
         var window = [UInt32](repeating: 0, count: bins)
         for by in 0..<bh {
             for bx in 0..<bw {
@@ -124,9 +138,13 @@ public struct BackgroundNormalizer: Sendable {
                     let s = (ny * bw + bx) * bins
                     for k in 0..<bins { window[k] &+= horizontal[s + k] }
                 }
-                var best = 0
-                for k in 1..<bins where window[k] > window[best] { best = k }
-                modes[by * bw + bx] = best
+                var best = 0, total: UInt32 = 0
+                for k in 0..<bins {
+                    total &+= window[k]
+                    if window[k] > window[best] { best = k }
+                }
+                let near = window[best] + (best > 0 ? window[best - 1] : 0) + (best < bins - 1 ? window[best + 1] : 0)
+                modes[by * bw + bx] = (best, total > 0 ? Double(near) / Double(total) : 0)
             }
         }
         return modes

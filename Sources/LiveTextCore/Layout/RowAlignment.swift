@@ -1,0 +1,72 @@
+/// Joins blocks that sit side by side with their lines on the same rows: table columns, the
+/// items of a toolbar, a terminal line that layout analysis split at a wide gap. A person reads
+/// those across, row by row, not column after column.
+///
+/// Columns of prose (long lines in both blocks) are left alone even when their baselines meet.
+public enum RowAlignment {
+    /// Two lines share a row when their centres are this close, relative to the smaller height.
+    static let rowTolerance = 0.4
+    /// Blocks join when this share of the shorter block's lines has a partner row in the other.
+    static let minimumAlignedShare = 0.6
+
+    public static func merged(_ blocks: [TextBlock]) -> [TextBlock] {
+        guard blocks.count > 1 else { return blocks }
+        var parent = Array(blocks.indices)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        for a in blocks.indices {
+            for b in blocks.indices where b > a && sideBySide(blocks[a], blocks[b]) {
+                let ra = find(a), rb = find(b)
+                if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+            }
+        }
+        var groups = [Int: [Int]]()
+        for i in blocks.indices { groups[find(i), default: []].append(i) }
+        return groups.keys.sorted().map { root in
+            let members = groups[root]!
+            if members.count == 1 { return blocks[root] }
+            return TextBlock(lines: rows(of: members.flatMap { blocks[$0].lines }))
+        }
+    }
+
+    /// Same vertical extent, apart horizontally, lines on shared rows, not two columns of prose.
+    static func sideBySide(_ a: TextBlock, _ b: TextBlock) -> Bool {
+        let overlap = min(a.bounds.maxY, b.bounds.maxY) - max(a.bounds.y, b.bounds.y)
+        guard overlap > 0, Double(overlap) >= 0.75 * Double(max(a.bounds.height, b.bounds.height)) else { return false }
+        let gap = max(a.bounds.x, b.bounds.x) - min(a.bounds.maxX, b.bounds.maxX)
+        let lineHeight = min(a.lines.map(\.bounds.height).min() ?? 0, b.lines.map(\.bounds.height).min() ?? 0)
+        guard gap >= -2, gap <= 6 * max(lineHeight, 1) else { return false }
+        if isProse(a) && isProse(b) { return false }
+        let (few, many) = a.lines.count <= b.lines.count ? (a, b) : (b, a)
+        let aligned = few.lines.filter { line in many.lines.contains { sameRow(line, $0) } }.count
+        return Double(aligned) >= minimumAlignedShare * Double(few.lines.count)
+    }
+
+    static func sameRow(_ a: TextLine, _ b: TextLine) -> Bool {
+        abs(a.bounds.midY - b.bounds.midY) <= rowTolerance * Double(min(a.bounds.height, b.bounds.height))
+    }
+
+    static func isProse(_ block: TextBlock) -> Bool {
+        guard block.lines.count >= 3 else { return false }
+        let counts = block.lines.map(\.words.count).sorted()
+        return counts[counts.count / 2] >= 5
+    }
+
+    /// Lines grouped into rows top to bottom, each row's lines joined left to right.
+    static func rows(of lines: [TextLine]) -> [TextLine] {
+        var rows = [[TextLine]]()
+        for line in lines.sorted(by: { $0.bounds.midY < $1.bounds.midY }) {
+            if let last = rows.last?.last, sameRow(last, line) || rows.last!.contains(where: { sameRow($0, line) }) {
+                rows[rows.count - 1].append(line)
+            } else {
+                rows.append([line])
+            }
+        }
+        return rows.map { row in
+            TextLine(words: row.sorted { $0.bounds.x < $1.bounds.x }.flatMap(\.words))
+        }
+    }
+}
