@@ -2,13 +2,14 @@
 #   make demo    install what is missing, build, analyze the bundled sample screenshots
 #   make test    install what is missing, build, run the test suite
 #   make bench   accuracy and speed beside tesseract and zbarimg (release build)
+#   make fuzz    3000 mutated images through livetext analyze
 
 SWIFT ?= swift
 # Tesseract's OpenMP threads fight each other on small machines; the CLI re-executes itself
 # with this set, and the test process must have it before libtesseract loads.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: demo test bench build release setup clean
+.PHONY: demo test bench fuzz build release setup clean
 
 setup:
 	@scripts/setup-debian
@@ -31,6 +32,10 @@ bench: release
 	/usr/bin/python3 bench/accuracy.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/codes.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/speed.py --livetext .build/release/livetext
+
+fuzz: release
+	@scripts/setup-debian --bench
+	/usr/bin/python3 bench/fuzz.py --livetext .build/release/livetext --count 3000
 
 clean:
 	rm -rf .build
