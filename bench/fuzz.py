@@ -20,7 +20,8 @@ to find the culprits, which are kept in bench/out/fuzz-crashes/.
 
 Checks for every call: exit code 0 or 3 (0 exactly when every file was read; 1, 2, >= 128 never);
 no signal, no timeout; stdout is JSON Lines, one object per file that did not fail, in order; each
-file that failed has exactly one line on stderr naming it. Other stderr lines are counted and shown.
+file that failed has exactly one line on stderr naming it, not continued on the next line. Other
+stderr lines (decoder chatter) are counted and shown, and fail the run only with --strict-stderr.
 Exits 1 on any crash, hang or invalid output, 4 when livetext says its environment is missing.
 Needs: python3-pil (Debian's /usr/bin/python3); qrencode for the QR seed (optional).
 """
@@ -30,6 +31,7 @@ import io
 import json
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -577,9 +579,10 @@ def check(call, paths, known_stray):
     have_sources = docs and all(sources)
     if paths == ["-"]:
         failed = set() if call.rc == 0 else {"-"}
-        if call.rc == 3:
-            mentions["-"] = stray
-            stray = []
+        if call.rc != 0:  # the failure's line names stdin, or is the only line left
+            named = [l for l in stray if re.search(r"(^|\W)(-|stdin|standard input)(\W|$)", l, re.I)]
+            mentions["-"] = named or stray
+            stray = [l for l in stray if l not in mentions["-"]]
     elif have_sources:
         printed = [p for p in paths if any(s.endswith(os.path.basename(p)) for s in sources)]
         failed = {p for p in paths if p not in printed}
@@ -604,6 +607,9 @@ def check(call, paths, known_stray):
             status[p] = "ok"
             for line in mentions.get(p, []):
                 stray.append(line)  # a line about a file that was read: a warning, shown, not counted as failure
+    for before, line in zip(err_lines, err_lines[1:]):
+        if line[:1].isspace() and line in stray and any(before in mentions[p] for p in failed):
+            problems.append("a failure's message goes on over a second line: %.120r" % line)
     if len(docs) != len(paths) - len(failed):
         problems.append("%d JSON lines for %d files of which %d failed" % (len(docs), len(paths), len(failed)))
     if (call.rc == 0) != (not failed):
@@ -622,6 +628,10 @@ def main():
     ap.add_argument("--mem-limit-mb", type=int, default=8192,
                     help="address-space limit for livetext, so that a decompression bomb cannot take the "
                          "machine down (default 8192; 0: none)")
+    ap.add_argument("--slow", type=float, default=20.0,
+                    help="a batch call slower than this many seconds has its files timed one by one (default 20)")
+    ap.add_argument("--strict-stderr", action="store_true",
+                    help="also fail on stderr lines that name no failed file (decoder chatter)")
     ap.add_argument("--keep", help="keep the test files in this directory")
     args = ap.parse_args()
     exe = os.path.abspath(args.livetext) if os.sep in args.livetext else args.livetext
@@ -670,6 +680,7 @@ def main():
     findings = []  # (what, path or None, detail)
     strays = collections.Counter()
     slowest = []
+    slow_files = []  # (seconds alone, name) from batches slower than --slow
     single_calls = 0
     attributed_invalid = 0
 
@@ -689,6 +700,8 @@ def main():
         else:
             c = Call(base_cmd + [path], None, args.timeout, args.mem_limit_mb)
             probs, st, stray_lines = check(c, [path], known_stray)
+        if c.crashed or c.hang:
+            probs, stray_lines = [], []
         for line in stray_lines:
             strays[line.replace(path, "FILE").replace(os.path.basename(path), "FILE")] += 1
         return c, probs
@@ -726,11 +739,24 @@ def main():
                         per_kind[kind_of[p]][w] += 1
                         culprits += 1
                     elif what != "invalid":
-                        per_kind[kind_of[p]]["ok (alone)" if c.rc == 0 else "rejected"] += 1
-            if not culprits:
+                        per_kind[kind_of[p]]["ok" if c.rc == 0 else "rejected"] += 1
+            if not culprits and attribute:
                 detail = "%s%s; no single file does it alone" % (call.how(), (": " + "; ".join(problems)) if problems else "")
-                findings.append(("batch-" + what, None, detail, ",".join(os.path.basename(p) for p in batch)))
+                dest = os.path.join(CRASH_DIR, "batch-%s-seed%d-call%d" % (what, args.seed, b))
+                os.makedirs(dest, exist_ok=True)
+                for p in batch:  # in call order: run them as livetext analyze --json --types text,codes DIR/*
+                    shutil.copyfile(p, os.path.join(dest, os.path.basename(p)))
+                findings.append(("batch-" + what, None, detail, dest))
+            elif not attribute:
+                findings.append(("invalid", None, "call %d: %s (not narrowed down: more than 5 such calls)"
+                                 % (b, "; ".join(problems)), "-"))
         flag = "; ".join(problems)[:200] if problems else call.how() if (call.crashed or call.hang) else ""
+        if call.seconds > args.slow and not call.hang:
+            times = []
+            for p in batch:
+                c, _ = run_single(p)
+                times.append((c.seconds, os.path.basename(p)))
+            slow_files.extend(sorted(times, reverse=True)[:2])
         print("  batch %d/%d: %s in %.1f s%s" % (b + 1, len(batches), call.how(), call.seconds,
                                                  "  <-- " + flag if flag else ""), file=sys.stderr, flush=True)
 
@@ -762,8 +788,8 @@ def main():
     print("crashes: %d   hangs: %d   invalid outputs: %d" % (len(crashes), len(hangs), len(invalid)))
     print()
     cols = ["ok", "rejected", "crash", "hang", "invalid", "crash (stdin)", "hang (stdin)", "invalid (stdin)"]
-    cols = [c for c in cols if any(k[c] for k in per_kind.values())]
-    print("%-18s %6s " % ("mutation", "tried") + " ".join("%9s" % c[:9] for c in cols))
+    cols = [c for c in cols if c in ("ok", "rejected") or any(k[c] for k in per_kind.values())]
+    print("%-18s %6s " % ("mutation", "tried") + " ".join("%9s" % c.replace(" (stdin)", "/in") for c in cols))
     tried_kind = collections.Counter(kind_of.values())
     for kind in sorted(tried_kind, key=lambda k: (-per_kind[k]["rejected"], k)):
         print("%-18s %6d " % (kind, tried_kind[kind]) + " ".join("%9d" % per_kind[kind][c] for c in cols))
@@ -780,15 +806,18 @@ def main():
     slowest.sort(reverse=True)
     print()
     print("slowest calls: " + ", ".join("%s %.1f s" % (name, s) for s, name in slowest[:3]))
+    if slow_files:
+        print("slowest files alone (from calls over %g s): " % args.slow +
+              ", ".join("%s %.1f s" % (name, s) for s, name in sorted(slow_files, reverse=True)[:6]))
     if findings:
         print()
         print("FINDINGS (kept in %s):" % os.path.relpath(CRASH_DIR, ROOT))
         for what, path, detail, where in findings:
             print("  %-14s %s: %s" % (what, os.path.basename(path) if path else "-", detail[:300]))
-            print("  %-14s -> %s" % ("", where if path is None else os.path.relpath(where, ROOT)))
+            print("  %-14s -> %s" % ("", os.path.relpath(where, ROOT) if where != "-" else "-"))
     if not args.keep:
         shutil.rmtree(workdir, ignore_errors=True)
-    bad = bool(crashes or hangs or invalid)
+    bad = bool(crashes or hangs or invalid or (args.strict_stderr and strays))
     print()
     print("RESULT: %s" % ("FAIL" if bad else "ok"))
     return 1 if bad else 0

@@ -287,6 +287,10 @@ def main():
                 ratios = ("%.2f" % (med / statistics.median(t1.times)),
                           "%.2f" % (med / statistics.median(tdef.times)) if tdef else "")
             print("%-13s %-36s %9.3f %9.3f %8d %10s %10s" % (job.case, job.tool, med, min(job.times), job.chars, *ratios))
+    for t1, _, lt_job in groups:
+        if lt_job.chars < 0.5 * t1.chars:
+            print("WARNING: %s: livetext printed %d characters where tesseract printed %d: did it analyze?"
+                  % (lt_job.case, lt_job.chars, t1.chars))
     print()
     print("lt/t(1): livetext's median over tesseract's with OMP_THREAD_LIMIT=1; lt/t(def): over tesseract's")
     print("with its default OpenMP threads. Below 1 means livetext is faster. chars: output length, last run")
