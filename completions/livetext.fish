@@ -1,0 +1,94 @@
+function __livetext_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __livetext_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __livetext_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __livetext_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __livetext_parse_tokens -S
+    set -l unparsed_tokens (__livetext_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'livetext'
+        __livetext_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'analyze'
+            __livetext_parse_subcommand -r 1 'json' 'types=' 'lang=' 'max-pixels=' 'layout=' 'version' 'h/help'
+        case 'help'
+            __livetext_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __livetext_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __livetext_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __livetext_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __livetext_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__livetext_tokens -p)
+    if test -z "$(__livetext_tokens -t)"
+        set -l index (count (__livetext_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'livetext' -f
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext" version' -l 'version' -d 'Show the version.'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_positional "livetext" -eq 1' -fa 'analyze' -d 'Analyze image files (PNG, JPEG, TIFF, BMP, PNM, GIF, WebP); - reads stdin.'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_positional "livetext" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" json' -l 'json' -d 'Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" types' -l 'types' -d 'What to look for: text, codes, detectors (comma-separated).' -rfka ''
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" lang' -l 'lang' -d 'OCR languages, tesseract names joined by + (e.g. eng+deu).' -rfka ''
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" max-pixels' -l 'max-pixels' -d 'Refuse images with more pixels than this, before decoding them.' -rfka ''
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" layout' -l 'layout' -d 'Page layout for OCR: auto (screens and documents), sparse, block, column.' -rfka 'auto sparse block column'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_positional "livetext analyze" -ge 1' -F
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" version' -l 'version' -d 'Show the version.'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext help" version' -l 'version' -d 'Show the version.'
