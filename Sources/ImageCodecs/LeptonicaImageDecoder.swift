@@ -20,7 +20,11 @@ public struct LeptonicaImageDecoder: ImageDecoder {
             let format = try ImageFormat.sniff(bytes)
             var lepFormat: Int32 = 0, width: Int32 = 0, height: Int32 = 0
             var bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
-            guard pixReadHeaderMem(base, bytes.count, &lepFormat, &width, &height, &bps, &spp, &colormap) == 0 else {
+            // Header parsing runs libjpeg and libtiff too, which print their own complaints.
+            let (headerStatus, _) = LibraryMessages.capture {
+                pixReadHeaderMem(base, bytes.count, &lepFormat, &width, &height, &bps, &spp, &colormap)
+            }
+            guard headerStatus == 0 else {
                 throw LiveTextError(.invalidImage, "not a readable \(format.name) image (bad header)")
             }
             try limits.check(width: Int(width), height: Int(height))
