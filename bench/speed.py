@@ -141,7 +141,7 @@ def build_images(display):
                     (1280, 0, 640, 540, "DejaVu Sans Mono:pixelsize=12", "code", True),
                     (0, 540, 640, 540, "Liberation Mono:pixelsize=14", "listing", False),
                     (640, 540, 640, 540, "DejaVu Serif Condensed:pixelsize=14", "prose", False),
-                    (1280, 540, 640, 540, "Noto Mono:pixelsize=12", "logs", False)],
+                    (1280, 540, 640, 540, "Liberation Mono:pixelsize=12", "logs", False)],
               "1920x1080+0+0", SCREEN)
     finally:
         xvfb.terminate()
