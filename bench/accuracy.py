@@ -193,23 +193,18 @@ def pct(x):
 def print_table(items, engines):
     has_live = "livetext" in engines
     width = max(len("overall"), *(len(it["name"]) for it in items))
-    head = f"{'image':<{width}}  {'chars':>6}  {'CER tess':>9}"
-    if has_live:
-        head += f"  {'CER live':>9}"
-    head += f"  {'WER tess':>9}"
-    if has_live:
-        head += f"  {'WER live':>9}"
+    # (heading, engine, metric) for every rate column; livetext's only when it ran.
+    columns = [("CER tess", "tesseract", "cer"), ("CER live", "livetext", "cer"),
+               ("WER tess", "tesseract", "wer"), ("WER live", "livetext", "wer")]
+    columns = [c for c in columns if has_live or c[1] != "livetext"]
+    head = f"{'image':<{width}}  {'chars':>6}" + "".join(f"  {c[0]:>9}" for c in columns)
     print(head)
     print("-" * len(head))
 
     def row(label, chars, tess, live):
-        line = f"{label:<{width}}  {chars:>6}  {pct(tess and tess['cer']):>9}"
-        if has_live:
-            line += f"  {pct(live and live['cer']):>9}"
-        line += f"  {pct(tess and tess['wer']):>9}"
-        if has_live:
-            line += f"  {pct(live and live['wer']):>9}"
-        print(line)
+        results = {"tesseract": tess, "livetext": live}
+        print(f"{label:<{width}}  {chars:>6}"
+              + "".join(f"  {pct(results[e] and results[e][m]):>9}" for _, e, m in columns))
 
     for it in items:
         row(it["name"], it["gt_chars"], it.get("tesseract"), it.get("livetext"))

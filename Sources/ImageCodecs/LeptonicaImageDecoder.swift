@@ -57,9 +57,7 @@ public struct LeptonicaImageDecoder: ImageDecoder {
         var flattened: UnsafeMutablePointer<PIX>? = pixGetSpp(source) == 4
             ? pixAlphaBlendUniform(source, 0xffff_ff00) : pixClone(source)
         defer { pixDestroy(&flattened) }
-        guard flattened != nil, var rgb = Optional(pixConvertTo32(flattened)) else {
-            throw LiveTextError(.invalidImage, "unsupported pixel layout")
-        }
+        var rgb = flattened.flatMap { pixConvertTo32($0) }
         defer { pixDestroy(&rgb) }
         guard let rgbPix = rgb, let words = pixGetData(rgbPix) else {
             throw LiveTextError(.invalidImage, "unsupported pixel layout")

@@ -22,11 +22,7 @@ struct AnalysisOptions: ParsableArguments {
                                valueName: "layout"))
     var layout: LayoutChoice = .auto
 
-    // Tuning knobs for measurements, not part of the interface.
-    @Option(help: .hidden) var debugUpscaleBelow: Double?
-    @Option(help: .hidden) var debugTargetHeight: Double?
-    @Flag(help: .hidden) var debugNoNormalize = false
-    @Option(help: .hidden) var debugScale: Double?
+    @OptionGroup var knobs: PreprocessingKnobs
 
     func validate() throws {
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
@@ -34,16 +30,11 @@ struct AnalysisOptions: ParsableArguments {
 
     /// The analyzer configuration these options describe (throws `invalidArgs`).
     func configuration() throws -> ImageAnalyzer.Configuration {
-        var preprocessing = ScreenTextPreprocessor.Options()
-        if let debugUpscaleBelow { preprocessing.upscaleBelowGlyphHeight = debugUpscaleBelow }
-        if let debugTargetHeight { preprocessing.targetGlyphHeight = debugTargetHeight }
-        preprocessing.normalizeBackground = !debugNoNormalize
-        preprocessing.forcedScale = debugScale
-        return ImageAnalyzer.Configuration(
+        ImageAnalyzer.Configuration(
             types: try AnalysisTypes(names: types.split(separator: ",").map(String.init)),
             languages: try LanguageSet(lang),
             layout: layout.pageLayout,
-            preprocessing: preprocessing)
+            preprocessing: knobs.options)
     }
 }
 

@@ -22,7 +22,7 @@ enum CommandRunner {
             let code = LiveTextCommand.exitCode(for: error)
             let message = LiveTextCommand.fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { Diagnostics.write(message + "\n", to: .standardOutput) }
+                if !message.isEmpty { FileHandle.standardOutput.write(Data((message + "\n").utf8)) }
                 return 0
             }
             // Usage errors are exit 2, whatever ArgumentParser would pick.
@@ -32,17 +32,9 @@ enum CommandRunner {
     }
 }
 
-/// Everything the CLI says besides its results goes through here.
+/// Errors the CLI reports, one line each, through the stderr that decoders share.
 enum Diagnostics {
     static func error(_ message: String) {
         StandardError.write("livetext: \(message)\n")
-    }
-
-    static func note(_ message: String) {
-        StandardError.write("livetext: \(message)\n")
-    }
-
-    static func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
     }
 }

@@ -13,18 +13,14 @@ struct PreprocessCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the prepared image as a PGM file here.", valueName: "file"))
     var output: String?
 
-    @Option(help: .hidden) var debugUpscaleBelow: Double?
-    @Option(help: .hidden) var debugTargetHeight: Double?
+    @OptionGroup var knobs: PreprocessingKnobs
 
     @Argument(help: ArgumentHelp("An image file.", valueName: "file"), completion: .file())
     var file: String
 
     func run() throws {
         let (image, _) = try ImageInput().load(path: file)
-        var options = ScreenTextPreprocessor.Options()
-        if let debugUpscaleBelow { options.upscaleBelowGlyphHeight = debugUpscaleBelow }
-        if let debugTargetHeight { options.targetGlyphHeight = debugTargetHeight }
-        let prepared = ScreenTextPreprocessor(options: options).prepare(image)
+        let prepared = ScreenTextPreprocessor(options: knobs.options).prepare(image)
         let glyph = prepared.glyphHeight.map { String($0) } ?? "none"
         print("\(file): \(image.width)x\(image.height) glyph \(glyph) scale \(prepared.scale)")
         if let output {

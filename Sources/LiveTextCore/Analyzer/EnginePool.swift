@@ -60,14 +60,6 @@ actor EnginePool {
         }
     }
 
-    /// Drops an engine that failed in a way that may have left it unusable.
-    func discard(_ engine: any TextRecognizer) {
-        created[engine.languages, default: 1] -= 1
-    }
-
-    /// How many engines exist per language set (for tests and status).
-    func engineCounts() -> [LanguageSet: Int] { created }
-
     private func cancelWaiter(_ id: Int, _ languages: LanguageSet) {
         guard var list = waiters[languages], let index = list.firstIndex(where: { $0.id == id }) else { return }
         let waiter = list.remove(at: index)

@@ -79,10 +79,9 @@ public final class ImageAnalyzer: Sendable {
         try await withTaskCancellationHandler {
             var codes = [MachineReadableCode]()
             var blocks = [TextBlock]()
-            let gray = image.luminance()
             if configuration.types.contains(.codes) {
                 let reader = engines.codeReader
-                codes = try await BlockingWork.run { try reader.readCodes(in: gray) }
+                codes = try await BlockingWork.run { try reader.readCodes(in: image) }
             }
             try flag.check()
             if configuration.types.contains(.text) {

@@ -56,17 +56,4 @@ public struct PixelImage: Sendable {
         }
         return PixelImage(width: width, height: height, format: .gray8, pixels: gray)
     }
-
-    /// The pixels inside `rect` (clamped to the image) as a new image.
-    public func cropped(to rect: Bounds) -> PixelImage {
-        let r = rect.clamped(width: width, height: height)
-        let bpp = format.bytesPerPixel
-        var out = [UInt8]()
-        out.reserveCapacity(r.width * r.height * bpp)
-        for y in r.y..<r.maxY {
-            let start = (y * width + r.x) * bpp
-            out.append(contentsOf: pixels[start..<(start + r.width * bpp)])
-        }
-        return PixelImage(width: r.width, height: r.height, format: format, pixels: out)
-    }
 }
