@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "livetext", targets: ["livetext"]),
         .library(name: "LiveTextCore", targets: ["LiveTextCore"]),
+        .library(name: "LiveTextDetectors", targets: ["LiveTextDetectors"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,6 +24,9 @@ let package = Package(
         // The pure-Swift core: image model, analysis model, preprocessing, analyzer.
         .target(name: "LiveTextCore"),
 
+        // Data detectors and quick actions: pure Swift over text.
+        .target(name: "LiveTextDetectors", dependencies: ["LiveTextCore"]),
+
         // Adapters: each turns one C library into core types.
         .target(name: "TesseractOCR", dependencies: ["CTesseract", "LiveTextCore"]),
         .target(name: "ImageCodecs", dependencies: ["CLeptonica", "LiveTextCore"]),
@@ -33,7 +37,7 @@ let package = Package(
                 dependencies: ["LiveTextCore", "TesseractOCR", "ImageCodecs", "ZBarCodes"]),
 
         .executableTarget(name: "livetext", dependencies: [
-            "LiveTextCore", "LiveTextEngines",
+            "LiveTextCore", "LiveTextEngines", "LiveTextDetectors",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -42,6 +46,7 @@ let package = Package(
                     dependencies: ["LiveTextCore", "TesseractOCR", "ImageCodecs", "ZBarCodes",
                                    "LiveTextEngines"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "DetectorTests", dependencies: ["LiveTextDetectors", "LiveTextCore"]),
         .testTarget(name: "CLITests", dependencies: ["livetext"]),
     ],
     swiftLanguageModes: [.v6]

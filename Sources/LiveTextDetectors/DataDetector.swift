@@ -1,0 +1,72 @@
+import LiveTextCore
+
+/// Runs the data detectors over a text and settles overlaps: the `detectors` analysis type and
+/// `livetext detect`.
+public struct DataDetector: Sendable {
+    public let detectors: [any Detector]
+
+    public init(detectors: [any Detector] = DataDetector.standardDetectors) {
+        self.detectors = detectors
+    }
+
+    public static var standardDetectors: [any Detector] {
+        [
+            LinkDetector(), EmailDetector(), PhoneNumberDetector(), AddressDetector(),
+            DateDetector(), FlightNumberDetector(), TrackingNumberDetector(), MoneyDetector(),
+            MeasurementDetector(),
+        ]
+    }
+
+    /// Every item in `text`, in text order, with no two overlapping.
+    ///
+    /// - Parameter only: the kinds wanted (`--only`); nil for every kind.
+    public func detect(in text: String, only: Set<ItemKind>? = nil,
+                       context: DetectionContext) -> [DetectedItem] {
+        let scanned = ScannedText(text)
+        var found: [Detection] = []
+        for detector in detectors where only.map({ !$0.isDisjoint(with: detector.kinds) }) ?? true {
+            found += detector.detect(in: scanned, context: context)
+        }
+        if let only { found.removeAll { !only.contains($0.kind) } }
+        return Self.settleOverlaps(found).map { detection in
+            DetectedItem(type: detection.kind.rawValue, text: scanned.string(detection.range),
+                         start: detection.range.lowerBound, end: detection.range.upperBound,
+                         source: .text, value: detection.value)
+        }
+    }
+
+    /// Keeps the longest of overlapping detections (the more specific kind on a tie), then sorts
+    /// by position. An email address beats the link inside it; an address beats the postcode a
+    /// phone detector might see in it.
+    static func settleOverlaps(_ detections: [Detection]) -> [Detection] {
+        let ranked = detections.sorted { a, b in
+            if a.range.count != b.range.count { return a.range.count > b.range.count }
+            if a.kind.precedence != b.kind.precedence { return a.kind.precedence < b.kind.precedence }
+            return a.range.lowerBound < b.range.lowerBound
+        }
+        var taken: [Range<Int>] = []
+        var kept: [Detection] = []
+        for detection in ranked where !taken.contains(where: { $0.overlaps(detection.range) }) {
+            taken.append(detection.range)
+            kept.append(detection)
+        }
+        return kept.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+}
+
+extension ItemKind {
+    /// Lower wins a tie between two detections of the same length.
+    var precedence: Int {
+        switch self {
+        case .email: 0
+        case .link: 1
+        case .tracking: 2
+        case .flight: 3
+        case .phone: 4
+        case .date: 5
+        case .address: 6
+        case .money: 7
+        case .measurement: 8
+        }
+    }
+}
