@@ -46,7 +46,8 @@ let package = Package(
                     dependencies: ["LiveTextCore", "TesseractOCR", "ImageCodecs", "ZBarCodes",
                                    "LiveTextEngines"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "DetectorTests", dependencies: ["LiveTextDetectors", "LiveTextCore"]),
+        .testTarget(name: "DetectorTests", dependencies: ["LiveTextDetectors", "LiveTextCore"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["livetext"]),
     ],
     swiftLanguageModes: [.v6]

@@ -67,6 +67,7 @@ extension ItemKind {
         case .address: 6
         case .money: 7
         case .measurement: 8
+        case .wifi, .contact, .geo: 9
         }
     }
 }

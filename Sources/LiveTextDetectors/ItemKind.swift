@@ -9,6 +9,12 @@ public enum ItemKind: String, CaseIterable, Sendable, Hashable, Codable {
     case tracking
     case money
     case measurement
+    /// Wi-Fi network details from a `WIFI:` code.
+    case wifi
+    /// A contact card from a vCard or MECARD code.
+    case contact
+    /// A geographic position from a `geo:` code.
+    case geo
 
     /// Parses a `--only` name: the short name (`phone`) or the camera-input content type of iOS
     /// (`telephoneNumber`), case-insensitively.
@@ -28,6 +34,9 @@ public enum ItemKind: String, CaseIterable, Sendable, Hashable, Codable {
         case "shipmenttrackingnumber", "trackingnumber": self = .tracking
         case "currency", "amount": self = .money
         case "measurements", "unit", "units": self = .measurement
+        case "network", "wi-fi": self = .wifi
+        case "vcard", "contacts": self = .contact
+        case "location", "coordinates": self = .geo
         default: return nil
         }
     }
