@@ -34,7 +34,7 @@ let package = Package(
 
         // Wiring: the analyzer with the real engines.
         .target(name: "LiveTextEngines",
-                dependencies: ["LiveTextCore", "TesseractOCR", "ImageCodecs", "ZBarCodes"]),
+                dependencies: ["LiveTextCore", "LiveTextDetectors", "TesseractOCR", "ImageCodecs", "ZBarCodes"]),
 
         .executableTarget(name: "livetext", dependencies: [
             "LiveTextCore", "LiveTextEngines", "LiveTextDetectors",

@@ -10,6 +10,12 @@ struct AnalysisOptions: ParsableArguments {
                                valueName: "types"))
     var types: String = "text,codes,detectors"
 
+    @Option(help: ArgumentHelp(
+        "Only these detected types (comma-separated): phone, address, link, email, flight, tracking, "
+            + "date, money, measurement. Plain output is then the matched values, one a line.",
+        valueName: "types"))
+    var only: [String] = []
+
     @Option(help: ArgumentHelp("OCR languages, tesseract names joined by + (e.g. eng+deu).",
                                valueName: "langs"))
     var lang: String = "eng"
@@ -30,11 +36,15 @@ struct AnalysisOptions: ParsableArguments {
 
     /// The analyzer configuration these options describe (throws `invalidArgs`).
     func configuration() throws -> ImageAnalyzer.Configuration {
-        ImageAnalyzer.Configuration(
-            types: try AnalysisTypes(names: types.split(separator: ",").map(String.init)),
+        var types = try AnalysisTypes(names: types.split(separator: ",").map(String.init))
+        let kinds = try DetectionEnvironment.kinds(only)
+        if kinds != nil { types.insert(.detectors) }
+        return ImageAnalyzer.Configuration(
+            types: types,
             languages: try LanguageSet(lang),
             layout: layout.pageLayout,
-            preprocessing: knobs.options)
+            preprocessing: knobs.options,
+            only: kinds.map { Set($0.map(\.rawValue)) })
     }
 }
 

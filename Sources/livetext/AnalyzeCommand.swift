@@ -28,16 +28,18 @@ struct AnalyzeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try options.configuration()
-        let analyzer = try ImageAnalyzer.system()
+        let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
         let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
-        let output = ResultPrinter(json: options.json, types: configuration.types,
+        let output = ResultPrinter(json: options.json, onlyItems: configuration.only != nil,
                                    labelled: files.count > 1)
+        var matched = false
 
         var firstFailure: LiveTextError?
         try await BatchAnalysis.run(files, analyzer: analyzer, input: input,
                                     configuration: configuration) { file, result in
             switch result {
             case .success(let analysis):
+                matched = matched || !analysis.items.isEmpty
                 try output.print(analysis, name: file)
             case .failure(let error):
                 Diagnostics.error(error.message)
@@ -47,5 +49,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         if let firstFailure {
             throw ExitCode(firstFailure.code.exitCode)
         }
+        // --only asked for something and no image had it.
+        if configuration.only != nil, !matched { throw ExitCode(1) }
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import LiveTextCore
 
-/// Writes analyses to stdout: JSON Lines, or plain text (codes' payloads after the text).
+/// Writes analyses to stdout: JSON Lines, or plain text (codes' payloads after the text), or with
+/// `--only` the matched values one a line.
 struct ResultPrinter {
     let json: Bool
-    let types: AnalysisTypes
+    /// `--only` was given: plain output is the items' text, one a line.
+    let onlyItems: Bool
     /// Plain output for several inputs gets a `==> name <==` header per input.
     let labelled: Bool
 
@@ -14,6 +16,14 @@ struct ResultPrinter {
             out = analysis.jsonLine() + "\n"
         } else {
             if labelled { out += "==> \(name) <==\n" }
+            if onlyItems {
+                for item in analysis.items {
+                    out += item.text.split(whereSeparator: \.isNewline)
+                        .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ") + "\n"
+                }
+                FileHandle.standardOutput.write(Data(out.utf8))
+                return
+            }
             var parts = [String]()
             if !analysis.text.isEmpty { parts.append(analysis.text) }
             if !analysis.codes.isEmpty { parts.append(analysis.codes.map(\.payload).joined(separator: "\n")) }

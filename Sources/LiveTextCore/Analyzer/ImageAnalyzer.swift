@@ -13,14 +13,17 @@ public final class ImageAnalyzer: Sendable {
         public var languages: LanguageSet
         public var layout: PageLayout
         public var preprocessing: ScreenTextPreprocessor.Options
+        /// The detected item types wanted (`--only`, by type name); nil for every type.
+        public var only: Set<String>?
 
         public init(types: AnalysisTypes = [.text, .codes, .detectors],
                     languages: LanguageSet = .english, layout: PageLayout = .auto,
-                    preprocessing: ScreenTextPreprocessor.Options = .init()) {
+                    preprocessing: ScreenTextPreprocessor.Options = .init(), only: Set<String>? = nil) {
             self.types = types
             self.languages = languages
             self.layout = layout
             self.preprocessing = preprocessing
+            self.only = only
         }
     }
 
@@ -30,13 +33,17 @@ public final class ImageAnalyzer: Sendable {
         public var codeReader: any CodeReader
         /// Checks that a language set can be loaded, before any work is queued for it.
         public var checkLanguages: @Sendable (LanguageSet) throws -> Void
+        /// Finds items and quick actions in the text and codes (the `detectors` type).
+        public var interpreter: (any ContentInterpreter)?
 
         public init(makeTextRecognizer: @escaping @Sendable (LanguageSet) throws -> any TextRecognizer,
                     codeReader: any CodeReader,
-                    checkLanguages: @escaping @Sendable (LanguageSet) throws -> Void = { _ in }) {
+                    checkLanguages: @escaping @Sendable (LanguageSet) throws -> Void = { _ in },
+                    interpreter: (any ContentInterpreter)? = nil) {
             self.makeTextRecognizer = makeTextRecognizer
             self.codeReader = codeReader
             self.checkLanguages = checkLanguages
+            self.interpreter = interpreter
         }
     }
 
@@ -94,9 +101,14 @@ public final class ImageAnalyzer: Sendable {
                 blocks = try await recognizeText(image, masking: masks, configuration: configuration, flag: flag)
             }
             try flag.check()
+            var analysis = ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
+                                         blocks: blocks, codes: codes)
+            if configuration.types.contains(.detectors), let interpreter = engines.interpreter {
+                interpreter.interpret(&analysis, only: configuration.only)
+            }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-            return ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
-                                 blocks: blocks, codes: codes, timing: .init(totalMs: elapsed))
+            analysis.timing = .init(totalMs: elapsed)
+            return analysis
         } onCancel: {
             flag.cancel()
         }

@@ -1,0 +1,47 @@
+import LiveTextCore
+
+/// The `detectors` analysis type: items from the recognized text (with the pixel bounds of their
+/// words) and from code payloads (with the code's bounds), then the quick actions they imply.
+public struct AnalysisInterpreter: ContentInterpreter {
+    public var detector: DataDetector
+    public var context: DetectionContext
+    public var planner: QuickActionPlanner
+    /// Typed items in a code's payload (`WIFI:`, `mailto:`, vCard, ...), offsets into the payload.
+    public var payloadItems: @Sendable (String, DetectionContext) -> [Detection]
+
+    public init(detector: DataDetector = DataDetector(), context: DetectionContext,
+                planner: QuickActionPlanner = QuickActionPlanner(),
+                payloadItems: @escaping @Sendable (String, DetectionContext) -> [Detection] = { _, _ in [] }) {
+        self.detector = detector
+        self.context = context
+        self.planner = planner
+        self.payloadItems = payloadItems
+    }
+
+    public func interpret(_ analysis: inout ImageAnalysis, only: Set<String>?) {
+        let kinds = only.map { Set($0.compactMap(ItemKind.init(filterName:))) }
+        let locations = WordLocations(analysis.blocks)
+        var items = detector.detect(in: analysis.text, only: kinds, context: context).map { item in
+            var item = item
+            item.bounds = locations.bounds(of: item.start..<item.end)
+            return item
+        }
+        for code in analysis.codes {
+            var found = payloadItems(code.payload, context)
+            if found.isEmpty {
+                // A payload that is just text ("Call +1 415 555 0123") still has items in it.
+                found = detector.detect(in: code.payload, only: kinds, context: context).map {
+                    Detection(kind: ItemKind(rawValue: $0.type) ?? .link, range: $0.start..<$0.end, value: $0.value)
+                }
+            }
+            let scanned = ScannedText(code.payload)
+            for detection in found where kinds.map({ $0.contains(detection.kind) }) ?? true {
+                items.append(DetectedItem(type: detection.kind.rawValue, text: scanned.string(detection.range),
+                                          start: detection.range.lowerBound, end: detection.range.upperBound,
+                                          bounds: code.bounds, source: .code, value: detection.value))
+            }
+        }
+        analysis.items = items
+        analysis.actions = planner.actions(items: items, codes: analysis.codes, text: analysis.text)
+    }
+}

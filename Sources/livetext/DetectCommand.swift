@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import LiveTextCore
+import LiveTextDetectors
+
+struct DetectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "detect",
+        abstract: "Find links, emails, phone numbers, addresses, dates and more in UTF-8 text from stdin.",
+        discussion: """
+            Relative dates are resolved against LIVETEXT_REFERENCE_TIME (ISO 8601) or now; national \
+            phone numbers are read in LIVETEXT_REGION (ISO 3166 alpha-2) or the locale's region.
+            """)
+
+    @Flag(help: "Print {\"items\": [...], \"actions\": [...]} as PRODUCT.md gives it.")
+    var json = false
+
+    @Option(help: ArgumentHelp(
+        "Only these types (comma-separated): phone, address, link, email, flight, tracking, date, "
+            + "money, measurement; the iOS content-type names work too.", valueName: "types"))
+    var only: [String] = []
+
+    /// Text larger than this is refused rather than read into memory without end.
+    static let maxInputBytes = 256 << 20
+
+    func run() async throws {
+        let kinds = try DetectionEnvironment.kinds(only)
+        let interpreter = try DetectionEnvironment.interpreter()
+        let text = try Self.readText()
+        let items = interpreter.detector.detect(in: text, only: kinds, context: interpreter.context)
+        var out = ""
+        if json {
+            let actions = interpreter.planner.actions(items: items, codes: [], text: "")
+            out = OrderedJSON.object([
+                ("items", .array(items.map(Self.json))),
+                ("actions", .array(actions.map(\.orderedJSON))),
+            ]).serialized() + "\n"
+        } else {
+            for item in items {
+                let value = item.text.split(whereSeparator: \.isNewline)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+                out += kinds == nil ? "\(item.type)\t\(value)\n" : "\(value)\n"
+            }
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+        if kinds != nil, items.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The detect document's item: PRODUCT.md's fields, in its order.
+    static func json(_ item: DetectedItem) -> OrderedJSON {
+        .object([("type", .string(item.type)), ("text", .string(item.text)), ("start", .int(item.start)),
+                 ("end", .int(item.end)), ("value", JSONValue.object(item.value).ordered)])
+    }
+
+    static func readText() throws -> String {
+        var data = Data()
+        while true {
+            let chunk = FileHandle.standardInput.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { break }
+            data.append(chunk)
+            if data.count > maxInputBytes {
+                throw LiveTextError(.tooLarge, "stdin: more than \(maxInputBytes >> 20) MiB of text")
+            }
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw LiveTextError(.invalidImage,
+                                "stdin: not valid UTF-8 (first bad byte at offset \(Self.firstInvalidByte(data)))")
+        }
+        return text
+    }
+
+    /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.
+    static func firstInvalidByte(_ data: Data) -> Int {
+        var offset = 0
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return offset
+            case .error:
+                return offset
+            }
+        }
+    }
+}

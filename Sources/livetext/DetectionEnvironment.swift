@@ -1,0 +1,28 @@
+import LiveTextCore
+import LiveTextDetectors
+
+/// The detector context and action templates this process runs with, from its environment.
+enum DetectionEnvironment {
+    static func context() throws -> DetectionContext {
+        do {
+            return try DetectionContext.fromEnvironment()
+        } catch {
+            throw LiveTextError(.invalidArgs, error.message)
+        }
+    }
+
+    static func interpreter() throws -> AnalysisInterpreter {
+        AnalysisInterpreter(context: try context(),
+                            planner: QuickActionPlanner(templates: .fromEnvironment()))
+    }
+
+    /// Parses `--only` values (throws `invalidArgs` naming the unknown type).
+    static func kinds(_ only: [String]) throws -> Set<ItemKind>? {
+        guard !only.isEmpty else { return nil }
+        do {
+            return try ItemKind.parseList(only)
+        } catch {
+            throw LiveTextError(.invalidArgs, "--only: \(error.description)")
+        }
+    }
+}
