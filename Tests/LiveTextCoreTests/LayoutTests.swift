@@ -84,4 +84,27 @@ struct RowAlignmentTests {
         let paragraph = Self.block(100, [(0, "a b"), (20, "c d"), (40, "e f"), (60, "g h")])
         #expect(RowAlignment.merged([label, paragraph]).count == 2)
     }
+
+    @Test("a table's columns join however far apart, when several rows line up")
+    func wideTable() {
+        let blocks = [Self.block(0, [(0, "Order"), (20, "#1"), (40, "#2")]),
+                      Self.block(400, [(1, "Total"), (21, "$129.00"), (41, "$57.45")])]
+        #expect(RowAlignment.merged(blocks).map(\.text) == ["Order Total\n#1 $129.00\n#2 $57.45"])
+        // One shared row that far apart is a sidebar item beside a field: not joined.
+        let far = [Self.block(0, [(0, "Documents")]), Self.block(400, [(0, "Full name")])]
+        #expect(RowAlignment.merged(far).count == 2)
+    }
+
+    @Test("part of a column beside a taller block joins its rows")
+    func columnPart() {
+        let listing = Self.block(0, [(0, "a 1"), (20, "b 2"), (40, "c 3"), (60, "d 4"), (80, "e 5")])
+        let names = Self.block(200, [(40, "x.txt"), (60, "y.txt")])
+        #expect(RowAlignment.merged([listing, names]).first?.text == "a 1\nb 2\nc 3 x.txt\nd 4 y.txt\ne 5")
+    }
+
+    @Test("a block splits where its lines are more than two lines apart, not between rows")
+    func paragraphSplit() {
+        let card = Self.block(0, [(0, "$48,917.20"), (50, "Order"), (70, "#1"), (90, "#2")])
+        #expect(ParagraphSplitting.split(card).map(\.text) == ["$48,917.20", "Order\n#1\n#2"])
+    }
 }

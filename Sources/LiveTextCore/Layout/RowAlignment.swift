@@ -8,6 +8,10 @@ public enum RowAlignment {
     static let rowTolerance = 0.4
     /// Blocks join when this share of the shorter block's lines has a partner row in the other.
     static let minimumAlignedShare = 0.6
+    /// How far apart, in line heights, blocks sharing a single row may be.
+    static let maximumNeighbourGap = 6
+    /// How far apart, in line heights, blocks sharing several rows may be.
+    static let maximumTableGap = 40
 
     public static func merged(_ blocks: [TextBlock]) -> [TextBlock] {
         guard blocks.count > 1 else { return blocks }
@@ -34,15 +38,23 @@ public enum RowAlignment {
 
     /// Same vertical extent, apart horizontally, lines on shared rows, not two columns of prose.
     static func sideBySide(_ a: TextBlock, _ b: TextBlock) -> Bool {
+        // A block of several lines may sit beside part of a taller one (a column the recognizer
+        // cut in two); a single line must match the other block's whole height, or a label
+        // would be glued to the first line of the paragraph beside it.
         let overlap = min(a.bounds.maxY, b.bounds.maxY) - max(a.bounds.y, b.bounds.y)
-        guard overlap > 0, Double(overlap) >= 0.75 * Double(max(a.bounds.height, b.bounds.height)) else { return false }
+        let singleLine = a.lines.count == 1 || b.lines.count == 1
+        let reference = singleLine ? max(a.bounds.height, b.bounds.height) : min(a.bounds.height, b.bounds.height)
+        guard overlap > 0, Double(overlap) >= 0.75 * Double(reference) else { return false }
         let gap = max(a.bounds.x, b.bounds.x) - min(a.bounds.maxX, b.bounds.maxX)
         let lineHeight = min(a.lines.map(\.bounds.height).min() ?? 0, b.lines.map(\.bounds.height).min() ?? 0)
-        guard gap >= -2, gap <= 6 * max(lineHeight, 1) else { return false }
+        guard gap >= -2 else { return false }
         if isProse(a) && isProse(b) { return false }
         let (few, many) = a.lines.count <= b.lines.count ? (a, b) : (b, a)
         let aligned = few.lines.filter { line in many.lines.contains { sameRow(line, $0) } }.count
-        return Double(aligned) >= minimumAlignedShare * Double(few.lines.count)
+        guard Double(aligned) >= minimumAlignedShare * Double(few.lines.count) else { return false }
+        // One shared row is weak evidence (a sidebar item beside a form field): only nearby.
+        // Several shared rows are a table, however wide its columns are apart.
+        return gap <= (aligned >= 2 ? maximumTableGap : maximumNeighbourGap) * max(lineHeight, 1)
     }
 
     static func sameRow(_ a: TextLine, _ b: TextLine) -> Bool {

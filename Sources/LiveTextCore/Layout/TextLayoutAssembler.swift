@@ -29,7 +29,7 @@ public struct TextLayoutAssembler: Sendable {
             }
             if !lines.isEmpty { blocks.append(TextBlock(lines: lines)) }
         }
-        return ReadingOrder.sorted(RowAlignment.merged(blocks))
+        return ReadingOrder.sorted(RowAlignment.merged(blocks.flatMap(ParagraphSplitting.split)))
     }
 
     func keeps(text: String, confidence: Double) -> Bool {
