@@ -127,11 +127,11 @@ def parse_json_stream(text):
         values.append(value)
 
 
-def run_livetext(livetext, images):
+def run_livetext(livetext, images, extra=()):
     """One call for every image. Returns (texts by image path, seconds, note) where texts is None
     and note says why when the call could not be used."""
     env = dict(os.environ, OMP_THREAD_LIMIT="1")
-    cmd = [livetext, "analyze", "--json", "--types", "text"] + images
+    cmd = [livetext, "analyze", "--json", "--types", "text"] + list(extra) + images
     started = time.monotonic()
     try:
         proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -257,6 +257,8 @@ def main():
     ap.add_argument("--corpus", default=DEFAULT_CORPUS, help="folder of NAME.png + NAME.gt.txt")
     ap.add_argument("--json-out", help="also write the results as JSON to this file")
     ap.add_argument("--show", metavar="NAME", help="GT against both outputs for one image")
+    ap.add_argument("--livetext-args", default="", metavar="ARGS",
+                    help="extra options for livetext analyze, e.g. '--debug-target-height 16'")
     ap.add_argument("--tesseract", default="tesseract", help="the tesseract binary (default: on PATH)")
     args = ap.parse_args()
 
@@ -290,7 +292,7 @@ def main():
     elif not (os.path.isfile(args.livetext) and os.access(args.livetext, os.X_OK)):
         live_note = f"{args.livetext} is missing or not executable: evaluating tesseract only"
     else:
-        live_texts, live_seconds, note = run_livetext(args.livetext, images)
+        live_texts, live_seconds, note = run_livetext(args.livetext, images, args.livetext_args.split())
         if live_texts is None:
             live_note = f"livetext unusable, evaluating tesseract only: {note}"
         elif note:

@@ -44,7 +44,8 @@ struct PreprocessingTests {
     }
 
     @Test("small text is enlarged, text that reads well is left alone", arguments: [
-        (nil, 1.0), (5.0, 2.2), (6.0, 11.0 / 6.0), (7.5, 11.0 / 7.5), (8.0, 1.0), (14.0, 1.0), (2.0, 4.0),
+        (nil, 1.0), (5.0, 3.6), (6.0, 3.0), (8.0, 2.25), (10.5, 18.0 / 10.5), (11.0, 1.0), (14.0, 1.0),
+        (2.0, 4.0),
     ] as [(Double?, Double)])
     func scalePolicy(glyph: Double?, expected: Double) {
         #expect(abs(ScreenTextPreprocessor().scaleFactor(forGlyphHeight: glyph) - expected) < 1e-9)
@@ -56,10 +57,10 @@ struct PreprocessingTests {
         canvas.glyphRow(x: 5, y: 5, count: 15, height: 4, color: (0, 0, 0))
         let prepared = ScreenTextPreprocessor().prepare(canvas.image)
         #expect(prepared.glyphHeight == 4)
-        #expect(prepared.scale == 2.75)
-        #expect(prepared.image.width == 275 + 2 * prepared.padding)
-        #expect(prepared.image.height == 110 + 2 * prepared.padding)
-        let inPrepared = Bounds(x: prepared.padding + 11, y: prepared.padding + 11, width: 22, height: 11)
+        #expect(prepared.scale == 4)  // 18 / 4 = 4.5, capped at 4
+        #expect(prepared.image.width == 400 + 2 * prepared.padding)
+        #expect(prepared.image.height == 160 + 2 * prepared.padding)
+        let inPrepared = Bounds(x: prepared.padding + 16, y: prepared.padding + 16, width: 32, height: 16)
         #expect(prepared.originalBounds(of: inPrepared) == Bounds(x: 4, y: 4, width: 8, height: 4))
         // Boxes in the padding are clamped onto the image.
         #expect(prepared.originalBounds(of: Bounds(x: 0, y: 0, width: 12, height: 12)).x == 0)

@@ -207,9 +207,12 @@ struct RGB: Sendable, Hashable {
     var r: Int, g: Int, b: Int
     init(_ c: (Int, Int, Int)) { (r, g, b) = c }
 
-    /// The largest per-channel difference: a colour that differs in any channel is ink.
+    /// The luminance difference, or half the largest per-channel difference when that is more:
+    /// a colour as bright as its background still reads as ink, while the coloured fringes of
+    /// subpixel-rendered text do not make glyphs bold.
     @inline(__always)
     func distance(to o: RGB) -> Int {
-        max(abs(r - o.r), abs(g - o.g), abs(b - o.b))
+        let luminance = abs(299 * (r - o.r) + 587 * (g - o.g) + 114 * (b - o.b)) / 1000
+        return max(luminance, max(abs(r - o.r), abs(g - o.g), abs(b - o.b)) / 2)
     }
 }

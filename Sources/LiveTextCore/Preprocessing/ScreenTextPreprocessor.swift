@@ -2,10 +2,12 @@
 /// normalizes polarity and contrast, enlarges small text, pads the edges.
 public struct ScreenTextPreprocessor: Sendable {
     public struct Options: Sendable, Hashable {
-        /// Enlarge when the median glyph is shorter than this many pixels.
-        public var upscaleBelowGlyphHeight: Double = 8
+        /// Enlarge when the median glyph is shorter than this many pixels. Measured on the
+        /// screen corpus (`bench/accuracy.py`): text of 12-14 px fonts (glyphs of 8-10 px) still
+        /// reads markedly better enlarged.
+        public var upscaleBelowGlyphHeight: Double = 11
         /// The median glyph height enlarged text is brought to.
-        public var targetGlyphHeight: Double = 11
+        public var targetGlyphHeight: Double = 18
         public var maxScale: Double = 4
         /// White margin around the prepared image, so text cut by the capture edge still reads.
         public var padding = 10
