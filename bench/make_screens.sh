@@ -243,7 +243,7 @@ browser_shot browser-sidebar-noto-12px     760 420
 browser_shot browser-serif-16px            820 455
 browser_shot browser-light-liberation-11px 700 290
 browser_shot browser-dark-dejavu-12px      900 312
-browser_shot browser-light-noto-10px       640 272
+browser_shot browser-light-noto-10px       640 292
 browser_shot browser-docs-noto-15px        760 362
 
 # The same kind of page in a Chromium window, with its tab strip and address bar.
