@@ -19,7 +19,12 @@ struct AnalyzeCommand: AsyncParsableCommand {
               completion: .file())
     var files: [String]
 
+    @Option(help: ArgumentHelp("Carry out this quick action (an id from --json's actions, e.g. call-phone-0) "
+                               + "with xdg-open or LIVETEXT_OPENER; one image only.", valueName: "id"))
+    var perform: String?
+
     func validate() throws {
+        guard perform == nil || files.count == 1 else { throw ValidationError("--perform takes one image") }
         guard !files.isEmpty else { throw ValidationError("no image given (a file, or - for stdin)") }
         guard files.filter({ $0 == "-" }).count <= 1 else {
             throw ValidationError("stdin (-) can be read only once")
@@ -41,6 +46,10 @@ struct AnalyzeCommand: AsyncParsableCommand {
             case .success(let analysis):
                 matched = matched || !analysis.items.isEmpty
                 try output.print(analysis, name: file)
+                if let perform {
+                    try DetectionEnvironment.perform(perform, actions: analysis.actions, items: analysis.items,
+                                                     text: analysis.text)
+                }
             case .failure(let error):
                 Diagnostics.error(error.message)
                 if firstFailure == nil { firstFailure = error }

@@ -20,6 +20,10 @@ struct DetectCommand: AsyncParsableCommand {
             + "money, measurement; the iOS content-type names work too.", valueName: "types"))
     var only: [String] = []
 
+    @Option(help: ArgumentHelp("Carry out this quick action (an id from --json's actions, e.g. open-link-0) "
+                               + "with xdg-open or LIVETEXT_OPENER.", valueName: "id"))
+    var perform: String?
+
     /// Text larger than this is refused rather than read into memory without end.
     static let maxInputBytes = 256 << 20
 
@@ -28,9 +32,9 @@ struct DetectCommand: AsyncParsableCommand {
         let interpreter = try DetectionEnvironment.interpreter()
         let text = try Self.readText()
         let items = interpreter.detector.detect(in: text, only: kinds, context: interpreter.context)
+        let actions = interpreter.planner.actions(items: items, codes: [], text: "")
         var out = ""
         if json {
-            let actions = interpreter.planner.actions(items: items, codes: [], text: "")
             out = OrderedJSON.object([
                 ("items", .array(items.map(Self.json))),
                 ("actions", .array(actions.map(\.orderedJSON))),
@@ -43,6 +47,9 @@ struct DetectCommand: AsyncParsableCommand {
             }
         }
         FileHandle.standardOutput.write(Data(out.utf8))
+        if let perform {
+            try DetectionEnvironment.perform(perform, actions: actions, items: items, text: text)
+        }
         if kinds != nil, items.isEmpty { throw ExitCode(1) }
     }
 

@@ -16,6 +16,15 @@ enum DetectionEnvironment {
                             planner: QuickActionPlanner(templates: .fromEnvironment()))
     }
 
+    /// Performs `--perform ID` on an analysis' actions, saying on stderr what was done.
+    static func perform(_ id: String, actions: [QuickAction], items: [DetectedItem], text: String) throws {
+        let performer = ActionPerformer.fromEnvironment { _ in
+            throw LiveTextError(.unavailable, "copy actions need the clipboard, which this build cannot reach yet")
+        }
+        let done = try performer.perform(id, actions: actions, items: items, text: text)
+        StandardError.write("livetext: \(done)\n")
+    }
+
     /// Parses `--only` values (throws `invalidArgs` naming the unknown type).
     static func kinds(_ only: [String]) throws -> Set<ItemKind>? {
         guard !only.isEmpty else { return nil }

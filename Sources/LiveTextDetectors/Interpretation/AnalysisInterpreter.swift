@@ -11,7 +11,7 @@ public struct AnalysisInterpreter: ContentInterpreter {
 
     public init(detector: DataDetector = DataDetector(), context: DetectionContext,
                 planner: QuickActionPlanner = QuickActionPlanner(),
-                payloadItems: @escaping @Sendable (String, DetectionContext) -> [Detection] = { _, _ in [] }) {
+                payloadItems: @escaping @Sendable (String, DetectionContext) -> [Detection] = CodePayloadClassifier.items) {
         self.detector = detector
         self.context = context
         self.planner = planner

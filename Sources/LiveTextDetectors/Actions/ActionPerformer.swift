@@ -1,0 +1,117 @@
+import Foundation
+import LiveTextCore
+
+/// Carries out a quick action: opens its target with the desktop's opener (`xdg-open`, or the
+/// command in `LIVETEXT_OPENER`), writes an `.ics` file for calendar actions and opens that, and
+/// hands copy actions to the clipboard.
+public struct ActionPerformer: Sendable {
+    /// The opener's argv; the target is appended.
+    public var opener: [String]
+    /// Where calendar files are written.
+    public var directory: URL
+    /// Puts text on the clipboard.
+    public var copy: @Sendable (String) throws -> Void
+
+    public init(opener: [String] = ["xdg-open"], directory: URL,
+                copy: @escaping @Sendable (String) throws -> Void) {
+        self.opener = opener
+        self.directory = directory
+        self.copy = copy
+    }
+
+    /// The opener from `LIVETEXT_OPENER` (split at spaces) or `xdg-open`; calendar files in
+    /// `$XDG_RUNTIME_DIR/livetext` (else the temporary directory).
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment,
+        copy: @escaping @Sendable (String) throws -> Void
+    ) -> ActionPerformer {
+        let opener = environment["LIVETEXT_OPENER"].map { $0.split(separator: " ").map(String.init) }
+        let base = environment["XDG_RUNTIME_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory
+        return ActionPerformer(opener: opener.flatMap { $0.isEmpty ? nil : $0 } ?? ["xdg-open"],
+                               directory: base.appendingPathComponent("livetext"), copy: copy)
+    }
+
+    /// Performs the action named `id` among `actions`; `items` and `text` are the analysis it
+    /// came from (a calendar event takes its title from them). Returns what was done, for a log.
+    @discardableResult
+    public func perform(_ id: String, actions: [QuickAction], items: [DetectedItem],
+                        text: String) throws -> String {
+        guard let action = actions.first(where: { $0.id == id }) else {
+            let known = actions.map(\.id).joined(separator: ", ")
+            throw LiveTextError(.notFound, "no action '\(id)'" + (known.isEmpty ? "" : " (have: \(known))"))
+        }
+        switch action.kind {
+        case "copy":
+            try copy(action.target)
+            return "copied \(action.target.unicodeScalars.count) characters"
+        case "calendar":
+            let file = try writeEvent(for: action, items: items, text: text)
+            try open(file.path)
+            return "opened \(file.path)"
+        default:
+            try open(action.target)
+            return "opened \(action.target)"
+        }
+    }
+
+    private func writeEvent(for action: QuickAction, items: [DetectedItem], text: String) throws -> URL {
+        let dates = items.filter { $0.type == "date" }
+        let index = action.id.split(separator: "-").last.flatMap { Int($0) } ?? 0
+        let item = index < dates.count ? dates[index] : nil
+        let parts = action.target.split(separator: "/", maxSplits: 1).map(String.init)
+        var summary = "Event"
+        if case .string(let title)? = item?.value["summary"] {
+            summary = title
+        } else if let item {
+            summary = Self.line(around: item, in: text) ?? item.text
+        }
+        var location: String?
+        if case .string(let place)? = item?.value["location"] { location = place }
+        let event = CalendarEvent(summary: summary, start: parts[0], end: parts.count > 1 ? parts[1] : nil,
+                                  location: location)
+        let uid = UUID().uuidString.lowercased() + "@livetext"
+        guard let ics = event.iCalendar(uid: uid, stamp: Date()) else {
+            throw LiveTextError(.invalidArgs, "action \(action.id): '\(action.target)' is not a date")
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            let file = directory.appendingPathComponent("event-\(uid.prefix(8)).ics")
+            try Data(ics.utf8).write(to: file, options: .atomic)
+            return file
+        } catch {
+            throw LiveTextError(.failed, "cannot write the calendar file in \(directory.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The line of `text` that holds `item`, trimmed: "Dentist Tue 3pm" for the item "Tue 3pm".
+    static func line(around item: DetectedItem, in text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        guard item.start >= 0, item.end <= scalars.count, item.start <= item.end else { return nil }
+        var lower = item.start, upper = item.end
+        while lower > 0, scalars[lower - 1] != "\n" { lower -= 1 }
+        while upper < scalars.count, scalars[upper] != "\n" { upper += 1 }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[lower..<upper])
+        let line = String(view).trimmingWhitespace()
+        return line.isEmpty ? nil : line
+    }
+
+    /// Runs the opener and waits for it (openers hand over to the application and return).
+    private func open(_ target: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = opener + [target]
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw LiveTextError(.unavailable, "cannot run \(opener[0]): \(error.localizedDescription)")
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw LiveTextError(.failed, "\(opener.joined(separator: " ")) \(target) failed (exit \(process.terminationStatus))")
+        }
+    }
+}

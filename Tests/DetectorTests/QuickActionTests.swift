@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import LiveTextCore
+@testable import LiveTextDetectors
+
+@Suite("quick actions")
+struct QuickActionTests {
+    static let items = [
+        DetectedItem(type: "link", text: "www.example.org/a", start: 0, end: 17,
+                     value: ["url": .string("https://www.example.org/a")]),
+        DetectedItem(type: "phone", text: "(415) 555-0123", start: 20, end: 34,
+                     value: ["e164": .string("+14155550123"), "region": .string("US")]),
+        DetectedItem(type: "date", text: "Mar 3 at 3pm", start: 40, end: 52,
+                     value: ["start": .string("2026-03-03T15:00:00-08:00"), "allDay": .bool(false)]),
+        DetectedItem(type: "phone", text: "+44 20 7946 0958", start: 60, end: 76,
+                     value: ["e164": .string("+442079460958"), "region": .string("GB")]),
+        DetectedItem(type: "wifi", text: "WIFI:S:home;P:secret;;", start: 0, end: 22, source: .code,
+                     value: ["ssid": .string("home"), "password": .string("secret")]),
+    ]
+
+    @Test("ids count per type in text order; targets are what the opener needs")
+    func primaryActions() {
+        let actions = QuickActionPlanner().actions(items: Self.items, codes: [], text: "")
+        let byID = Dictionary(uniqueKeysWithValues: actions.map { ($0.id, $0) })
+        #expect(byID["open-link-0"]?.target == "https://www.example.org/a")
+        #expect(byID["open-link-0"]?.title == "Open example.org")
+        #expect(byID["call-phone-0"]?.target == "tel:+14155550123")
+        #expect(byID["call-phone-1"]?.target == "tel:+442079460958")
+        #expect(byID["calendar-date-0"]?.target == "2026-03-03T15:00:00-08:00")
+        #expect(byID["copy-phone-1"]?.target == "+44 20 7946 0958")
+        #expect(byID["copy-wifi-0"]?.target == "secret")
+        #expect(Set(actions.map(\.id)).count == actions.count, "ids are unique")
+    }
+
+    @Test("codes get a copy action, text gets copy, look up and translate")
+    func codesAndText() {
+        let code = MachineReadableCode(symbology: "QR-Code", payload: "hello world", bounds: Bounds(x: 0, y: 0, width: 9, height: 9))
+        let actions = QuickActionPlanner(templates: ActionTemplates(lookup: "https://dict.example/?q=%s"))
+            .actions(items: [], codes: [code], text: "Ünïcode & more")
+        #expect(actions.map(\.id) == ["copy-code-0", "copy-text", "lookup-text", "translate-text"])
+        #expect(actions[0].target == "hello world" && actions[0].title == "Copy QR Code Payload")
+        #expect(actions[2].target == "https://dict.example/?q=%C3%9Cn%C3%AFcode%20%26%20more")
+    }
+
+    @Test("an item's bounds are the union of the words it covers")
+    func itemBounds() {
+        func word(_ text: String, _ x: Int, _ y: Int) -> TextWord {
+            TextWord(text: text, bounds: Bounds(x: x, y: y, width: 10 * text.count, height: 10), confidence: 90)
+        }
+        let blocks = [
+            TextBlock(lines: [TextLine(words: [word("Call", 0, 0), word("415", 50, 0)]),
+                              TextLine(words: [word("555-0123", 0, 20), word("now", 100, 20)])]),
+            TextBlock(lines: [TextLine(words: [word("x@y.org", 0, 60)])]),
+        ]
+        let locations = WordLocations(blocks)
+        // "Call 415\n555-0123 now\n\nx@y.org": "415\n555-0123" is 5..<17.
+        #expect(locations.bounds(of: 5..<17) == Bounds(x: 0, y: 0, width: 80, height: 30))
+        #expect(locations.bounds(of: 23..<30) == Bounds(x: 0, y: 60, width: 70, height: 10))
+        #expect(locations.bounds(of: 21..<23) == nil, "the blank line between blocks holds no word")
+    }
+
+    @Test("calendar files: all-day and timed events, escaped and folded")
+    func calendarFile() throws {
+        let stamp = Date(timeIntervalSince1970: 1_772_353_800)
+        let allDay = try #require(CalendarEvent(summary: "Design review; room 4,12", start: "2026-03-03")
+            .iCalendar(uid: "u1", stamp: stamp))
+        #expect(allDay.contains("DTSTART;VALUE=DATE:20260303\r\nDTEND;VALUE=DATE:20260304\r\n"))
+        #expect(allDay.contains("SUMMARY:Design review\\; room 4\\,12\r\n"))
+        #expect(allDay.hasPrefix("BEGIN:VCALENDAR\r\n") && allDay.hasSuffix("END:VCALENDAR\r\n"))
+        let timed = try #require(CalendarEvent(summary: String(repeating: "é", count: 60),
+                                               start: "2026-03-03T15:00:00-08:00", end: "2026-03-03T16:30:00-08:00")
+            .iCalendar(uid: "u2", stamp: stamp))
+        #expect(timed.contains("DTSTART:20260303T230000Z\r\nDTEND:20260304T003000Z\r\n"))
+        for line in timed.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75) }
+        #expect(CalendarEvent(summary: "x", start: "soon").iCalendar(uid: "u3", stamp: stamp) == nil)
+    }
+}
+
+@Suite("performing quick actions")
+struct ActionPerformerTests {
+    /// A real opener: a script that appends its argument to a log.
+    static func recordingOpener() throws -> (opener: [String], log: URL, directory: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-actions-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let script = directory.appendingPathComponent("opener.sh")
+        let log = directory.appendingPathComponent("opened.log")
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(log.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return ([script.path], log, directory)
+    }
+
+    @Test("open, call and calendar go through the opener; copy goes to the clipboard")
+    func perform() throws {
+        let (opener, log, directory) = try Self.recordingOpener()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copied = Copied()
+        let performer = ActionPerformer(opener: opener, directory: directory.appendingPathComponent("events"),
+                                        copy: { copied.value = $0 })
+        let text = "Dentist Mar 3 at 3pm\ncall (415) 555-0123"
+        var date = QuickActionTests.items[2], phone = QuickActionTests.items[1]
+        (date.start, date.end, phone.start, phone.end) = (8, 20, 26, 40)
+        let items = [date, phone]
+        let actions = QuickActionPlanner().actions(items: items, codes: [], text: text)
+        try performer.perform("call-phone-0", actions: actions, items: items, text: text)
+        try performer.perform("calendar-date-0", actions: actions, items: items, text: text)
+        try performer.perform("copy-phone-0", actions: actions, items: items, text: text)
+        let opened = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(opened.count == 2)
+        #expect(opened.first == "tel:+14155550123")
+        let ics = try String(contentsOfFile: try #require(opened.last), encoding: .utf8)
+        #expect(ics.contains("SUMMARY:Dentist Mar 3 at 3pm\r\n"))
+        #expect(copied.value == "(415) 555-0123")
+        #expect(throws: LiveTextError.self) {
+            try performer.perform("open-link-7", actions: actions, items: items, text: text)
+        }
+    }
+
+    @Test("an opener that fails is an error, not silence")
+    func failingOpener() throws {
+        let performer = ActionPerformer(opener: ["false"], directory: FileManager.default.temporaryDirectory,
+                                        copy: { _ in })
+        let actions = [QuickAction(id: "open-link-0", title: "Open", kind: "open", target: "https://example.org")]
+        #expect(throws: LiveTextError.self) {
+            try performer.perform("open-link-0", actions: actions, items: [], text: "")
+        }
+    }
+}
+
+final class Copied: @unchecked Sendable {
+    var value: String?
+}
