@@ -72,6 +72,9 @@ struct QuickActionTests {
             .iCalendar(uid: "u2", stamp: stamp))
         #expect(timed.contains("DTSTART:20260303T230000Z\r\nDTEND:20260304T003000Z\r\n"))
         for line in timed.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75) }
+        let range = try #require(CalendarEvent(summary: "Fair", start: "2026-03-03", end: "2026-03-05")
+            .iCalendar(uid: "u4", stamp: stamp))
+        #expect(range.contains("DTSTART;VALUE=DATE:20260303\r\nDTEND;VALUE=DATE:20260306\r\n"), "Mar 3-5 ends after the 5th")
         #expect(CalendarEvent(summary: "x", start: "soon").iCalendar(uid: "u3", stamp: stamp) == nil)
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// calendar opens.
 public struct CalendarEvent: Sendable, Hashable {
     public var summary: String
-    /// Start and end as the detectors give them: `2026-03-03` (all day) or
-    /// `2026-03-03T15:00:00+01:00`.
+    /// Start and end as the detectors give them: `2026-03-03` (all day; an all-day end is the
+    /// last day, inclusive) or `2026-03-03T15:00:00+01:00`.
     public var start: String
     public var end: String?
     public var location: String?
@@ -21,7 +21,10 @@ public struct CalendarEvent: Sendable, Hashable {
     public func iCalendar(uid: String, stamp: Date) -> String? {
         guard let startValue = Self.property(start) else { return nil }
         var endValue = end.flatMap(Self.property)
-        if endValue == nil, startValue.allDay, let day = Self.day(start) {
+        if let end, let last = endValue, last.allDay, let day = Self.day(end) {
+            // The detectors' all-day end is the last day; iCalendar's DTEND is the day after.
+            endValue = (true, Self.compactDate(day.addingTimeInterval(86_400)))
+        } else if endValue == nil, startValue.allDay, let day = Self.day(start) {
             // An all-day event ends (exclusively) the next day.
             endValue = (true, Self.compactDate(day.addingTimeInterval(86_400)))
         } else if endValue == nil, !startValue.allDay, let date = Self.instant(start) {

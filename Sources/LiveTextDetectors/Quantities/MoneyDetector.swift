@@ -1,10 +1,203 @@
-/// Money amounts with their currency.
+import LiveTextCore
+
+/// Money amounts with their currency: "$12.50", "US$ 5", "12,50 €", "EUR 1.234,56",
+/// "1,234.56 USD", "CHF 20.-", "5 dollars", "$1.2M", "-$5.00".
+///
+/// A number needs a currency right before it (symbol, ISO 4217 code, "US$", "Rs.") or right after
+/// it (symbol, code, "zł", "kr", a currency word); a bare number is never money. Separators are
+/// read per number (see `QuantityNumber`). `$`, `¥`, `kr` and `Rs` follow the context region
+/// (`CurrencyNames.resolve`).
+///
+/// `value`: `amount` (decimal string, "." as decimal point, no grouping, magnitudes expanded:
+/// "$1.2M" → "1200000"; negative amounts start with "-") and `currency` (ISO 4217).
 public struct MoneyDetector: Detector {
     public init() {}
 
     public var kinds: Set<ItemKind> { [.money] }
 
     public func detect(in text: ScannedText, context: DetectionContext) -> [Detection] {
-        []
+        let scalars = text.scalars
+        let count = scalars.count
+        var results: [Detection] = []
+        var index = 0
+        var lastEnd = 0
+        while index < count {
+            guard scalars[index].isASCIIDigit else {
+                index += 1
+                continue
+            }
+            let start = index
+            var digitsEnd = index
+            while digitsEnd < count, scalars[digitsEnd].isASCIIDigit { digitsEnd += 1 }
+            if let found = amount(scalars, start, lastEnd, context.region) {
+                results.append(found)
+                lastEnd = found.range.upperBound
+                index = max(found.range.upperBound, digitsEnd)
+            } else {
+                index = digitsEnd
+            }
+        }
+        return results
+    }
+
+    private struct Prefix {
+        var start: Int
+        var marker: String
+        var negative: Bool
+    }
+
+    private func amount(_ scalars: [Unicode.Scalar], _ start: Int, _ lastEnd: Int,
+                        _ region: String) -> Detection? {
+        let prefix = Self.prefix(scalars, start, lastEnd)
+        let glued = prefix.map { $0.start < start && Self.gluedPrefix(scalars, start) } ?? false
+        guard glued || QuantityNumber.startsNumber(scalars, start) else { return nil }
+        guard var number = QuantityNumber.parse(scalars, at: start) else { return nil }
+        var end = number.end
+        // "CHF 20.-", "20,--": a price with no cents.
+        if end + 1 < scalars.count, scalars[end] == "." || scalars[end] == ",",
+           scalars[end + 1] == "-" || scalars[end + 1] == "—" || scalars[end + 1] == "–" {
+            end += 2
+            while end < scalars.count, scalars[end] == "-" { end += 1 }
+        }
+        var power = 0
+        if let (magnitude, magnitudeEnd) = Self.magnitude(scalars, end) {
+            power = magnitude
+            end = magnitudeEnd
+        }
+        var suffix = Self.suffix(scalars, end)
+        if prefix == nil, suffix == nil, power == 0,
+           let spaced = QuantityNumber.parse(scalars, at: start, spaceGroups: true), spaced.end > number.end,
+           let spacedSuffix = Self.suffix(scalars, spaced.end) {
+            number = spaced
+            end = spaced.end
+            suffix = spacedSuffix
+        }
+        guard let marker = prefix?.marker ?? suffix?.marker else { return nil }
+        // A magnitude letter only counts with a currency: "5m" alone is a length.
+        if power != 0, prefix == nil, suffix == nil { return nil }
+        var negative = prefix?.negative ?? false
+        var rangeStart = prefix?.start ?? start
+        if prefix == nil, start >= 1, scalars[start - 1] == "-" || scalars[start - 1] == "−",
+           start < 2 || !scalars[start - 2].isAlphanumeric, start - 1 >= lastEnd {
+            negative = true
+            rangeStart = start - 1
+        }
+        let rangeEnd = suffix?.end ?? end
+        var amount = power == 0 ? number.decimal : number.scaled(by: power)
+        if negative, amount.contains(where: { $0 != "0" && $0 != "." }) { amount = "-" + amount }
+        let currency = CurrencyNames.resolve(marker, region: region)
+        return Detection(kind: .money, range: rangeStart..<rangeEnd,
+                         value: ["amount": .string(amount), "currency": .string(currency)])
+    }
+
+    @inline(__always)
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? scalar.isASCIILetter : scalar.properties.isAlphabetic
+    }
+
+    /// The prefix ends right at the digit ("US$5", "Rs.500", "€5").
+    private static func gluedPrefix(_ scalars: [Unicode.Scalar], _ start: Int) -> Bool {
+        let previous = scalars[start - 1]
+        return !previous.isHorizontalSpace
+    }
+
+    /// A currency before the number at `start`, with an optional minus sign before it or between
+    /// it and the number ("-$5", "$-5", "EUR 12", "US$ 5", "Rs. 500").
+    private static func prefix(_ scalars: [Unicode.Scalar], _ start: Int, _ lastEnd: Int) -> Prefix? {
+        var position = start - 1
+        var negative = false
+        if position >= lastEnd, position >= 0, scalars[position] == "-" || scalars[position] == "−" {
+            negative = true
+            position -= 1
+        }
+        if position >= lastEnd, position >= 0, scalars[position].isHorizontalSpace { position -= 1 }
+        guard position >= lastEnd, position >= 0 else { return nil }
+        var markerStart: Int
+        var marker: String
+        if let symbol = CurrencyNames.symbol(scalars[position]) {
+            markerStart = position
+            marker = symbol
+            if symbol == "$" {
+                // "US$", "C$", "NZ$": capitals glued before the dollar sign.
+                var letters = position
+                while letters > lastEnd, letters > 0, position - letters < 3,
+                      FlightNumberDetector.isUpper(scalars[letters - 1]) { letters -= 1 }
+                if letters < position, letters == 0 || !scalars[letters - 1].isAlphanumeric,
+                   let code = CurrencyNames.dollarPrefixes[FlightNumberDetector.string(scalars[letters..<position])] {
+                    markerStart = letters
+                    marker = code
+                }
+            }
+        } else {
+            var wordEnd = position + 1
+            if scalars[position] == "." { position -= 1; wordEnd -= 1 }  // "Rs.", "Fr."
+            guard position >= lastEnd, position >= 0 else { return nil }
+            var letters = position
+            while letters >= lastEnd, letters >= 0, position - letters < 4, Self.isLetter(scalars[letters]) {
+                letters -= 1
+            }
+            letters += 1
+            guard letters <= position, letters == 0 || !scalars[letters - 1].isAlphanumeric else { return nil }
+            let word = FlightNumberDetector.string(scalars[letters..<wordEnd])
+            if CurrencyNames.isoCodes.contains(word) {
+                marker = word
+            } else if let form = CurrencyNames.letterForms[word] {
+                marker = form
+            } else {
+                return nil
+            }
+            markerStart = letters
+        }
+        if !negative, markerStart >= 1, markerStart - 1 >= lastEnd,
+           scalars[markerStart - 1] == "-" || scalars[markerStart - 1] == "−",
+           markerStart < 2 || !scalars[markerStart - 2].isAlphanumeric {
+            negative = true
+            markerStart -= 1
+        }
+        return Prefix(start: markerStart, marker: marker, negative: negative)
+    }
+
+    /// A magnitude after the amount: "1.2M", "3k", "5 million", "2,5 Mrd.".
+    private static func magnitude(_ scalars: [Unicode.Scalar], _ end: Int) -> (Int, Int)? {
+        var position = end
+        if position < scalars.count, scalars[position] == " " { position += 1 }
+        let wordStart = position
+        while position < scalars.count, scalars[position].isASCIILetter, position - wordStart < 9 { position += 1 }
+        guard position > wordStart, position >= scalars.count || !scalars[position].isAlphanumeric else {
+            return nil
+        }
+        let word = FlightNumberDetector.string(scalars[wordStart..<position])
+        // Single letters must be glued ("$3k"); words may follow a blank ("$3 million").
+        if wordStart > end, word.count < 2 { return nil }
+        guard let power = CurrencyNames.magnitudes[word] else { return nil }
+        if position < scalars.count, scalars[position] == ".", word == "Mrd" || word == "Mio" || word == "Tsd" {
+            position += 1
+        }
+        return (power, position)
+    }
+
+    private struct Suffix {
+        var marker: String
+        var end: Int
+    }
+
+    /// A currency after the amount: "€", "USD", "zł", "kr", "dollars".
+    private static func suffix(_ scalars: [Unicode.Scalar], _ end: Int) -> Suffix? {
+        var position = end
+        if position < scalars.count, scalars[position].isHorizontalSpace { position += 1 }
+        guard position < scalars.count else { return nil }
+        if let symbol = CurrencyNames.symbol(scalars[position]) {
+            return Suffix(marker: symbol, end: position + 1)
+        }
+        let wordStart = position
+        while position < scalars.count, Self.isLetter(scalars[position]), position - wordStart < 9 { position += 1 }
+        guard position > wordStart, position >= scalars.count || !scalars[position].isAlphanumeric else {
+            return nil
+        }
+        let word = FlightNumberDetector.string(scalars[wordStart..<position])
+        if CurrencyNames.isoCodes.contains(word) { return Suffix(marker: word, end: position) }
+        if let form = CurrencyNames.letterForms[word] { return Suffix(marker: form, end: position) }
+        if let marker = CurrencyNames.words[word.lowercased()] { return Suffix(marker: marker, end: position) }
+        return nil
     }
 }

@@ -1,0 +1,246 @@
+/// City lines after a street, postcodes and countries.
+extension AddressScanner {
+    /// The city line after a street: after a comma, a space or one line break.
+    func cityLine(after end: Int, style: StreetCandidate.Style) -> CityLine? {
+        guard var t = tokens.next(end) else { return nil }
+        if tokens.isPunct(t, ",") {
+            guard let next = tokens.next(t.end) else { return nil }
+            t = next
+        }
+        if t.kind == .newline {
+            guard let next = tokens.next(t.end) else { return nil }
+            t = next
+        }
+        // A German street is followed by a German (or at most French) postcode line.
+        var line = postcodeFirstLine(t, style: style) ?? (style == .german ? nil : cityFirstLine(t))
+        if let current = line, let (country, countryEnd) = countrySuffix(after: current.range.upperBound) {
+            line?.range = current.range.lowerBound..<countryEnd
+            line?.country = country
+        }
+        return line
+    }
+
+    /// "10117 Berlin", "D-10117 Berlin", "75008 Paris", "75008 PARIS CEDEX 08".
+    private func postcodeFirstLine(_ t: AddressToken, style: StreetCandidate.Style) -> CityLine? {
+        var digits = t.start..<t.end
+        var prefixCountry: String?
+        if t.kind == .word {
+            // "D-10117", "F-75008".
+            let text = tokens.text(t)
+            guard let dash = text.firstIndex(of: "-") else { return nil }
+            switch text[..<dash] {
+            case "D", "DE": prefixCountry = "DE"
+            case "F", "FR": prefixCountry = "FR"
+            default: return nil
+            }
+            digits = (t.end - 5)..<t.end
+            guard t.end - t.start == text[..<dash].unicodeScalars.count + 6 else { return nil }
+        }
+        guard let postcode = foldedDigits(digits, count: 5) else { return nil }
+        let department = Int(postcode.prefix(2)) ?? 0
+        guard department >= 1 else { return nil }
+        var country = prefixCountry
+        if country == nil {
+            switch style {
+            case .german: country = "DE"
+            case .french: country = "FR"
+            case .english: country = region == "DE" ? "DE" : "FR"
+            }
+        }
+        if country == "FR", department > 98 { return nil }
+        guard let city = cityWords(after: t.end, french: country == "FR"), sameLine(t.end, city.lowerBound) else {
+            return nil
+        }
+        return CityLine(range: t.start..<city.upperBound, city: city, postcode: postcode,
+                        region: nil, country: country)
+    }
+
+    /// "Mountain View, CA 94043", "London SW1A 2AA", "Ottawa, ON K1M 1M4".
+    private func cityFirstLine(_ first: AddressToken) -> CityLine? {
+        guard first.kind == .word, tokens.isCapitalized(first) else { return nil }
+        var position = first.start
+        var cityEnd: Int?
+        var words = 0
+        var afterComma = false
+        while words <= 5, let t = tokens.next(position) {
+            if cityEnd != nil, let tail = cityTail(t) {
+                return CityLine(range: first.start..<tail.end, city: first.start..<cityEnd!, postcode: tail.postcode,
+                                region: tail.region, country: tail.country)
+            }
+            if afterComma { return nil }
+            if tokens.isPunct(t, ","), cityEnd != nil {
+                afterComma = true
+                position = t.end
+                continue
+            }
+            guard t.kind == .word, cityEnd == nil || sameLine(cityEnd!, t.start) else { return nil }
+            if tokens.isCapitalized(t) {
+                cityEnd = t.end
+                position = t.end
+                // "St. Louis", "Ft. Worth".
+                if position < s.count, s[position] == ".", t.end - t.start <= 3 {
+                    position += 1
+                    cityEnd = position
+                }
+            } else if AddressVocabulary.englishParticles.contains(tokens.lowercased(t)) {
+                position = t.end
+            } else {
+                return nil
+            }
+            words += 1
+        }
+        return nil
+    }
+
+    /// State and ZIP, province and postal code, or a UK postcode after a city.
+    private func cityTail(_ t: AddressToken) -> (end: Int, postcode: String, region: String?, country: String)? {
+        guard t.kind == .word else { return nil }
+        if let (state, stateEnd) = usState(t), let zip = tokens.next(stateEnd), sameLine(stateEnd, zip.start),
+           isZIP(zip), zipMatchesState(zip, state) {
+            return (zip.end, zipText(zip) ?? "", state, "US")
+        }
+        let code = tokens.text(t)
+        if let letters = AddressVocabulary.canadianProvinces[code], let postal = tokens.next(t.end),
+           sameLine(t.end, postal.start), postal.kind == .word,
+           let (postcode, country, end) = foreignPostcode(postal), country == "CA",
+           letters.unicodeScalars.contains(s[postal.start]) {
+            return (end, postcode, code, "CA")
+        }
+        if let (postcode, country, end) = foreignPostcode(t) {
+            return (end, postcode, nil, country)
+        }
+        return nil
+    }
+
+    /// A state code ("CA") or name ("California", "New York") and where it ends.
+    func usState(_ t: AddressToken) -> (String, Int)? {
+        guard t.kind == .word else { return nil }
+        if t.end - t.start == 2 {
+            let code = tokens.text(t)
+            return AddressVocabulary.usStates[code] != nil ? (code, t.end) : nil
+        }
+        guard tokens.isCapitalized(t), t.end - t.start >= 4 else { return nil }
+        let name = tokens.lowercased(t)
+        if let second = tokens.next(t.end), second.kind == .word, sameLine(t.end, second.start),
+           let code = AddressVocabulary.usStateNames[name + " " + tokens.lowercased(second)] {
+            return (code, second.end)
+        }
+        return AddressVocabulary.usStateNames[name].map { ($0, t.end) }
+    }
+
+    /// "94043" or "94043-1351", OCR misreadings folded ("94O43").
+    func isZIP(_ t: AddressToken) -> Bool { t.kind == .number && zipText(t) != nil }
+
+    /// The ZIP code's digits, folded.
+    func zipText(_ t: AddressToken) -> String? {
+        let length = t.end - t.start
+        guard let first = foldedDigits(t.start..<(t.start + min(length, 5)), count: 5) else { return nil }
+        if length == 5 { return first }
+        guard length == 10, s[t.start + 5] == "-",
+              let plusFour = foldedDigits((t.start + 6)..<t.end, count: 4) else { return nil }
+        return first + "-" + plusFour
+    }
+
+    /// The ZIP's first digit is in the state's range (USPS national areas).
+    func zipMatchesState(_ zip: AddressToken, _ state: String) -> Bool {
+        guard let firsts = AddressVocabulary.usStates[state], let text = zipText(zip),
+              let first = text.unicodeScalars.first else { return false }
+        return firsts.unicodeScalars.contains(first)
+    }
+
+    /// A UK postcode ("SW1A 2AA", "SW1A2AA") or Canadian postal code ("K1M 1M4", "K1M1M4")
+    /// starting at the word token `t`: normalized text, country and end.
+    func foreignPostcode(_ t: AddressToken) -> (String, String, Int)? {
+        guard t.kind == .word else { return nil }
+        let word = s[t.start..<t.end]
+        if let inward = tokens.next(t.end), inward.kind == .number, sameLine(t.end, inward.start),
+           inward.start - t.end <= 2 {
+            let second = s[inward.start..<inward.end]
+            if PostcodeFormats.isUKOutward(word), PostcodeFormats.isUKInward(second) {
+                return (oneLine(t.start..<t.end) + " " + oneLine(inward.start..<inward.end), "GB", inward.end)
+            }
+            if PostcodeFormats.isCanadianHalf(word, first: true), PostcodeFormats.isCanadianHalf(second, first: false) {
+                return (oneLine(t.start..<t.end) + " " + oneLine(inward.start..<inward.end), "CA", inward.end)
+            }
+        }
+        let length = t.end - t.start
+        if length == 6, PostcodeFormats.isCanadianHalf(word.prefix(3), first: true),
+           PostcodeFormats.isCanadianHalf(word.suffix(3), first: false) {
+            return (oneLine(t.start..<(t.start + 3)) + " " + oneLine((t.start + 3)..<t.end), "CA", t.end)
+        }
+        if (5...7).contains(length), PostcodeFormats.isUKOutward(word.dropLast(3)),
+           PostcodeFormats.isUKInward(word.suffix(3)) {
+            return (oneLine(t.start..<(t.end - 3)) + " " + oneLine((t.end - 3)..<t.end), "GB", t.end)
+        }
+        return nil
+    }
+
+    /// City words after a DE or FR postcode: "Berlin", "Frankfurt am Main", "PARIS CEDEX 08".
+    private func cityWords(after end: Int, french: Bool) -> Range<Int>? {
+        var position = end
+        var start: Int?
+        var cityEnd: Int?
+        var words = 0
+        var lastWord = ""
+        while words < 5, let t = tokens.next(position), sameLine(position, t.start) {
+            if t.kind == .number, lastWord == "cedex", t.end - t.start <= 2 {
+                cityEnd = t.end
+                break
+            }
+            guard t.kind == .word else { break }
+            let lower = tokens.lowercased(t)
+            lastWord = lower
+            if tokens.isCapitalized(t) {
+                if start == nil { start = t.start }
+                cityEnd = t.end
+            } else if start == nil || !(french ? AddressVocabulary.frenchParticles : AddressVocabulary.germanParticles).contains(lower) {
+                break
+            }
+            words += 1
+            position = t.end
+        }
+        guard let start, let cityEnd else { return nil }
+        return start..<cityEnd
+    }
+
+    /// ", USA", "\nGermany", " United Kingdom": the country's code and where its name ends.
+    func countrySuffix(after end: Int) -> (String, Int)? {
+        guard var t = tokens.next(end) else { return nil }
+        if tokens.isPunct(t, ",") {
+            guard let next = tokens.next(t.end) else { return nil }
+            t = next
+        }
+        if t.kind == .newline {
+            guard let next = tokens.next(t.end) else { return nil }
+            t = next
+        }
+        guard t.kind == .word, tokens.isCapitalized(t) else { return nil }
+        // "U.S.A." and "U.S.": letters and dots.
+        if s[t.start] == "U", t.end - t.start == 1 {
+            var k = t.start
+            var letters = ""
+            while k < s.count, k - t.start < 6, s[k] == "." || s[k].isASCIILetter {
+                if s[k] != "." { letters.unicodeScalars.append(s[k]) }
+                k += 1
+            }
+            if (letters == "USA" || letters == "US"), !(k < s.count && s[k].isAlphanumeric) {
+                return ("US", k)
+            }
+            return nil
+        }
+        var name = tokens.lowercased(t)
+        var best: (String, Int)?
+        var position = t.end
+        var words = 1
+        while true {
+            if let code = AddressVocabulary.countries[name] { best = (code, position) }
+            guard words < 4, let next = tokens.next(position), next.kind == .word, sameLine(position, next.start) else {
+                break
+            }
+            name += " " + tokens.lowercased(next)
+            position = next.end
+            words += 1
+        }
+        return best
+    }
+}

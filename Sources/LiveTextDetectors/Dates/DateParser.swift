@@ -1,0 +1,237 @@
+/// The date grammar: reads one expression at a token start, by hand, with bounded lookahead.
+///
+/// Every rule consumes a fixed maximum number of tokens, so an attempt costs O(1) and the
+/// detector stays linear in the text; there is no backtracking beyond trying a handful of
+/// alternatives at the same token.
+struct DateParser {
+    let reader: DateTokenReader
+    let conventions: DateRegionConventions
+
+    var scalars: [Unicode.Scalar] { reader.scalars }
+
+    /// A day, possibly with a time or a time range, possibly with an end day ("Mar 3-5").
+    struct Span {
+        var start: DateMoment
+        var end: DateMoment?
+        var lower: Int
+        var upper: Int
+    }
+
+    /// The expression starting at the token at `start`, or nil.
+    func parse(at start: Int) -> DateExpression? {
+        let first = reader.token(at: start)
+        if first.kind == .number, !startsCleanly(first.start) { return nil }
+        if !mayStartExpression(first) { return nil }
+        let expression: DateExpression?
+        switch first.word {
+        case .from?, .between?: expression = parseFromRange(first)
+        case .forWord?, .lasting?: expression = parseContextualDuration(first)
+        case .inWord?: expression = parseFromNow(first)
+        case .at?, .atForeign?: expression = parseAt(first)
+        default: expression = parseSpanExpression(first) ?? parseBareDuration(first)
+        }
+        guard let expression, endsCleanly(expression.range.upperBound) else { return nil }
+        return expression
+    }
+
+    /// A cheap look at the token after a common word ("a", "at", "in", "for", "this") before
+    /// the full grammar runs: prose is full of these words and almost never of dates after them.
+    private func mayStartExpression(_ first: DateToken) -> Bool {
+        guard let word = first.word else { return true }
+        switch word {
+        case .article, .half, .at, .atForeign, .inWord, .forWord, .lasting, .from, .between, .relativeOrdinal:
+            break
+        default:
+            return true
+        }
+        guard let next = reader.next(first.end), next.gap != .lineBreak else { return false }
+        if next.kind == .number {
+            if case .relativeOrdinal = word { return false }
+            return true
+        }
+        switch (word, next.word) {
+        case (.article, .unit?), (.half, .article?), (.at, .noon?), (.at, .midnight?),
+             (.inWord, .article?), (.inWord, .half?), (.forWord, .article?), (.forWord, .half?),
+             (.lasting, .article?), (.lasting, .half?), (.relativeOrdinal, .weekday?),
+             (.relativeOrdinal, .unit?), (.from, .month?), (.from, .weekday?), (.from, .today?),
+             (.from, .tomorrow?), (.from, .noon?), (.from, .relativeOrdinal?), (.between, .month?),
+             (.between, .weekday?), (.between, .noon?):
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Expressions
+
+    private func parseSpanExpression(_ first: DateToken) -> DateExpression? {
+        guard var span = parseSpan(first, allowBareHour: false) else { return nil }
+        if span.end == nil, span.start.day != nil, let (second, _) = spanAfterConnector(span.upper),
+           second.start.day != nil, second.end == nil,
+           !(span.start.day!.isBareWeekday && second.start.day!.isBareWeekday) {
+            span.end = second.start
+            span.upper = second.upper
+        }
+        var expression = DateExpression(range: span.lower..<span.upper, start: span.start, end: span.end)
+        if span.start.time != nil, span.end == nil, let tail = reader.next(span.upper),
+           tail.word == .forWord, let body = reader.next(tail.end),
+           let (duration, end) = parseDurationBody(body, contextual: true), !duration.hasCalendarParts {
+            expression.duration = duration
+            expression.range = span.lower..<end
+        }
+        return expression
+    }
+
+    /// "from 2 to 4 pm", "from March 3 to March 5", "between 9 and 11am".
+    private func parseFromRange(_ first: DateToken) -> DateExpression? {
+        let andConnector = first.word == .between
+        guard let next = reader.next(first.end) else { return nil }
+        if let times = parseTimeRange(next, allowBareHour: true, andConnector: andConnector),
+           let endTime = times.end {
+            var start = DateMoment(time: times.start, zoneMinutes: times.zoneMinutes)
+            var end = DateMoment(time: endTime, zoneMinutes: times.zoneMinutes)
+            var upper = times.upper
+            if let day = parseDayAfterTime(times.upper) {
+                start.day = day.spec
+                end.evening = day.evening
+                start.evening = day.evening
+                upper = day.end
+            }
+            return DateExpression(range: first.start..<upper, start: start, end: end)
+        }
+        guard let span = parseSpan(next, allowBareHour: false), span.start.day != nil else { return nil }
+        if span.end != nil {
+            return DateExpression(range: first.start..<span.upper, start: span.start, end: span.end)
+        }
+        guard let (second, _) = spanAfterConnector(span.upper, andConnector: andConnector),
+              second.start.day != nil || second.start.time != nil, second.end == nil else { return nil }
+        return DateExpression(range: first.start..<second.upper, start: span.start, end: second.start)
+    }
+
+    /// "at 9", "at 3pm on Friday": the bare hour needs the "at", which then belongs to the match.
+    private func parseAt(_ first: DateToken) -> DateExpression? {
+        guard let next = reader.next(first.end),
+              let times = parseTimeRange(next, allowBareHour: true) else { return nil }
+        var start = DateMoment(time: times.start, zoneMinutes: times.zoneMinutes)
+        var end = times.end.map { DateMoment(time: $0, zoneMinutes: times.zoneMinutes) }
+        var upper = times.upper
+        let day = parseDayAfterTime(times.upper)
+        if let day {
+            start.day = day.spec
+            start.evening = day.evening
+            end?.evening = day.evening
+            upper = day.end
+        } else if times.start.bareHour, times.end == nil, !bareHourMayEnd(at: times.upper) {
+            return nil
+        }
+        let lower = times.start.bareHour ? first.start : next.start
+        return DateExpression(range: lower..<upper, start: start, end: end)
+    }
+
+    /// A bare "at 3" counts only when the sentence does not go on with an ordinary word
+    /// ("look at 3 options" is no time).
+    private func bareHourMayEnd(at position: Int) -> Bool {
+        guard let next = reader.next(position) else { return true }
+        if next.gap == .lineBreak { return true }
+        switch next.kind {
+        case .symbol:
+            return !next.isSymbol(":") && !next.isSymbol("/") && !next.isDash && !next.isSymbol("%")
+        case .number:
+            return false
+        case .word:
+            switch next.word {
+            case .today?, .tomorrow?, .tonight?, .on?, .weekday?, .month?, .zone?, .relativeOrdinal?:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// A span after a range connector ("–", "-", "to", "until", "through"; "and" after "between").
+    private func spanAfterConnector(_ position: Int, andConnector: Bool = false) -> (Span, Int)? {
+        guard let connector = reader.next(position) else { return nil }
+        let isConnector = andConnector
+            ? connector.word == .and
+            : (connector.isDash || connector.word == .to || connector.word == .through)
+        guard isConnector, let next = reader.next(connector.end),
+              let span = parseSpan(next, allowBareHour: false, partner: true) else { return nil }
+        return (span, connector.start)
+    }
+
+    /// A day with an optional time after it, or a time with an optional day after it.
+    func parseSpan(_ first: DateToken, allowBareHour: Bool, partner: Bool = false) -> Span? {
+        if let day = parseDay(first, afterTime: false, partner: partner) {
+            var span = Span(start: DateMoment(day: day.spec, evening: day.evening),
+                            end: day.endSpec.map { DateMoment(day: $0) }, lower: first.start, upper: day.end)
+            if let iso = day.isoTime {
+                span.start.time = iso.time
+                span.start.zoneMinutes = iso.zoneMinutes
+                return span
+            }
+            if day.endSpec == nil, let times = parseTimeAfterDay(day.end) {
+                span.start.time = times.start
+                span.start.zoneMinutes = times.zoneMinutes
+                if let endTime = times.end {
+                    span.end = DateMoment(time: endTime, zoneMinutes: times.zoneMinutes, evening: day.evening)
+                }
+                span.upper = times.upper
+            } else if day.needsTime {
+                return nil
+            }
+            return span
+        }
+        guard let times = parseTimeRange(first, allowBareHour: allowBareHour) else { return nil }
+        var span = Span(start: DateMoment(time: times.start, zoneMinutes: times.zoneMinutes),
+                        end: times.end.map { DateMoment(time: $0, zoneMinutes: times.zoneMinutes) },
+                        lower: first.start, upper: times.upper)
+        if let day = parseDayAfterTime(times.upper) {
+            span.start.day = day.spec
+            span.start.evening = day.evening
+            span.end?.evening = day.evening
+            span.upper = day.end
+        }
+        return span
+    }
+
+    // MARK: - Boundaries
+
+    /// A number starts an expression only when it is not the tail of a longer token: not after
+    /// a letter or digit ("v1", "A320"), a currency or plus sign, or a digit group separator
+    /// ("1.2.3", "192.168", "1,234", "555-1234").
+    func startsCleanly(_ start: Int) -> Bool {
+        guard start > 0 else { return true }
+        let before = scalars[start - 1]
+        if before.isAlphanumeric { return false }
+        switch before {
+        case "$", "€", "£", "¥", "₹", "#", "+", "№", "\\", "_":
+            return false
+        case ".", ",", "/", "-", ":":
+            return start < 2 || !scalars[start - 2].isASCIIDigit
+        default:
+            return true
+        }
+    }
+
+    /// What follows a match must not continue it: no letter or digit, no separator and digit
+    /// ("3/5/7/9", "12:30:45:10", "2026-03-05-1"), no percent or degree sign.
+    func endsCleanly(_ end: Int) -> Bool {
+        guard end < scalars.count else { return true }
+        let after = scalars[end]
+        if after.isAlphanumeric { return false }
+        switch after {
+        case "%", "°":
+            return false
+        case ".", ",", "/", "-", ":":
+            return end + 1 >= scalars.count || !scalars[end + 1].isASCIIDigit
+        default:
+            return true
+        }
+    }
+
+    /// The token right after `position` with nothing in between.
+    func adjacent(_ position: Int) -> DateToken? {
+        guard let token = reader.next(position), token.gap == .none else { return nil }
+        return token
+    }
+}

@@ -1,0 +1,180 @@
+import LiveTextCore
+
+/// Turns a parsed expression into the item's `value`, against the reference time.
+struct DateResolver {
+    let clock: ReferenceClock
+    let conventions: DateRegionConventions
+
+    /// A resolved point: a day, and a wall-clock second of that day unless it is a whole day.
+    private struct Point {
+        var day: Int
+        var secondOfDay: Int?
+        /// Seconds east of UTC when the text gave the zone.
+        var offset: Int?
+
+        mutating func normalize() {
+            guard var seconds = secondOfDay else { return }
+            let carry = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+            day += carry
+            seconds -= carry * 86_400
+            secondOfDay = seconds
+        }
+    }
+
+    func value(of expression: DateExpression) -> [String: JSONValue]? {
+        var value: [String: JSONValue] = [:]
+        var startPoint: Point?
+        if let start = expression.start {
+            guard let point = resolveStart(start, end: expression.end) else { return nil }
+            startPoint = point
+            value["start"] = .string(format(point))
+            if let endMoment = expression.end {
+                guard let end = resolveEnd(endMoment, start: start, startPoint: point) else { return nil }
+                value["end"] = .string(format(end))
+            }
+        }
+        if let duration = expression.duration {
+            value["duration"] = .string(duration.iso8601)
+            if var end = startPoint, let seconds = end.secondOfDay, !duration.hasCalendarParts {
+                end.secondOfDay = seconds + duration.seconds
+                end.normalize()
+                value["end"] = .string(format(end))
+            }
+        }
+        value["allDay"] = .bool(startPoint.map { $0.secondOfDay == nil } ?? false)
+        return value
+    }
+
+    private func resolveStart(_ moment: DateMoment, end: DateMoment?) -> Point? {
+        if let shift = moment.fromNow { return shifted(by: shift) }
+        var point = Point(day: clock.day)
+        if let spec = moment.day {
+            var spec = spec
+            // "March 3 – March 5, 2026": the end's year is the start's too.
+            if case .calendar(nil, let month, let day, let weekday) = spec,
+               case .calendar(let endYear?, let endMonth, let endDay, _)? = end?.day {
+                let year = (month, day) <= (endMonth, endDay) ? endYear : endYear - 1
+                spec = .calendar(year: year, month: month, day: day, weekday: weekday)
+            }
+            guard let day = resolveDay(spec, notBefore: nil) else { return nil }
+            point.day = day
+        } else if moment.time?.isMidnight == true {
+            point.day += 1  // a bare "midnight" is the one ending today
+        }
+        if let time = moment.time {
+            point.secondOfDay = time.secondOfDay(evening: moment.evening)
+        }
+        point.offset = moment.zoneMinutes.map { $0 * 60 }
+        return point
+    }
+
+    private func resolveEnd(_ moment: DateMoment, start: DateMoment, startPoint: Point) -> Point? {
+        var point = Point(day: startPoint.day)
+        if let spec = moment.day {
+            guard let day = resolveDay(spec, notBefore: startPoint.day), day >= startPoint.day else { return nil }
+            point.day = day
+        }
+        if let time = moment.time {
+            let seconds = time.secondOfDay(evening: moment.evening || start.evening)
+            point.secondOfDay = seconds
+            if moment.day == nil, let startSeconds = startPoint.secondOfDay, seconds <= startSeconds {
+                point.day += 1  // "10pm–2am"
+            }
+        } else if moment.day == nil {
+            return nil
+        }
+        point.offset = (moment.zoneMinutes ?? start.zoneMinutes).map { $0 * 60 }
+        return point
+    }
+
+    /// "in 3 days" is a day; "in 2 hours" an instant.
+    private func shifted(by duration: DurationSpec) -> Point {
+        var day = clock.day
+        if duration.years != 0 || duration.months != 0 {
+            let (y, m, d) = CivilCalendar.civil(day)
+            day = CivilCalendar.adding(months: duration.years * 12 + duration.months, toYear: y, month: m, day: d)
+        }
+        day += duration.weeks * 7 + duration.days
+        guard duration.seconds != 0 else { return Point(day: day) }
+        if !duration.hasCalendarParts {
+            let wall = clock.wallTime(ofInstant: clock.instant + duration.seconds)
+            return Point(day: wall.day, secondOfDay: wall.secondOfDay, offset: wall.offset)
+        }
+        var point = Point(day: day, secondOfDay: clock.secondOfDay + duration.seconds)
+        point.normalize()
+        return point
+    }
+
+    /// How far back a date without a year may lie: recent past dates stay in the past (a
+    /// receipt from last month), everything else is upcoming (a poster's "Sep 10" read in March).
+    static let lookBackMonths = 3
+
+    /// The day number of a day spec. Dates without a year take the first occurrence on or after
+    /// `notBefore`, by default `lookBackMonths` before the reference day.
+    private func resolveDay(_ spec: DaySpec, notBefore: Int?) -> Int? {
+        let today = clock.day
+        switch spec {
+        case .calendar(let year?, let month, let day, _):
+            guard CivilCalendar.isValid(year: year, month: month, day: day) else { return nil }
+            return CivilCalendar.dayNumber(year: year, month: month, day: day)
+        case .calendar(nil, let month, let day, let weekday):
+            let (y, m, d) = clock.today
+            let windowStart = notBefore ?? CivilCalendar.adding(months: -Self.lookBackMonths, toYear: y, month: m, day: d)
+            guard let year = inferYear(month: month, day: day, weekday: weekday, notBefore: windowStart) else {
+                return nil
+            }
+            return CivilCalendar.dayNumber(year: year, month: month, day: day)
+        case .monthOfYear(let year, let month):
+            return CivilCalendar.dayNumber(year: year, month: month, day: 1)
+        case .offset(let days):
+            return today + days
+        case .weekday(let weekday, let choice):
+            let current = CivilCalendar.weekday(today)
+            switch choice {
+            case .upcoming: return today + (weekday - current + 7) % 7
+            case .next:
+                let ahead = (weekday - current + 7) % 7
+                return today + (ahead == 0 ? 7 : ahead)
+            case .previous:
+                let back = (current - weekday + 7) % 7
+                return today - (back == 0 ? 7 : back)
+            }
+        case .weekStart(let offset):
+            let back = (CivilCalendar.weekday(today) - conventions.firstWeekday + 7) % 7
+            return today - back + 7 * offset
+        case .monthStart(let offset):
+            let (y, m, _) = clock.today
+            return CivilCalendar.adding(months: offset, toYear: y, month: m, day: 1)
+        case .yearStart(let offset):
+            return CivilCalendar.dayNumber(year: clock.today.year + offset, month: 1, day: 1)
+        }
+    }
+
+    /// The first year the date falls on or after `notBefore`; with a weekday written beside it
+    /// ("Fri 6/5"), a neighbouring year whose date falls on that weekday wins.
+    private func inferYear(month: Int, day: Int, weekday: Int?, notBefore: Int) -> Int? {
+        let firstYear = CivilCalendar.civil(notBefore).year
+        var chosen: Int?
+        for year in firstYear...(firstYear + 8) where CivilCalendar.isValid(year: year, month: month, day: day) {
+            if CivilCalendar.dayNumber(year: year, month: month, day: day) >= notBefore {
+                chosen = year
+                break
+            }
+        }
+        guard let chosen else { return nil }
+        if let weekday,
+           CivilCalendar.weekday(CivilCalendar.dayNumber(year: chosen, month: month, day: day)) != weekday {
+            for year in [chosen + 1, chosen - 1] where CivilCalendar.isValid(year: year, month: month, day: day)
+                && CivilCalendar.weekday(CivilCalendar.dayNumber(year: year, month: month, day: day)) == weekday {
+                return year
+            }
+        }
+        return chosen
+    }
+
+    private func format(_ point: Point) -> String {
+        guard let seconds = point.secondOfDay else { return CivilCalendar.isoDate(point.day) }
+        let offset = point.offset ?? clock.offset(day: point.day, secondOfDay: seconds)
+        return CivilCalendar.isoDateTime(dayNumber: point.day, secondOfDay: seconds, offsetSeconds: offset)
+    }
+}

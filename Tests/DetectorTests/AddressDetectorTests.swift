@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import LiveTextCore
+@testable import LiveTextDetectors
+
+private func addresses(_ text: String, region: String = "US") -> [(text: String, components: [String: String])] {
+    let scanned = ScannedText(text)
+    return AddressDetector().detect(in: scanned, context: DetectionContext(region: region)).map { detection in
+        var components: [String: String] = [:]
+        if case .object(let object)? = detection.value["components"] {
+            for (key, value) in object { if case .string(let text) = value { components[key] = text } }
+        }
+        return (scanned.string(detection.range), components)
+    }
+}
+
+@Suite("postal addresses")
+struct AddressDetectorTests {
+    static let fixtures = PhoneAddressFixture.load("address/cases.jsonl")
+
+    @Test("the fixture file is there and has cases")
+    func fixturesLoad() {
+        #expect(Self.fixtures.count >= 30)
+    }
+
+    @Test("fixture cases", arguments: fixtures)
+    func fixture(_ c: PhoneAddressFixture) {
+        #expect(addresses(c.text).map(\.text) == c.items.map(\.text))
+    }
+
+    @Test("components", arguments: [
+        ("1600 Amphitheatre Parkway, Mountain View, CA 94043",
+         ["street": "1600 Amphitheatre Parkway", "city": "Mountain View", "region": "CA", "postcode": "94043",
+          "country": "US"]),
+        ("1 Infinite Loop\nCupertino, CA 95014\nUSA",
+         ["street": "1 Infinite Loop", "city": "Cupertino", "region": "CA", "postcode": "95014", "country": "US"]),
+        ("10 Downing Street, London SW1A 2AA",
+         ["street": "10 Downing Street", "city": "London", "postcode": "SW1A 2AA", "country": "GB"]),
+        ("221B Baker Street\nLondon NW1 6XE",
+         ["street": "221B Baker Street", "city": "London", "postcode": "NW1 6XE", "country": "GB"]),
+        ("Unter den Linden 77, 10117 Berlin",
+         ["street": "Unter den Linden 77", "city": "Berlin", "postcode": "10117", "country": "DE"]),
+        ("Friedrichstraße 43-45\n10117 Berlin",
+         ["street": "Friedrichstraße 43-45", "city": "Berlin", "postcode": "10117", "country": "DE"]),
+        ("55 Rue du Faubourg Saint-Honoré, 75008 Paris",
+         ["street": "55 Rue du Faubourg Saint-Honoré", "city": "Paris", "postcode": "75008", "country": "FR"]),
+        ("24 Sussex Drive, Ottawa, ON K1M 1M4",
+         ["street": "24 Sussex Drive", "city": "Ottawa", "region": "ON", "postcode": "K1M 1M4", "country": "CA"]),
+        ("Kaiserstraße 12, D-60311 Frankfurt am Main",
+         ["street": "Kaiserstraße 12", "city": "Frankfurt am Main", "postcode": "60311", "country": "DE"]),
+        ("l600 Amphitheatre Parkway, Mountain View, CA 94O43",
+         ["street": "l600 Amphitheatre Parkway", "city": "Mountain View", "region": "CA", "postcode": "94043",
+          "country": "US"]),
+    ])
+    func components(text: String, expected: [String: String]) {
+        let found = addresses(text)
+        #expect(found.map(\.text) == [text])
+        #expect(found.first?.components == expected)
+    }
+
+    @Test("state, province and postcode must agree", arguments: [
+        "Springfield, IL 92701",      // Illinois ZIP codes start with 6
+        "Ottawa, ON V6B 1A1",         // V is British Columbia
+        "London SW1A 2CA",            // C is not used in the inward code
+        "Paris 7500",                 // four digits
+        "Springfield ZZ 62701",       // no such state
+    ])
+    func mismatches(text: String) {
+        #expect(addresses(text).isEmpty)
+    }
+
+    @Test("hostile input finishes and finds nothing")
+    func hostile() {
+        #expect(addresses(String(repeating: "1 ", count: 300_000)).isEmpty)
+        #expect(addresses(String(repeating: "9", count: 1_000_000)).isEmpty)
+        #expect(addresses(String(repeating: "A1 ", count: 200_000)).isEmpty)
+        #expect(addresses(String(repeating: "Main ", count: 200_000) + "12").isEmpty)
+        #expect(addresses(String(repeating: "a.a.", count: 200_000)).isEmpty)
+        let many = String(repeating: "Go to 10 Downing Street, London SW1A 2AA. ", count: 5_000)
+        #expect(addresses(many).count == 5_000)
+    }
+}

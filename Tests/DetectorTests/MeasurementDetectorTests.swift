@@ -1,0 +1,56 @@
+import Testing
+import LiveTextCore
+@testable import LiveTextDetectors
+
+@Suite("measurements")
+struct MeasurementDetectorTests {
+    @Test("our cases (Fixtures/measurement/cases.jsonl)", arguments: ShippingQuantityCase.load("measurement"))
+    func cases(example: ShippingQuantityCase) {
+        #expect(ShippingQuantityRun(MeasurementDetector(), example.text).texts == example.expected)
+    }
+
+    @Test("the case file is there")
+    func caseFile() {
+        #expect(ShippingQuantityCase.load("measurement").count >= 30)
+    }
+
+    @Test("values, units and quantities", arguments: [
+        ("5 km", "5", "km", "length"),
+        ("2,5 kg", "2.5", "kg", "mass"),
+        ("1,500 m", "1500", "m", "length"),
+        ("-4 °C", "-4", "°C", "temperature"),
+        ("350°F", "350", "°F", "temperature"),
+        ("60 mph", "60", "mph", "speed"),
+        ("120 m²", "120", "m²", "area"),
+        ("256 GB", "256", "GB", "data"),
+        ("5'11\"", "71", "in", "length"),
+        ("6 ft 2 in", "74", "in", "length"),
+        ("5 kilometers", "5", "km", "length"),
+        ("3 pounds", "3", "lb", "mass"),
+        ("1 1/2 cups", "1.5", "cup", "volume"),
+        ("½ tsp", "0.5", "tsp", "volume"),
+        ("12 fl oz", "12", "fl oz", "volume"),
+        ("27\"", "27", "in", "length"),
+        ("16 GiB", "16", "GiB", "data"),
+        ("100 km/h", "100", "km/h", "speed"),
+        ("750 mL", "750", "ml", "volume"),
+        ("2 lbs", "2", "lb", "mass"),
+    ])
+    func values(text: String, value: String, unit: String, quantity: String) {
+        let run = ShippingQuantityRun(MeasurementDetector(), text)
+        #expect(run.texts == [text])
+        #expect(run.field("value") == value)
+        #expect(run.field("unit") == unit)
+        #expect(run.field("quantity") == quantity)
+    }
+
+    @Test("hostile input finishes", arguments: [
+        ("1", 1_000_000), ("1 m", 200_000),
+        ("1/", 300_000), ("5'", 300_000),
+        ("1 1/2 ", 100_000),
+    ])
+    func hostile(pattern: String, repeats: Int) {
+        let text = String(repeating: pattern, count: repeats)
+        #expect(ShippingQuantityRun(MeasurementDetector(), text).texts.count <= 300_000)
+    }
+}

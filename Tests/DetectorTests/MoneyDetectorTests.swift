@@ -1,0 +1,63 @@
+import Testing
+import LiveTextCore
+@testable import LiveTextDetectors
+
+@Suite("money")
+struct MoneyDetectorTests {
+    @Test("our cases (Fixtures/money/cases.jsonl)", arguments: ShippingQuantityCase.load("money"))
+    func cases(example: ShippingQuantityCase) {
+        #expect(ShippingQuantityRun(MoneyDetector(), example.text).texts == example.expected)
+    }
+
+    @Test("the case file is there")
+    func caseFile() {
+        #expect(ShippingQuantityCase.load("money").count >= 30)
+    }
+
+    @Test("amounts and currencies", arguments: [
+        ("$12.50", "US", "12.50", "USD"),
+        ("12,50 €", "DE", "12.50", "EUR"),
+        ("EUR 1.234,56", "DE", "1234.56", "EUR"),
+        ("1,234.56 USD", "US", "1234.56", "USD"),
+        ("CHF 20.-", "CH", "20", "CHF"),
+        ("$1.2M", "US", "1200000", "USD"),
+        ("$3k", "US", "3000", "USD"),
+        ("-$5.00", "US", "-5.00", "USD"),
+        ("$5", "CA", "5", "CAD"),
+        ("$5", "AU", "5", "AUD"),
+        ("$5", "NZ", "5", "NZD"),
+        ("$5", "SG", "5", "SGD"),
+        ("$5", "HK", "5", "HKD"),
+        ("US$5", "CA", "5", "USD"),
+        ("¥500", "JP", "500", "JPY"),
+        ("¥500", "CN", "500", "CNY"),
+        ("249 kr", "SE", "249", "SEK"),
+        ("249 kr", "NO", "249", "NOK"),
+        ("249 kr", "DK", "249", "DKK"),
+        ("5 dollars", "US", "5", "USD"),
+        ("20 euros", "US", "20", "EUR"),
+        ("1 234,56 €", "FR", "1234.56", "EUR"),
+        ("£1,000,000", "GB", "1000000", "GBP"),
+        ("€3 million", "DE", "3000000", "EUR"),
+        ("Rs. 500", "IN", "500", "INR"),
+        ("R$ 49,90", "BR", "49.90", "BRL"),
+        ("$0.99", "US", "0.99", "USD"),
+        ("1.5 bn EUR", "DE", "1500000000", "EUR"),
+    ])
+    func values(text: String, region: String, amount: String, currency: String) {
+        let run = ShippingQuantityRun(MoneyDetector(), text, region: region)
+        #expect(run.texts == [text])
+        #expect(run.field("amount") == amount)
+        #expect(run.field("currency") == currency)
+    }
+
+    @Test("hostile input finishes", arguments: [
+        ("1", 1_000_000), ("$1.", 200_000),
+        ("1,", 300_000), ("€ ", 300_000),
+        ("1.2.3 ", 100_000),
+    ])
+    func hostile(pattern: String, repeats: Int) {
+        let text = String(repeating: pattern, count: repeats)
+        #expect(ShippingQuantityRun(MoneyDetector(), text).texts.count <= 200_000)
+    }
+}
