@@ -40,7 +40,22 @@ enum LibraryMessages {
         guard count > 0 else { return [] }
         return String(decoding: bytes.prefix(count), as: UTF8.self)
             .split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+            .filter { !$0.isEmpty && isLibraryMessage($0) }
+    }
+
+    /// fd 2 belongs to the whole process: while it is redirected, another thread (a logger, a
+    /// test runner, tesseract on another image) may write to it too. Only lines in the shapes the
+    /// image libraries print are taken as theirs.
+    static func isLibraryMessage(_ line: String) -> Bool {
+        let prefixes = [
+            "libpng", "Error in ", "Warning in ",  // libpng; leptonica
+            "Corrupt JPEG", "Premature end of JPEG", "Invalid JPEG", "Not a JPEG", "Bogus ", "Huffman",
+            "Unsupported ", "Wrong JPEG", "Improper ", "Quantization table", "Unsupported JPEG",
+            "JPEG", "Warning: unknown JFIF", "Inconsistent progression", "Corrupt", "Premature",  // libjpeg
+            "TIFF", "_TIFF", "Unknown field", "Sorry,", "Read error", "Incorrect count", "Wrong data type",  // libtiff
+            "gif", "GIF", "webp", "WebP",
+        ]
+        return prefixes.contains { line.hasPrefix($0) } || line.contains("TIFF")
     }
 
     /// The first message that means the pixels are not all there (errors, truncation, corrupt

@@ -119,21 +119,50 @@ public final class ImageAnalyzer: Sendable {
         let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
         let prepared = try await BlockingWork.run { preprocessor.prepare(image, masking: masks) }
         try flag.check()
+        // Screens are ~96 dpi; enlarged text is proportionally finer.
+        let resolution = Int((96 * prepared.scale).rounded())
+        let strips = PageStrips.strips(of: prepared.image, maximumStrips: concurrency,
+                                       minimumHeight: Self.minimumStripHeight)
+        let page: RecognizedPage
+        if strips.count == 1 {
+            page = try await recognize(prepared.image, resolution: resolution, configuration: configuration, flag: flag)
+        } else {
+            // A large page: one strip per engine, in parallel.
+            page = try await withThrowingTaskGroup(of: (Int, RecognizedPage).self) { group in
+                for strip in strips {
+                    let image = PageStrips.crop(prepared.image, rows: strip)
+                    group.addTask {
+                        (strip.lowerBound,
+                         try await self.recognize(image, resolution: resolution, configuration: configuration, flag: flag))
+                    }
+                }
+                var pages: [(offset: Int, page: RecognizedPage)] = []
+                for try await result in group { pages.append(result) }
+                return PageStrips.joined(pages.sorted { $0.offset < $1.offset })
+            }
+        }
+        return TextLayoutAssembler().assemble(page, prepared: prepared)
+    }
+
+    /// Pages taller than two of these (prepared pixels) are read in strips, one engine each.
+    static let minimumStripHeight = 600
+
+    /// Reads one prepared image on an engine from the pool.
+    private func recognize(_ image: PixelImage, resolution: Int, configuration: Configuration,
+                           flag: CancellationFlag) async throws -> RecognizedPage {
         let engine = try await pool.checkOut(configuration.languages)
+        let layout = configuration.layout
         let page: RecognizedPage
         do {
-            // Screens are ~96 dpi; enlarged text is proportionally finer.
-            let resolution = Int((96 * prepared.scale).rounded())
-            let layout = configuration.layout
             page = try await BlockingWork.run {
-                try engine.recognize(prepared.image, resolution: resolution, layout: layout, cancellation: flag)
+                try engine.recognize(image, resolution: resolution, layout: layout, cancellation: flag)
             }
         } catch {
             await pool.checkIn(engine)
             throw error
         }
         await pool.checkIn(engine)
-        return TextLayoutAssembler().assemble(page, prepared: prepared)
+        return page
     }
 
     /// Loads engines ahead of the first request, so it does not pay for the warm-up.
