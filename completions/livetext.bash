@@ -173,13 +173,13 @@ _livetext() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    analyze|help)
+    analyze|detect|help)
         # Offer subcommand argument completions
         "_livetext_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'analyze help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'analyze detect help' -- "${cur}"))
         ;;
     esac
 }
@@ -187,13 +187,16 @@ _livetext() {
 _livetext_analyze() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--types --lang --max-pixels --layout)
+    repeating_options=(--only)
+    non_repeating_options=(--types --lang --max-pixels --layout --perform)
     __livetext_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--types')
+        return
+        ;;
+    '--only')
         return
         ;;
     '--lang')
@@ -206,12 +209,33 @@ _livetext_analyze() {
         __livetext_add_completions -W 'auto'$'\n''sparse'$'\n''block'$'\n''column'
         return
         ;;
+    '--perform')
+        return
+        ;;
     esac
 
     # Offer positional completions
     case "${positional_number}" in
     *)
         __livetext_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_livetext_detect() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=(--only)
+    non_repeating_options=(--perform)
+    __livetext_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--only')
+        return
+        ;;
+    '--perform')
         return
         ;;
     esac

@@ -51,13 +51,14 @@ _livetext() {
     command)
         local -ar subcommands=(
             'analyze:Analyze image files (PNG, JPEG, TIFF, BMP, PNM, GIF, WebP); - reads stdin.'
+            'detect:Find links, emails, phone numbers, addresses, dates and more in UTF-8 text from stdin.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        analyze|help)
+        analyze|detect|help)
             "_livetext_${words[1]}" && ret=0
             ;;
         esac
@@ -73,10 +74,26 @@ _livetext_analyze() {
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
         '--types[What to look for\: text, codes, detectors (comma-separated).]:types:'
+        '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu).]:langs:'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '*:file:_files'
+        '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. call-phone-0) with xdg-open or LIVETEXT_OPENER; one image only.]:id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_livetext_detect() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print {"items"\: \[...\], "actions"\: \[...\]} as PRODUCT.md gives it.]'
+        '*--only[Only these types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement; the iOS content-type names work too.]:types:'
+        '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. open-link-0) with xdg-open or LIVETEXT_OPENER.]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

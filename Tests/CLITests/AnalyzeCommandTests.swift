@@ -99,4 +99,44 @@ struct AnalyzeCommandTests {
         #expect(version.status == 0)
         #expect(!version.stdout.isEmpty)
     }
+
+    @Test("--only: the matched values one a line; items carry the bounds of their words")
+    func only() throws {
+        let image = CLIProcess.fixture("text-light-15px.png")
+        let plain = try CLIProcess.run(["analyze", "--only", "emailAddress", image])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == "billing@example.com\n")
+        let none = try CLIProcess.run(["analyze", "--only", "flight", image])
+        #expect(none.status == 1)
+        #expect(none.stdout.isEmpty)
+
+        let json = try CLIProcess.run(["analyze", "--json", image])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let items = try #require(document["items"] as? [[String: Any]])
+        let email = try #require(items.first { $0["type"] as? String == "email" })
+        #expect(email["source"] as? String == "text")
+        // The item sits where its word is.
+        let blocks = try #require(document["blocks"] as? [[String: Any]])
+        let words = blocks.flatMap { ($0["lines"] as? [[String: Any]]) ?? [] }.flatMap { ($0["words"] as? [[String: Any]]) ?? [] }
+        let word = try #require(words.first { $0["text"] as? String == "billing@example.com" })
+        #expect(email["bounds"] as? [Int] == word["bounds"] as? [Int])
+        let phone = try #require(items.first { $0["type"] as? String == "phone" })
+        let phoneBounds = try #require(phone["bounds"] as? [Int])
+        let call = try #require(words.first { $0["text"] as? String == "Call" }?["bounds"] as? [Int])
+        #expect(phoneBounds[0] > call[0] + call[2] && abs(phoneBounds[1] - call[1]) <= 2, "after 'Call', on its line")
+        let actions = try #require(document["actions"] as? [[String: Any]])
+        #expect(actions.contains { $0["id"] as? String == "mail-email-0" })
+    }
+
+    @Test("a QR code's payload becomes an item of the code, with the code's bounds")
+    func codeItems() throws {
+        let result = try CLIProcess.run(["analyze", "--json", CLIProcess.fixture("qr-url.png")])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let items = try #require(document["items"] as? [[String: Any]])
+        let link = try #require(items.first)
+        #expect(link["type"] as? String == "link" && link["source"] as? String == "code")
+        #expect((link["value"] as? [String: Any])?["url"] as? String == "https://example.org/livetext?q=1")
+        let codes = try #require(document["codes"] as? [[String: Any]])
+        #expect(link["bounds"] as? [Int] == codes.first?["bounds"] as? [Int])
+    }
 }
