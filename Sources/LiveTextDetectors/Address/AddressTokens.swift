@@ -16,6 +16,21 @@ struct AddressTokenizer {
     }
 
     /// The token at or after `i` (spaces skipped), or nil at the end of the text.
+    /// The token after `i`, past one optional comma and then one optional line break: where
+    /// the next part of an address starts ("…Street, Suite 2", "…Street\nBerlin").
+    func nextAfterSeparator(_ i: Int) -> AddressToken? {
+        guard var t = next(i) else { return nil }
+        if isPunct(t, ",") {
+            guard let following = next(t.end) else { return nil }
+            t = following
+        }
+        if t.kind == .newline {
+            guard let following = next(t.end) else { return nil }
+            t = following
+        }
+        return t
+    }
+
     func next(_ i: Int) -> AddressToken? {
         var k = i
         while k < s.count, s[k].isHorizontalSpace { k += 1 }

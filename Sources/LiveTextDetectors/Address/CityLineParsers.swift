@@ -2,15 +2,7 @@
 extension AddressScanner {
     /// The city line after a street: after a comma, a space or one line break.
     func cityLine(after end: Int, style: StreetCandidate.Style) -> CityLine? {
-        guard var t = tokens.next(end) else { return nil }
-        if tokens.isPunct(t, ",") {
-            guard let next = tokens.next(t.end) else { return nil }
-            t = next
-        }
-        if t.kind == .newline {
-            guard let next = tokens.next(t.end) else { return nil }
-            t = next
-        }
+        guard let t = tokens.nextAfterSeparator(end) else { return nil }
         // A German street is followed by a German (or at most French) postcode line.
         var line = postcodeFirstLine(t, style: style) ?? (style == .german ? nil : cityFirstLine(t))
         if let current = line, let (country, countryEnd) = countrySuffix(after: current.range.upperBound) {
@@ -205,15 +197,7 @@ extension AddressScanner {
 
     /// ", USA", "\nGermany", " United Kingdom": the country's code and where its name ends.
     func countrySuffix(after end: Int) -> (String, Int)? {
-        guard var t = tokens.next(end) else { return nil }
-        if tokens.isPunct(t, ",") {
-            guard let next = tokens.next(t.end) else { return nil }
-            t = next
-        }
-        if t.kind == .newline {
-            guard let next = tokens.next(t.end) else { return nil }
-            t = next
-        }
+        guard let t = tokens.nextAfterSeparator(end) else { return nil }
         guard t.kind == .word, tokens.isCapitalized(t) else { return nil }
         // "U.S.A." and "U.S.": letters and dots.
         if s[t.start] == "U", t.end - t.start == 1 {

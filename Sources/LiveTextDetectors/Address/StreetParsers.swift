@@ -148,15 +148,7 @@ extension AddressScanner {
 
     /// The end of a unit after a street: ", Suite 200", " Apt 4B", ", 34th Floor", " #12".
     func secondaryUnitEnd(after end: Int) -> Int? {
-        guard var t = tokens.next(end) else { return nil }
-        if tokens.isPunct(t, ",") {
-            guard let next = tokens.next(t.end) else { return nil }
-            t = next
-        }
-        if t.kind == .newline {
-            guard let next = tokens.next(t.end) else { return nil }
-            t = next
-        }
+        guard let t = tokens.nextAfterSeparator(end) else { return nil }
         if tokens.isPunct(t, "#"), let number = tokens.next(t.end), number.kind == .number, number.start == t.end {
             return number.end
         }
