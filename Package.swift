@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Thin C modules: one per system library, nothing but headers and link flags.
@@ -20,6 +21,8 @@ let package = Package(
                        providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar",
                        providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1",
+                       providers: [.apt(["libdbus-1-dev"])]),
 
         // The pure-Swift core: image model, analysis model, preprocessing, analyzer.
         .target(name: "LiveTextCore"),
@@ -31,6 +34,13 @@ let package = Package(
         .target(name: "TesseractOCR", dependencies: ["CTesseract", "LiveTextCore"]),
         .target(name: "ImageCodecs", dependencies: ["CLeptonica", "LiveTextCore"]),
         .target(name: "ZBarCodes", dependencies: ["CZBar", "LiveTextCore"]),
+
+        // D-Bus: a Swift layer over libdbus-1 (connection, messages, exported objects).
+        .target(name: "DBusKit", dependencies: ["CDBus"]),
+        // The user's settings file.
+        .target(name: "LiveTextConfig", dependencies: [
+            "LiveTextCore", .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
 
         // Wiring: the analyzer with the real engines.
         .target(name: "LiveTextEngines",
@@ -48,6 +58,8 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "DetectorTests", dependencies: ["LiveTextDetectors", "LiveTextCore"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
+        .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig"]),
         .testTarget(name: "CLITests", dependencies: ["livetext"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,4 @@
+import TOMLKit
+
+/// The user's settings file (placeholder until the configuration lands).
+public enum LiveTextConfigModule {}
