@@ -44,13 +44,22 @@ public struct DataDetector: Sendable {
             if a.kind.precedence != b.kind.precedence { return a.kind.precedence < b.kind.precedence }
             return a.range.lowerBound < b.range.lowerBound
         }
-        var taken: [Range<Int>] = []
+        // Kept ranges never overlap, so sorted by start they are sorted by end too: a new range
+        // can only overlap its neighbours in that order (binary search, not a scan of all).
         var kept: [Detection] = []
-        for detection in ranked where !taken.contains(where: { $0.overlaps(detection.range) }) {
-            taken.append(detection.range)
-            kept.append(detection)
+        for detection in ranked {
+            let range = detection.range
+            var low = 0, high = kept.count
+            while low < high {
+                let mid = (low + high) / 2
+                if kept[mid].range.lowerBound < range.lowerBound { low = mid + 1 } else { high = mid }
+            }
+            if low > 0, kept[low - 1].range.overlaps(range) { continue }
+            if low < kept.count, kept[low].range.overlaps(range) { continue }
+            if range.isEmpty, low > 0, kept[low - 1].range.contains(range.lowerBound) { continue }
+            kept.insert(detection, at: low)
         }
-        return kept.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        return kept
     }
 }
 

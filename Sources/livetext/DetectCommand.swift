@@ -32,7 +32,8 @@ struct DetectCommand: AsyncParsableCommand {
         let interpreter = try DetectionEnvironment.interpreter()
         let text = try Self.readText()
         let items = interpreter.detector.detect(in: text, only: kinds, context: interpreter.context)
-        let actions = interpreter.planner.actions(items: items, codes: [], text: "")
+        // Actions only when someone will see or use them: megabytes of text hold many items.
+        let actions = json || perform != nil ? interpreter.planner.actions(items: items, codes: [], text: "") : []
         var out = ""
         if json {
             out = OrderedJSON.object([
