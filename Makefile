@@ -1,7 +1,7 @@
 # livetext: Live Text for the Linux desktop.
 #   make demo    install what is missing, build, analyze the bundled sample screenshots
 #   make test    install what is missing, build, run the test suite
-#   make bench   accuracy and speed beside tesseract and zbarimg (release build)
+#   make bench   accuracy and speed beside tesseract and zbarimg, detectors beside their PyPI peers
 #   make fuzz    3000 mutated images through livetext analyze
 
 SWIFT ?= swift
@@ -32,6 +32,7 @@ bench: release
 	/usr/bin/python3 bench/accuracy.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/codes.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/speed.py --livetext .build/release/livetext
+	/usr/bin/python3 bench/detect.py --livetext .build/release/livetext
 
 fuzz: release
 	@scripts/setup-debian --bench
