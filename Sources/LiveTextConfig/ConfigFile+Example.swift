@@ -1,0 +1,77 @@
+extension ConfigFile {
+    /// A complete, commented settings file with every key at its default: what
+    /// `livetext config --example` prints, and the reference for the file's schema.
+    /// A test checks that it reads back as `Settings.defaults`.
+    public static let exampleText = #"""
+    # livetext settings: $XDG_CONFIG_HOME/livetext/config.toml (else ~/.config/livetext/config.toml).
+    # Every key is optional; the values below are the defaults. Unknown keys are reported and ignored.
+    # Settings changed over D-Bus (org.livetext.Interaction1) are written back into this file,
+    # keeping your comments and layout.
+
+    [analysis]
+    # Tesseract languages to recognize, in order of preference (see `tesseract --list-langs`).
+    languages = ["eng"]
+    # What to look for: "text", "codes" (QR and barcodes), "detectors" (links, dates, phone numbers...).
+    types = ["text", "codes", "detectors"]
+
+    [interaction]
+    # What a capture offers: "automatic" (text and detector actions), "textSelection" (text only),
+    # "dataDetectors" (detector actions only), or "none" (no notification).
+    preferred_interaction_types = ["automatic"]
+    # In textSelection mode, still offer detector actions (open link, call...) as secondary actions.
+    allow_data_detectors_in_text_mode = true
+    # Draw no Live Text button and no quick-action chips on the notification's preview.
+    supplementary_interface_hidden = false
+    # Space kept clear inside the preview's edges, in pixels: [top, left, bottom, right].
+    supplementary_interface_content_insets = [0.0, 0.0, 0.0, 0.0]
+    # Family and weight of the button and chips. A size is ignored so they keep one size.
+    supplementary_interface_font = "Sans Bold"
+
+    [limits]
+    # Images over this many pixels are refused before decoding.
+    max_pixels = 100000000
+    # Analyses one D-Bus client may hold at once.
+    max_analyses_per_caller = 16
+    # Seconds an analysis object lives when its caller does not release it.
+    analysis_lifetime_seconds = 600
+
+    [actions]
+    # The command that opens links, maps and calendar files; the target is appended.
+    opener = ["xdg-open"]
+    # Pages for quick actions; %s is replaced by the percent-encoded subject.
+    map_url = "https://www.openstreetmap.org/search?query=%s"
+    flight_url = "https://www.flightaware.com/live/flight/%s"
+    lookup_url = "https://en.wikipedia.org/w/index.php?search=%s"
+    translate_url = "https://translate.google.com/?sl=auto&op=translate&text=%s"
+    # Region for phone numbers without a country code (ISO 3166 alpha-2); default: from the locale.
+    # region = "DE"
+
+    [clipboard]
+    # Also set PRIMARY (middle-click paste) when copying.
+    also_primary = false
+
+    [notifications]
+    # Show notifications at all.
+    enabled = true
+    # How long a notification stays, in milliseconds: -1 = the server's default, 0 = until closed.
+    timeout_ms = -1
+
+    # Global hotkeys: [hotkeys.NAME] with keys = modifiers (Super, Shift, Control or Ctrl, Alt,
+    # Mod1-Mod5) and one key name (T, Print, F12...), and an action: "copy-text" (select a region,
+    # copy its text), "codes" (read QR codes and barcodes only), "analyze" (offer every quick
+    # action, copy nothing) or "type-text" (type the result into the focused window).
+    # notify = show the result in a notification; only = keep only these detected types
+    # (phone, address, link, email, flight, tracking, date, money, measurement).
+    # Defining any hotkey here replaces these two; an empty [hotkeys] table turns them off.
+    [hotkeys.text]
+    keys = "Super+Shift+T"
+    action = "copy-text"
+    notify = true
+
+    [hotkeys.codes]
+    keys = "Super+Shift+Q"
+    action = "codes"
+    notify = true
+
+    """#
+}

@@ -1,0 +1,41 @@
+/// A global hotkey from `[hotkeys.NAME]`: which keys, and what a press does.
+public struct Hotkey: Sendable, Hashable {
+    /// What a hotkey press does after the user selects a region.
+    public enum Action: String, Sendable, Hashable, CaseIterable {
+        /// Recognize text and put it on the clipboard.
+        case copyText = "copy-text"
+        /// Read QR codes and barcodes only, and copy the payload.
+        case codes
+        /// Run every analysis and offer the quick actions, copying nothing.
+        case analyze
+        /// Type the result into the focused window (with `only`, e.g. a phone number).
+        case typeText = "type-text"
+    }
+
+    /// The combination that triggers it.
+    public var keys: KeyCombo
+    /// What a press does.
+    public var action: Action
+    /// Show the notification with the result and quick actions.
+    public var notify: Bool
+    /// Keep only these detected types (`phone`, `link`, …); empty = everything.
+    public var only: [String]
+
+    public init(keys: KeyCombo, action: Action, notify: Bool = true, only: [String] = []) {
+        self.keys = keys
+        self.action = action
+        self.notify = notify
+        self.only = only
+    }
+
+    /// The names `only` accepts: the CLI's `--only` filters.
+    public static let onlyNames = ["phone", "address", "link", "email", "flight", "tracking",
+                                   "date", "money", "measurement"]
+
+    /// `Super+Shift+T`: select a region, copy its text, notify.
+    /// `Super+Shift+Q`: select a region, read codes only.
+    public static let defaults: [String: Hotkey] = [
+        "text": Hotkey(keys: KeyCombo(modifiers: [.super, .shift], key: "T"), action: .copyText),
+        "codes": Hotkey(keys: KeyCombo(modifiers: [.super, .shift], key: "Q"), action: .codes),
+    ]
+}

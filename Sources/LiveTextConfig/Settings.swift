@@ -1,0 +1,164 @@
+import LiveTextCore
+
+/// Everything the user can configure, with a default for every value. A plain value: the
+/// daemon hands copies to whoever needs them, and `SettingsStore` compares old and new copies
+/// to decide what changed.
+///
+/// The file (`$XDG_CONFIG_HOME/livetext/config.toml`) maps onto it table by table; see
+/// `ConfigFile.exampleText` for every key with its default:
+///
+/// | TOML key | property |
+/// |---|---|
+/// | `analysis.languages` | `analysis.languages` |
+/// | `analysis.types` | `analysis.types` |
+/// | `interaction.preferred_interaction_types` | `interaction.preferredInteractionTypes` |
+/// | `interaction.allow_data_detectors_in_text_mode` | `interaction.allowDataDetectorsInTextMode` |
+/// | `interaction.supplementary_interface_hidden` | `interaction.supplementaryInterfaceHidden` |
+/// | `interaction.supplementary_interface_content_insets` | `interaction.supplementaryInterfaceContentInsets` |
+/// | `interaction.supplementary_interface_font` | `interaction.supplementaryInterfaceFont` |
+/// | `limits.max_pixels`, `.max_analyses_per_caller`, `.analysis_lifetime_seconds` | `limits.…` |
+/// | `hotkeys.NAME.keys`, `.action`, `.notify`, `.only` | `hotkeys[NAME]` |
+/// | `actions.opener`, `.map_url`, `.flight_url`, `.lookup_url`, `.translate_url`, `.region` | `actions.…` |
+/// | `clipboard.also_primary` | `clipboard.alsoPrimary` |
+/// | `notifications.enabled`, `.timeout_ms` | `notifications.…` |
+public struct Settings: Sendable, Hashable {
+    /// `[analysis]`.
+    public var analysis: AnalysisSettings
+    /// `[interaction]`.
+    public var interaction: InteractionSettings
+    /// `[limits]`.
+    public var limits: LimitSettings
+    /// Global hotkeys by name. A file with a `[hotkeys]` table (or any `[hotkeys.NAME]`)
+    /// replaces the defaults entirely, so a user can drop one; an empty `[hotkeys]` turns them off.
+    public var hotkeys: [String: Hotkey]
+    /// `[actions]`.
+    public var actions: ActionSettings
+    /// `[clipboard]`.
+    public var clipboard: ClipboardSettings
+    /// `[notifications]`.
+    public var notifications: NotificationSettings
+
+    public init(analysis: AnalysisSettings = .init(), interaction: InteractionSettings = .init(),
+                limits: LimitSettings = .init(), hotkeys: [String: Hotkey] = Hotkey.defaults,
+                actions: ActionSettings = .init(), clipboard: ClipboardSettings = .init(),
+                notifications: NotificationSettings = .init()) {
+        self.analysis = analysis
+        self.interaction = interaction
+        self.limits = limits
+        self.hotkeys = hotkeys
+        self.actions = actions
+        self.clipboard = clipboard
+        self.notifications = notifications
+    }
+
+    /// Every value at its default: what a missing file gives.
+    public static let defaults = Settings()
+}
+
+/// `[analysis]`: what an analysis looks for when a caller does not say.
+public struct AnalysisSettings: Sendable, Hashable {
+    /// Tesseract language names, in order of preference (`eng`, `deu`, `chi_sim`).
+    public var languages: [String]
+    /// Text, codes and/or data detectors.
+    public var types: AnalysisTypes
+
+    public init(languages: [String] = ["eng"], types: AnalysisTypes = .all) {
+        self.languages = languages
+        self.types = types
+    }
+}
+
+/// `[interaction]`: the persisted `org.livetext.Interaction1` properties.
+public struct InteractionSettings: Sendable, Hashable {
+    /// `PreferredInteractionTypes`: never empty; `[.none]` means no notification.
+    public var preferredInteractionTypes: [InteractionType]
+    /// `AllowDataDetectorsInTextMode`.
+    public var allowDataDetectorsInTextMode: Bool
+    /// `SupplementaryInterfaceHidden`: draw no Live Text button or quick-action chips.
+    public var supplementaryInterfaceHidden: Bool
+    /// `SupplementaryInterfaceContentInsets`.
+    public var supplementaryInterfaceContentInsets: EdgeInsets
+    /// `SupplementaryInterfaceFont`: family and style ("Cantarell Bold"), never a size.
+    public var supplementaryInterfaceFont: String
+
+    public init(preferredInteractionTypes: [InteractionType] = [.automatic],
+                allowDataDetectorsInTextMode: Bool = true,
+                supplementaryInterfaceHidden: Bool = false,
+                supplementaryInterfaceContentInsets: EdgeInsets = .zero,
+                supplementaryInterfaceFont: String = "Sans Bold") {
+        self.preferredInteractionTypes = preferredInteractionTypes
+        self.allowDataDetectorsInTextMode = allowDataDetectorsInTextMode
+        self.supplementaryInterfaceHidden = supplementaryInterfaceHidden
+        self.supplementaryInterfaceContentInsets = supplementaryInterfaceContentInsets
+        self.supplementaryInterfaceFont = supplementaryInterfaceFont
+    }
+}
+
+/// `[limits]`: what the daemon refuses, to protect itself and everyone else on the bus.
+public struct LimitSettings: Sendable, Hashable {
+    /// Images above this many pixels are refused before decoding (`TooLarge`).
+    public var maxPixels: Int
+    /// Analyses one bus client may hold at once.
+    public var maxAnalysesPerCaller: Int
+    /// Seconds an unreleased analysis object lives.
+    public var analysisLifetimeSeconds: Int
+
+    public init(maxPixels: Int = ImageLimits.defaultMaxPixels, maxAnalysesPerCaller: Int = 16,
+                analysisLifetimeSeconds: Int = 600) {
+        self.maxPixels = maxPixels
+        self.maxAnalysesPerCaller = maxAnalysesPerCaller
+        self.analysisLifetimeSeconds = analysisLifetimeSeconds
+    }
+}
+
+/// `[actions]`: how quick actions open things. The URL templates default to the same pages as
+/// `LiveTextDetectors.ActionTemplates`; `%s` is replaced by the percent-encoded subject.
+public struct ActionSettings: Sendable, Hashable {
+    /// The opener's argv; the target is appended.
+    public var opener: [String]
+    /// `map_url`: where an address is shown.
+    public var mapURL: String
+    /// `flight_url`: where a flight's status is looked up.
+    public var flightURL: String
+    /// `lookup_url`: where a word or phrase is looked up.
+    public var lookupURL: String
+    /// `translate_url`: where text is translated.
+    public var translateURL: String
+    /// The default phone region (ISO 3166 alpha-2, upper case); `nil` = from the locale.
+    public var region: String?
+
+    public init(opener: [String] = ["xdg-open"],
+                mapURL: String = "https://www.openstreetmap.org/search?query=%s",
+                flightURL: String = "https://www.flightaware.com/live/flight/%s",
+                lookupURL: String = "https://en.wikipedia.org/w/index.php?search=%s",
+                translateURL: String = "https://translate.google.com/?sl=auto&op=translate&text=%s",
+                region: String? = nil) {
+        self.opener = opener
+        self.mapURL = mapURL
+        self.flightURL = flightURL
+        self.lookupURL = lookupURL
+        self.translateURL = translateURL
+        self.region = region
+    }
+}
+
+/// `[clipboard]`.
+public struct ClipboardSettings: Sendable, Hashable {
+    /// Also own PRIMARY (middle-click paste) when copying.
+    public var alsoPrimary: Bool
+
+    public init(alsoPrimary: Bool = false) { self.alsoPrimary = alsoPrimary }
+}
+
+/// `[notifications]`.
+public struct NotificationSettings: Sendable, Hashable {
+    /// Show notifications at all (a per-call `notify` is ignored when false).
+    public var enabled: Bool
+    /// `expire_timeout` of the Desktop Notifications spec: -1 = the server's default, 0 = never.
+    public var timeoutMs: Int
+
+    public init(enabled: Bool = true, timeoutMs: Int = -1) {
+        self.enabled = enabled
+        self.timeoutMs = timeoutMs
+    }
+}
