@@ -30,6 +30,29 @@ struct FlightNumberTests {
         #expect(run.field("flight") == airline + number)
     }
 
+    @Test("OCR-misread digits in the number", arguments: [
+        ("Booked LH40O to New York", "LH40O", "LH400"),
+        ("easyJet EZYI234 to Berlin", "EZYI234", "EZY1234"),
+        ("Take U2 B123 from Gatwick", "U2 B123", "U28123"),
+        ("Ryanair FR l884 to Dublin", "FR l884", "FR1884"),
+        ("KLM KLl001 arriving", "KLl001", "KL1001"),
+        ("Air China CA 9B1 to JFK", "CA 9B1", "CA981"),
+        ("flight 92O is delayed", "flight 92O", "920"),
+    ])
+    func ocr(text: String, found: String, flight: String) {
+        let run = ShippingQuantityRun(FlightNumberDetector(), text)
+        #expect(run.texts == [found])
+        #expect(run.field("flight") == flight)
+    }
+
+    @Test("words and mostly-letter numbers stay words", arguments: [
+        "Flight QFI Sydney", "BOSS1 meeting", "LH lO0 to Rome", "UA SOS", "EXPO2O25 opens", "IT IS 5",
+        "LH4OO to Rome", "flight lOO", "CA 9Bx",
+    ])
+    func ocrNegatives(text: String) {
+        #expect(ShippingQuantityRun(FlightNumberDetector(), text).texts == [])
+    }
+
     @Test("a bare flight number has no airline unless one is named")
     func bareFlight() {
         let bare = ShippingQuantityRun(FlightNumberDetector(), "flight 920")
@@ -42,7 +65,7 @@ struct FlightNumberTests {
 
     @Test("hostile input finishes and finds nothing", arguments: [
         ("UA", 200_000), ("UA 1", 100_000),
-        ("1", 500_000), ("flight ", 100_000),
+        ("1", 500_000), ("flight ", 100_000), ("UA B", 100_000), ("LHlO", 100_000),
     ])
     func hostile(pattern: String, repeats: Int) {
         let text = String(repeating: pattern, count: repeats)

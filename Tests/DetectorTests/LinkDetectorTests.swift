@@ -126,6 +126,40 @@ struct LinkDetectorTests {
         ])
     }
 
+    @Test("OCR-misread ports and addresses are folded", arguments: [
+        ("http://localhost:3O0O/", "http://localhost:3000/"),
+        ("staging.example.io:B443/login", "https://staging.example.io:8443/login"),
+        ("http://somehost.com:3O0O", "http://somehost.com:3000"),
+        ("http://192.16B.1.1:8080/setup", "http://192.168.1.1:8080/setup"),
+        ("http://l92.168.O.1/", "http://192.168.0.1/"),
+        ("http://[2001:db8::l]:8080/x", "http://[2001:db8::1]:8080/x"),
+        ("https  ://example.org/menu", "https://example.org/menu"),
+        ("http://  example.com/path", "http://example.com/path"),
+        ("https  :  //example.org", "https://example.org"),
+        ("www.  example.org", "https://www.example.org"),
+    ])
+    func ocr(text: String, url: String) {
+        #expect(linkMatches("see \(text) now") == [LinkMatch(text: text, url: url)])
+    }
+
+    @Test("letters after a colon or in a dotted name stay as read", arguments: [
+        ("example.com:Books", "example.com", "https://example.com"),
+        ("http://example.com:lO/", "http://example.com", "http://example.com"),
+        ("http://example.com:SOS", "http://example.com", "http://example.com"),
+        ("http://example.com:8O8O8", "http://example.com", "http://example.com"),
+        ("http://example.com:99999/", "http://example.com", "http://example.com"),
+    ])
+    func ocrNegatives(text: String, found: String, url: String) {
+        #expect(linkMatches("see \(text) now") == [LinkMatch(text: found, url: url)])
+    }
+
+    @Test("misread addresses that do not validate are no links", arguments: [
+        "http://lO.lO.lO.lO/", "http://192.168.1.B00/", "http://[lOlO::lO]/", "http:   //example.org",
+    ])
+    func ocrNoLinks(text: String) {
+        #expect(linkMatches("see \(text) now").isEmpty)
+    }
+
     @Test("hostile input finishes and finds what is there")
     func hostile() {
         let dots = String(repeating: "a.", count: 300_000)
@@ -140,6 +174,10 @@ struct LinkDetectorTests {
         #expect(linkMatches(opens).count == 1)
         let labels = String(repeating: "www.", count: 100_000) + "example.com"
         #expect(linkMatches(labels).isEmpty)
+        let ports = String(repeating: "http://a.io:3O0O ", count: 50_000)
+        #expect(linkMatches(ports).count == 50_000)
+        let blanks = String(repeating: "http  ://  ", count: 100_000)
+        #expect(linkMatches(blanks).isEmpty)
         let many = String(repeating: "example.com ", count: 50_000)
         #expect(linkMatches(many).count == 50_000)
     }

@@ -44,6 +44,45 @@ struct MeasurementDetectorTests {
         #expect(run.field("quantity") == quantity)
     }
 
+    @Test("OCR-misread numbers and doubled blanks", arguments: [
+        ("25O ml", "250", "ml"),
+        ("3S0°F", "350", "°F"),
+        ("6O mph", "60", "mph"),
+        ("2S6 GB", "256", "GB"),
+        ("3  pounds", "3", "lb"),
+        ("3.S in.", "3.5", "in"),
+        ("1O0  km/h", "100", "km/h"),
+        ("1,S0O sq ft", "1500", "ft²"),
+        ("15  gal", "15", "gal"),
+        ("50O g", "500", "g"),
+        ("1.S L", "1.5", "l"),
+        ("100  Mbps", "100", "Mbit/s"),
+        ("2S degrees", "25", "°"),
+        ("20O m", "200", "m"),
+    ])
+    func ocr(text: String, value: String, unit: String) {
+        let run = ShippingQuantityRun(MeasurementDetector(), "It is " + text + " here")
+        #expect(run.texts == [text])
+        #expect(run.field("value") == value)
+        #expect(run.field("unit") == unit)
+    }
+
+    @Test("letters that only look like digits stay words", arguments: [
+        "The trail is S km long", "lO km", "CO2 kg", "Use SOS m", "50Og", "5Ol ml", "Section 2O m",
+        "about 20  m away", "ISO 9OOO km",
+    ])
+    func ocrNegatives(text: String) {
+        #expect(ShippingQuantityRun(MeasurementDetector(), text).texts == [])
+    }
+
+    @Test("hostile OCR-looking input finishes", arguments: [
+        ("5O ", 300_000), ("lO", 500_000), ("1.S", 200_000), ("1O  ", 200_000),
+    ])
+    func hostileOCR(pattern: String, repeats: Int) {
+        let text = String(repeating: pattern, count: repeats)
+        #expect(ShippingQuantityRun(MeasurementDetector(), text).texts.count <= 300_000)
+    }
+
     @Test("hostile input finishes", arguments: [
         ("1", 1_000_000), ("1 m", 200_000),
         ("1/", 300_000), ("5'", 300_000),

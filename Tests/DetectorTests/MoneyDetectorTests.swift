@@ -51,6 +51,60 @@ struct MoneyDetectorTests {
         #expect(run.field("currency") == currency)
     }
 
+    @Test("OCR-misread amounts are folded next to a currency", arguments: [
+        ("US$  5", "5", "USD"),
+        ("l2,50 €", "12.50", "EUR"),
+        ("€l2.50", "12.50", "EUR"),
+        ("EUR I.234,56", "1234.56", "EUR"),
+        ("1,234.S6 USD", "1234.56", "USD"),
+        ("¥5O0", "500", "JPY"),
+        ("CHF2O.-", "20", "CHF"),
+        ("$l.2M", "1200000", "USD"),
+        ("-$5.O0", "-5.00", "USD"),
+        ("$I0", "10", "USD"),
+        ("$2O", "20", "USD"),
+        ("USD4S.00", "45.00", "USD"),
+        ("C$l5", "15", "CAD"),
+        ("€3  million", "3000000", "EUR"),
+        ("99,99  zł", "99.99", "PLN"),
+        ("$ I9.99", "19.99", "USD"),
+        ("1 234,S6 €", "1234.56", "EUR"),
+        ("$1B0", "180", "USD"),
+        ("$|0", "10", "USD"),
+        ("BOB500", "500", "BOB"),
+        ("SEK 5O0", "500", "SEK"),
+    ])
+    func ocr(text: String, amount: String, currency: String) {
+        let run = ShippingQuantityRun(MoneyDetector(), "Paid " + text + " today")
+        #expect(run.texts == [text])
+        #expect(run.field("amount") == amount)
+        #expect(run.field("currency") == currency)
+    }
+
+    @Test("billions stay billions", arguments: [("$1.2B", "1200000000"), ("$5Bn", "5000000000")])
+    func billions(text: String, amount: String) {
+        let run = ShippingQuantityRun(MoneyDetector(), text)
+        #expect(run.texts == [text])
+        #expect(run.field("amount") == amount)
+    }
+
+    @Test("letters that only look like digits stay words", arguments: [
+        "He owes me S dollars", "Call SOS $ now", "$ISO standard", "CO2 € tax",
+        "Euro lO", "$ Ol", "l0 items", "EUR IOO", "$ SOB", "Windows lO USD",
+        "USD  S",
+    ])
+    func ocrNegatives(text: String) {
+        #expect(ShippingQuantityRun(MoneyDetector(), text).texts == [])
+    }
+
+    @Test("hostile OCR-looking input finishes", arguments: [
+        ("$5O", 200_000), ("lO", 500_000), ("$l.", 200_000), ("1O,", 300_000), ("€  ", 300_000),
+    ])
+    func hostileOCR(pattern: String, repeats: Int) {
+        let text = String(repeating: pattern, count: repeats)
+        #expect(ShippingQuantityRun(MoneyDetector(), text).texts.count <= 200_000)
+    }
+
     @Test("hostile input finishes", arguments: [
         ("1", 1_000_000), ("$1.", 200_000),
         ("1,", 300_000), ("€ ", 300_000),

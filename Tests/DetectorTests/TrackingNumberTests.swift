@@ -116,6 +116,32 @@ struct TrackingNumberTextTests {
     func folding() {
         #expect(ShippingQuantityRun(TrackingNumberDetector(), "RB12345678SGB").texts == ["RB12345678SGB"])
         #expect(ShippingQuantityRun(TrackingNumberDetector(), "RB12345678BGB").texts.isEmpty)
+        // A lower-case l in a letter-or-digit slot of UPS, and a B there, fold when the check passes.
+        let ups = ShippingQuantityRun(TrackingNumberDetector(), "Your UPS package 1Z5RB9390357567l27 is on its way.")
+        #expect(ups.field("number") == "1Z5R89390357567127")
+        #expect(ShippingQuantityRun(TrackingNumberDetector(), "UPS 1Z5RB9390357567l28").texts.isEmpty)
+    }
+
+    @Test("formats without a check digit fold at most two misread digits", arguments: [
+        ("Your parcel TBA000O00O00000 is on its way.", "TBA000O00O00000", "TBA000000000000"),
+        ("Shipment TBC 0000000000O0 was handed over", "TBC 0000000000O0", "TBC000000000000"),
+        ("Sendung LHI3B16137 - zugestellt", "LHI3B16137", "LH13816137"),
+        ("Tracking number: YT2229S21272164447", "YT2229S21272164447", "YT2229521272164447"),
+        ("Yodel parcel JJD0002257639O32O11 is with the driver", "JJD0002257639O32O11", "JJD0002257639032011"),
+        ("Shipment 1LS7l7793482164 was handed over", "1LS7l7793482164", "1LS717793482164"),
+    ])
+    func uncheckedFolding(text: String, found: String, number: String) {
+        let run = ShippingQuantityRun(TrackingNumberDetector(), text)
+        #expect(run.texts == [found])
+        #expect(run.field("number") == number)
+    }
+
+    @Test("three misread digits, or D and Q, are too many without a check digit", arguments: [
+        "Your parcel TBAOOO000000OOO is on its way.", "Yodel parcel JJDOOO2257639032011 today",
+        "Your parcel TBA00000000000D is on its way.", "Sendung LHIIIBIOIOI - zugestellt",
+    ])
+    func uncheckedFoldingLimit(text: String) {
+        #expect(ShippingQuantityRun(TrackingNumberDetector(), text).texts.isEmpty)
     }
 
     @Test("a carrier named nearby wins a collision")
@@ -129,6 +155,7 @@ struct TrackingNumberTextTests {
         ("1", 1_000_000), ("1 ", 500_000),
         ("1Z ", 300_000), ("A 1 ", 200_000),
         ("tracking 9", 100_000), ("GM 1", 200_000),
+        ("TBA00O ", 100_000), ("tracking lO ", 100_000),
     ])
     func hostile(pattern: String, repeats: Int) {
         let text = String(repeating: pattern, count: repeats)

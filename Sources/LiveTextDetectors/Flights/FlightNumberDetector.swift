@@ -11,6 +11,8 @@ import LiveTextCore
 /// code after a comma ("Mountain View, CA 9404") is an address, and numbers that go on
 /// ("B747-400", "A4.2", "10:30") are not flight numbers.
 ///
+/// OCR's misread digits in the number are folded (`FlightDigits`): "LH40O" is LH400.
+///
 /// `value`: `airline` (the designator as written, upper case; null for a bare "flight 920"),
 /// `number` (the digits without leading zeros: "LH 0400" → "400"), `flight` (`LH400`),
 /// `designatorType` (`iata`/`icao`) and `airlineName` when the designator is known.
@@ -54,16 +56,21 @@ public struct FlightNumberDetector: Detector {
         var designatorEnd: Int
         var digitsStart: Int
         var digitsEnd: Int
+        var digits: String
         var next = end
         while next < scalars.count, next - end < 2, scalars[next] == " " || scalars[next] == "\u{A0}" {
             next += 1
         }
-        if length <= 3, next > end, next < scalars.count, scalars[next].isASCIIDigit {
+        // A misread letter after the blank ("U2 B123") may also be the next word ("QF1 Sydney").
+        let spaced = length <= 3 && next > end && next < scalars.count
+            && (scalars[next].isASCIIDigit || Self.misreadNumber(scalars, next))
+        if spaced {
             // "UA 1234": the designator alone, 1-2 blanks, then the digits.
             designatorEnd = end
             digitsStart = next
-            digitsEnd = next
-            while digitsEnd < scalars.count, scalars[digitsEnd].isASCIIDigit { digitsEnd += 1 }
+            guard let run = FlightDigits.read(scalars, from: next, limit: 4) else { return nil }
+            digitsEnd = run.end
+            digits = run.digits
             if digitsEnd < scalars.count, scalars[digitsEnd].isAlphanumeric { return nil }
         } else {
             // "LH400", "EZY1234", "U21234": letters then digits inside one token.
@@ -71,8 +78,10 @@ public struct FlightNumberDetector: Detector {
             let threeLetters = length >= 4 && (0..<3).allSatisfy { Self.isUpper(scalars[start + $0]) }
             designatorEnd = start + (threeLetters ? 3 : 2)
             digitsStart = designatorEnd
+            // "LH40O", "KLl001": misread digits inside the token.
+            guard let run = FlightDigits.read(scalars, from: digitsStart, limit: 4), run.end == end else { return nil }
             digitsEnd = end
-            for position in digitsStart..<digitsEnd where !scalars[position].isASCIIDigit { return nil }
+            digits = run.digits
         }
         let digitCount = digitsEnd - digitsStart
         guard (1...4).contains(digitCount) else { return nil }
@@ -94,7 +103,6 @@ public struct FlightNumberDetector: Detector {
         let ambiguous = FlightWords.ambiguousDesignators.contains(designator)
         let trusted = airline != nil && !ambiguous && digitCount >= 3
         guard trusted || FlightWords.hasFlightWord(scalars, before: start) else { return nil }
-        let digits = Self.string(scalars[digitsStart..<digitsEnd])
         let number = String(digits.drop(while: { $0 == "0" }).isEmpty ? "0" : digits.drop(while: { $0 == "0" }))
         var value: [String: JSONValue] = [
             "airline": .string(designator),
@@ -116,14 +124,15 @@ public struct FlightNumberDetector: Detector {
         var position = end
         if position < scalars.count, scalars[position] == "." { return nil }  // "vol. 12"
         position = FlightWords.skipNumberWord(scalars, position)
-        guard position < scalars.count, scalars[position].isASCIIDigit else { return nil }
+        guard position < scalars.count, scalars[position].isASCIIDigit,
+              let run = FlightDigits.read(scalars, from: position, limit: 4) else { return nil }
         let digitsStart = position
-        while position < scalars.count, scalars[position].isASCIIDigit { position += 1 }
+        position = run.end
         guard (2...4).contains(position - digitsStart), !Self.continues(scalars, after: position),
               position >= scalars.count || !scalars[position].isAlphanumeric else { return nil }
         // "flight 2 hours", "flight 10 minutes late" are durations.
         if FlightWords.followedByUnit(scalars, position) { return nil }
-        let digits = Self.string(scalars[digitsStart..<position])
+        let digits = run.digits
         let number = String(digits.drop(while: { $0 == "0" }))
         guard !number.isEmpty else { return nil }
         var rangeStart = start
@@ -136,6 +145,14 @@ public struct FlightNumberDetector: Detector {
             if let airline = AirlineDesignators.byIATA[code] { value["airlineName"] = .string(airline.name) }
         }
         return Detection(kind: .flight, range: rangeStart..<position, value: value)
+    }
+
+    /// A number starting with a misread letter at `start` ("B123", "l884"): it reads as mostly
+    /// digits and ends the word.
+    private static func misreadNumber(_ scalars: [Unicode.Scalar], _ start: Int) -> Bool {
+        guard FlightDigits.confusedDigit(scalars[start]) != nil,
+              let run = FlightDigits.read(scalars, from: start, limit: 4) else { return false }
+        return run.end >= scalars.count || !scalars[run.end].isAlphanumeric
     }
 
     /// The token before `start` runs into it: "SKU-LH400", "1.A320".

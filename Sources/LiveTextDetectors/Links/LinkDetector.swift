@@ -15,7 +15,9 @@ import LiveTextCore
 /// - After a scheme (`http`, `https`, `ftp`) and optional `user@`, a host of any script, an
 ///   IPv4 or `[IPv6]` literal or `localhost` is fine. OCR's stray spaces are tolerated:
 ///   `https ://example.org`, `http:// example.org`, `www. example.org`; `http//` and `http:/`
-///   too. A misread letter (`exarnple.org`) stays as read: the host is not guessed.
+///   too, and doubled blanks (`https  ://`). A misread letter in a name (`exarnple.org`) stays as
+///   read: the host is not guessed; misread digits in a port, an IPv4 or an IPv6 address are
+///   folded (`localhost:3O0O`, `192.16B.1.1`, `LinkOCR.swift`).
 /// - Paths keep balanced `()` and `[]` (`Foo_(bar)`), drop trailing `.,;:!?'"*` and an
 ///   unbalanced closing bracket, and stop at quotes, `<>`, spaces and CJK text.
 /// - Hosts next to `@` are left to the email detector; `#tag.com`, `@user.com`, `$TVI.CA` are
@@ -91,12 +93,17 @@ struct LinkScanner {
         }
         guard take("https") || take("http") || take("ftp") else { return nil }
         let schemeLength = j - i
-        if j < n, s[j].isHorizontalSpace { j += 1 }
+        // OCR's stray blanks around "://": one, or two where it doubled one.
+        func skipBlanks() {
+            if j < n, s[j].isHorizontalSpace { j += 1 }
+            if j < n, s[j].isHorizontalSpace { j += 1 }
+        }
+        skipBlanks()
         var colon = false
         if j < n, s[j] == ":" || s[j] == ";" {
             colon = s[j] == ":"
             j += 1
-            if j < n, s[j].isHorizontalSpace { j += 1 }
+            skipBlanks()
         }
         var slashes = 0
         while slashes < 2, j < n, s[j] == "/" {
@@ -106,7 +113,7 @@ struct LinkScanner {
         // "http:/x", "http;//x" and "http//x" are OCR misreading or losing a character; a bare
         // "http: x" is prose.
         guard slashes == 2 || (colon && slashes == 1) else { return nil }
-        if j < n, s[j].isHorizontalSpace { j += 1 }
+        skipBlanks()
         guard j < n, HostLabels.isLabelScalar(s[j]) || s[j] == "[" else { return nil }
         return (schemeLength, j)
     }
@@ -119,9 +126,11 @@ struct LinkScanner {
         let authorityStart = hostStart
         let hostStart = userInfoEnd(from: hostStart) ?? hostStart
         var hostEnd: Int
+        var foldedHost: String?
         if s[hostStart] == "[" {
             guard let end = ipv6LiteralEnd(from: hostStart) else { return hostStart + 1 }
             hostEnd = end
+            foldedHost = foldedIPv6(hostStart, hostEnd)
         } else {
             let scan = HostLabels.scan(s, from: hostStart, labels: &labels, isLabel: HostLabels.isLabelScalar,
                                        cutAtScriptChange: true)
@@ -130,14 +139,17 @@ struct LinkScanner {
             let valid = isIPv4(labels[...])
                 || HostLabels.isValidDomain(s, labels: labels[...], underscores: true)
                 || (labels.count == 1 && HostLabels.lowercased(s, labels[0]) == "localhost")
-            guard valid else { return hostEnd }
+            if !valid {
+                guard let folded = foldedIPv4(labels[...]) else { return hostEnd }
+                foldedHost = folded
+            }
         }
         if hostEnd < n, s[hostEnd] == "@" { return hostEnd + 1 }
         let end = tail(from: hostEnd)
         var scheme = String.UnicodeScalarView()
         for k in start..<(start + schemeLength) { scheme.append(s[k].asciiLowercased) }
         record(start: start, end: end, scheme: String(scheme), hostStart: hostStart, hostEnd: hostEnd,
-               userInfoStart: authorityStart)
+               userInfoStart: authorityStart, foldedHost: foldedHost)
         return end
     }
 
@@ -153,14 +165,19 @@ struct LinkScanner {
         return nil
     }
 
-    /// `[2001:db8::1]`: hex digits, colons and dots in brackets, at least two colons.
+    /// `[2001:db8::1]`: hex digits, colons and dots in brackets, at least two colons; `l`, `I`,
+    /// `O` and `o` are OCR's 1 and 0 when hex digits outnumber them.
     func ipv6LiteralEnd(from start: Int) -> Int? {
         var j = start + 1
-        var colons = 0
+        var colons = 0, hex = 0, misread = 0
         while j < n, j - start <= 46 {
             let c = s[j]
-            if c == "]" { return colons >= 2 ? j + 1 : nil }
-            guard c == ":" || c == "." || c.isASCIIDigit || ("a"..."f").contains(c.asciiLowercased) else {
+            if c == "]" { return colons >= 2 && hex >= 2 * misread ? j + 1 : nil }
+            if Self.ipv6ConfusedDigit(c) != nil {
+                misread += 1
+            } else if c.isASCIIDigit || ("a"..."f").contains(c.asciiLowercased) {
+                hex += 1
+            } else if c != ":" && c != "." {
                 return nil
             }
             if c == ":" { colons += 1 }
@@ -267,16 +284,18 @@ struct LinkScanner {
     /// `www. example.org`: OCR split after the dot.
     mutating func spacedWWW(start: Int, end: Int) -> Int? {
         guard end - start == 3, HostLabels.lowercased(s, start..<end) == "www", end + 2 < n, s[end] == ".",
-              s[end + 1].isHorizontalSpace, HostLabels.isBareLabelScalar(s[end + 2]) else { return nil }
-        let scan = HostLabels.scan(s, from: end + 2, labels: &labels, isLabel: HostLabels.isBareLabelScalar,
+              s[end + 1].isHorizontalSpace else { return nil }
+        // One blank, or two where OCR doubled it.
+        let hostStart = s[end + 2].isHorizontalSpace ? end + 3 : end + 2
+        guard hostStart < n, HostLabels.isBareLabelScalar(s[hostStart]) else { return nil }
+        let scan = HostLabels.scan(s, from: hostStart, labels: &labels, isLabel: HostLabels.isBareLabelScalar,
                                    cutAtScriptChange: false)
         guard !scan.overlong, HostLabels.isValidDomain(s, labels: labels[...], underscores: true),
               !(scan.end < n && s[scan.end] == "@") else { return scan.end }
         let tailEnd = tail(from: scan.end)
         var host = "www."
-        host += HostLabels.lowercased(s, (end + 2)..<scan.end)
-        var rest = String.UnicodeScalarView()
-        rest.append(contentsOf: s[scan.end..<tailEnd])
+        host += HostLabels.lowercased(s, hostStart..<scan.end)
+        let rest = foldingPort(scan.end..<tailEnd)
         found.append(Detection(kind: .link, range: start..<tailEnd,
                                value: ["url": .string("https://" + host + String(rest)), "host": .string(host)]))
         return tailEnd
@@ -320,14 +339,10 @@ struct LinkScanner {
     /// with trailing punctuation dropped.
     func tail(from hostEnd: Int) -> Int {
         var j = hostEnd
-        if j + 1 < n, s[j] == ":", s[j + 1].isASCIIDigit {
-            var k = j + 1, port = 0
-            while k < n, let d = s[k].asciiDigitValue, k - j <= 5 {
-                port = port * 10 + d
-                k += 1
-            }
+        if j + 1 < n, s[j] == ":", s[j + 1].isASCIIDigit || Self.confusedDigit(s[j + 1]) != nil {
+            guard let (k, _) = port(afterColon: j) else { return hostEnd }
             let next = k < n ? s[k] : " "
-            if port <= 65535, !next.isASCIIAlphanumeric, next != "." || !(k + 1 < n && s[k + 1].isASCIIDigit) {
+            if !next.isASCIIAlphanumeric, next != "." || !(k + 1 < n && s[k + 1].isASCIIDigit) {
                 j = k
             } else {
                 return hostEnd
@@ -387,12 +402,11 @@ struct LinkScanner {
     // MARK: results
 
     mutating func record(start: Int, end: Int, scheme: String?, hostStart: Int, hostEnd: Int,
-                         userInfoStart: Int? = nil) {
-        let host = HostLabels.lowercased(s, hostStart..<hostEnd)
+                         userInfoStart: Int? = nil, foldedHost: String? = nil) {
+        let host = foldedHost ?? HostLabels.lowercased(s, hostStart..<hostEnd)
         var userInfo = String.UnicodeScalarView()
         if let userInfoStart { userInfo.append(contentsOf: s[userInfoStart..<hostStart]) }
-        var rest = String.UnicodeScalarView()
-        rest.append(contentsOf: s[hostEnd..<end])
+        let rest = foldingPort(hostEnd..<end)
         let prefix: String
         if let scheme {
             prefix = scheme + "://"

@@ -3,7 +3,8 @@ import LiveTextCore
 
 /// Measurements: a number and a unit of length, mass, volume, temperature, speed, area or data
 /// ("5 km", "2,5 kg", "350 ml", "-4 °C", "60 mph", "120 m²", "16 GB", "3 pounds", "1 1/2 cups"),
-/// and heights "5'11\"" and "6 ft 2 in".
+/// and heights "5'11\"" and "6 ft 2 in"; OCR's misread digits in the number ("25O ml", "3.S in.")
+/// are folded (`OCRNumberRun`) and a doubled blank before a unit of two or more letters is read as one.
 ///
 /// Durations ("2 hours") belong to the date detector and are not units here. Inches need "in.",
 /// "inch(es)" or a `"` glued to the number ("3 in the morning" is not a length); feet marks and
@@ -23,6 +24,8 @@ public struct MeasurementDetector: Detector {
         let count = scalars.count
         var results: [Detection] = []
         var index = 0
+        // Runs already tried folded: each is tried once, so the scan stays linear.
+        var foldedUntil = 0
         while index < count {
             let scalar = scalars[index]
             guard scalar.isASCIIDigit || Self.vulgarFraction(scalar) != nil else {
@@ -31,6 +34,15 @@ public struct MeasurementDetector: Detector {
             }
             var digitsEnd = index + 1
             while digitsEnd < count, scalars[digitsEnd].isASCIIDigit { digitsEnd += 1 }
+            if scalar.isASCIIDigit, index >= foldedUntil,
+               let run = OCRNumberRun.find(scalars, around: index, floor: results.last?.range.upperBound ?? 0) {
+                foldedUntil = run.end
+                if let found = foldedMeasurement(scalars, run) {
+                    results.append(found)
+                    index = max(found.range.upperBound, digitsEnd)
+                    continue
+                }
+            }
             if QuantityNumber.startsNumber(scalars, index), let found = measurement(scalars, index) {
                 results.append(found)
                 index = max(found.range.upperBound, digitsEnd)
@@ -41,20 +53,36 @@ public struct MeasurementDetector: Detector {
         return results
     }
 
-    private func measurement(_ scalars: [Unicode.Scalar], _ start: Int) -> Detection? {
-        guard let (value, numberEnd) = Self.number(scalars, start) else { return nil }
+    /// A measurement whose number OCR misread ("25O ml", "3.S in.", "1,S0O sq ft"), read from a
+    /// copy with the run folded to digits; only when the number takes the whole run.
+    private func foldedMeasurement(_ scalars: [Unicode.Scalar], _ run: OCRNumberRun) -> Detection? {
+        // Wide enough for a reference word before and the longest unit (and a height) after.
+        let (window, offset) = run.window(scalars, before: 16, after: 40)
+        let start = run.start - offset
+        guard QuantityNumber.startsNumber(window, start),
+              let found = measurement(window, start, mustReach: run.end - offset) else { return nil }
+        return Detection(kind: .measurement,
+                         range: (found.range.lowerBound + offset)..<(found.range.upperBound + offset),
+                         value: found.value)
+    }
+
+    private func measurement(_ scalars: [Unicode.Scalar], _ start: Int, mustReach: Int = 0) -> Detection? {
+        guard let (value, numberEnd) = Self.number(scalars, start), numberEnd >= mustReach else { return nil }
         if numberEnd < scalars.count, Self.isFootMark(scalars[numberEnd]) {
             return height(scalars, start, value, numberEnd)
         }
         var position = numberEnd
         if position < scalars.count, scalars[position].isHorizontalSpace { position += 1 }
+        // OCR doubles blanks ("3  miles"); one-letter units stay one blank away ("20  m" is not sure).
+        let doubledBlank = position > numberEnd && position < scalars.count && scalars[position].isHorizontalSpace
+        if doubledBlank { position += 1 }
         // Inch marks glued to the number: 12", 27″.
         if position == numberEnd, position < scalars.count, Self.isInchMark(scalars[position]),
            !Self.quoted(scalars, start), !Self.continuesAfterMark(scalars, position + 1) {
             return Detection(kind: .measurement, range: start..<(position + 1),
                              value: Self.value(value, "in", "length"))
         }
-        guard let unit = Self.unit(scalars, position) else { return nil }
+        guard let unit = Self.unit(scalars, position), !doubledBlank || unit.unit.text.count >= 2 else { return nil }
         if unit.unit.symbol == "ft", let height = height(scalars, start, value, numberEnd) { return height }
         if MeasurementUnits.singleLetter.contains(FlightNumberDetector.string(unit.unit.text[...])),
            Self.referenceWordBefore(scalars, start) {

@@ -1,12 +1,14 @@
 import LiveTextCore
 
 /// Money amounts with their currency: "$12.50", "US$ 5", "12,50 €", "EUR 1.234,56",
-/// "1,234.56 USD", "CHF 20.-", "5 dollars", "$1.2M", "-$5.00".
+/// "1,234.56 USD", "CHF 20.-", "5 dollars", "$1.2M", "-$5.00", and as OCR misreads them:
+/// "€l2.50", "1,234.S6 USD", "CHF2O.-", "US$  5".
 ///
 /// A number needs a currency right before it (symbol, ISO 4217 code, "US$", "Rs.") or right after
 /// it (symbol, code, "zł", "kr", a currency word); a bare number is never money. Separators are
 /// read per number (see `QuantityNumber`). `$`, `¥`, `kr` and `Rs` follow the context region
-/// (`CurrencyNames.resolve`).
+/// (`CurrencyNames.resolve`). OCR's misread digits are folded inside the amount next to a
+/// currency (`OCRNumberRun`), and a doubled blank between currency and amount is read as one.
 ///
 /// `value`: `amount` (decimal string, "." as decimal point, no grouping, magnitudes expanded:
 /// "$1.2M" → "1200000"; negative amounts start with "-") and `currency` (ISO 4217).
@@ -21,6 +23,9 @@ public struct MoneyDetector: Detector {
         var results: [Detection] = []
         var index = 0
         var lastEnd = 0
+        // Runs already tried folded: a digit inside one is not tried again, so the text is read
+        // a constant number of times.
+        var foldedUntil = 0
         while index < count {
             guard scalars[index].isASCIIDigit else {
                 index += 1
@@ -29,6 +34,15 @@ public struct MoneyDetector: Detector {
             let start = index
             var digitsEnd = index
             while digitsEnd < count, scalars[digitsEnd].isASCIIDigit { digitsEnd += 1 }
+            if index >= foldedUntil, let run = OCRNumberRun.find(scalars, around: index, floor: lastEnd) {
+                foldedUntil = run.end
+                if let found = foldedAmount(scalars, run, lastEnd, context.region) {
+                    results.append(found)
+                    lastEnd = found.range.upperBound
+                    index = max(found.range.upperBound, digitsEnd)
+                    continue
+                }
+            }
             if let found = amount(scalars, start, lastEnd, context.region) {
                 results.append(found)
                 lastEnd = found.range.upperBound
@@ -46,8 +60,21 @@ public struct MoneyDetector: Detector {
         var negative: Bool
     }
 
+    /// The amount in an OCR-misread run ("€l2.50", "1,234.S6 USD", "CHF2O.-"), read from a copy
+    /// with the run folded to digits; only when the number takes the whole run.
+    private func foldedAmount(_ scalars: [Unicode.Scalar], _ run: OCRNumberRun, _ lastEnd: Int,
+                              _ region: String) -> Detection? {
+        // Wide enough for the longest prefix ("-US$  ", "Rs.  ") and suffix (magnitude, blanks,
+        // a currency word) the reading below looks at.
+        let (window, offset) = run.window(scalars, before: 16, after: 40)
+        guard let found = amount(window, run.start - offset, max(0, lastEnd - offset), region,
+                                 mustReach: run.end - offset) else { return nil }
+        return Detection(kind: .money, range: (found.range.lowerBound + offset)..<(found.range.upperBound + offset),
+                         value: found.value)
+    }
+
     private func amount(_ scalars: [Unicode.Scalar], _ start: Int, _ lastEnd: Int,
-                        _ region: String) -> Detection? {
+                        _ region: String, mustReach: Int = 0) -> Detection? {
         let prefix = Self.prefix(scalars, start, lastEnd)
         let glued = prefix.map { $0.start < start && Self.gluedPrefix(scalars, start) } ?? false
         guard glued || QuantityNumber.startsNumber(scalars, start) else { return nil }
@@ -72,6 +99,7 @@ public struct MoneyDetector: Detector {
             end = spaced.end
             suffix = spacedSuffix
         }
+        guard number.end >= mustReach else { return nil }
         guard let marker = prefix?.marker ?? suffix?.marker else { return nil }
         // A magnitude letter only counts with a currency: "5m" alone is a length.
         if power != 0, prefix == nil, suffix == nil { return nil }
@@ -110,7 +138,11 @@ public struct MoneyDetector: Detector {
             negative = true
             position -= 1
         }
-        if position >= lastEnd, position >= 0, scalars[position].isHorizontalSpace { position -= 1 }
+        // One blank, or two where OCR doubled it ("US$  5").
+        if position >= lastEnd, position >= 0, scalars[position].isHorizontalSpace {
+            position -= 1
+            if position >= lastEnd, position >= 0, scalars[position].isHorizontalSpace { position -= 1 }
+        }
         guard position >= lastEnd, position >= 0 else { return nil }
         var markerStart: Int
         var marker: String
@@ -161,6 +193,7 @@ public struct MoneyDetector: Detector {
     private static func magnitude(_ scalars: [Unicode.Scalar], _ end: Int) -> (Int, Int)? {
         var position = end
         if position < scalars.count, scalars[position] == " " { position += 1 }
+        if position > end, position < scalars.count, scalars[position] == " " { position += 1 }
         let wordStart = position
         while position < scalars.count, scalars[position].isASCIILetter, position - wordStart < 9 { position += 1 }
         guard position > wordStart, position >= scalars.count || !scalars[position].isAlphanumeric else {
@@ -185,6 +218,7 @@ public struct MoneyDetector: Detector {
     private static func suffix(_ scalars: [Unicode.Scalar], _ end: Int) -> Suffix? {
         var position = end
         if position < scalars.count, scalars[position].isHorizontalSpace { position += 1 }
+        if position > end, position < scalars.count, scalars[position].isHorizontalSpace { position += 1 }
         guard position < scalars.count else { return nil }
         if let symbol = CurrencyNames.symbol(scalars[position]) {
             return Suffix(marker: symbol, end: position + 1)

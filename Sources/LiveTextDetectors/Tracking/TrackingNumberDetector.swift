@@ -6,8 +6,9 @@ import LiveTextCore
 /// Recognizes the formats of `TrackingFormats` (UPS, FedEx, USPS, DHL, S10/UPU, Amazon, OnTrac,
 /// LaserShip, Canada Post, Canpar, DPD, GOFO, Landmark, Old Dominion, Purolator, Spee-Dee, Yodel,
 /// YunExpress). A number may be printed in groups ("1Z 999 AA1 01 2345 6784") or spaced out by
-/// OCR; in digit positions of a format with a check digit, O/I/l/S/B read as 0/1/1/5/8 when the
-/// check digit then passes.
+/// OCR; in digit positions, O/I/l/S/B read as 0/1/1/5/8: any number of them when the format's
+/// check digit then passes, at most two in a format without one (`TBA000O00O00000`,
+/// `LHI3B16137`), which then rests on its prefix, length and, for weak formats, context.
 ///
 /// Precision rules:
 /// - A number starts and ends at a token boundary and spans at most 3 blanks between groups.
@@ -235,7 +236,10 @@ public struct TrackingNumberDetector: Detector {
                               _ symbols: UnsafeMutableBufferPointer<UInt8>) -> (end: Int, length: Int)? {
         let scalars = text.scalars
         let count = scalars.count
-        let folds = format.checksum.isPresent
+        // Formats without a check digit fold too, but only a little: their prefix and length are
+        // all the validation there is.
+        let checked = format.checksum.isPresent
+        var folded = 0
         var position = start
         var spaced = false
         var tokenAllDigits = true
@@ -248,8 +252,13 @@ public struct TrackingNumberDetector: Detector {
             }
             guard position < count else { return nil }
             let scalar = scalars[position]
-            guard let symbol = accept(scalar, slot, folds) else { return nil }
+            guard let symbol = accept(scalar, slot) else { return nil }
             if !scalar.isASCIIDigit { tokenAllDigits = false }
+            if symbol < 10, !scalar.isASCIIDigit {
+                folded += 1
+                // D and Q for 0 are rarer misreadings: only a check digit may confirm them.
+                if !checked, folded > Self.uncheckedFolds || scalar == "D" || scalar == "Q" { return nil }
+            }
             symbols[slotIndex] = symbol
             position += 1
         }
@@ -258,6 +267,10 @@ public struct TrackingNumberDetector: Detector {
         }
         return (position, format.slots.count)
     }
+
+    /// Misread digits a format without a check digit may hold: one in five of its digits would
+    /// let words through, two in a dozen or more do not.
+    private static let uncheckedFolds = 2
 
     /// DHL eCommerce: a prefix, then 10-39 letters and digits (at least 8 digits); groups after
     /// the first must be digits.
@@ -313,10 +326,12 @@ public struct TrackingNumberDetector: Detector {
     }
 
     @inline(__always)
-    private static func accept(_ scalar: Unicode.Scalar, _ slot: UInt64, _ folds: Bool) -> UInt8? {
+    private static func accept(_ scalar: Unicode.Scalar, _ slot: UInt64) -> UInt8? {
         if let symbol = TrackingFormat.symbol(scalar), slot & (1 << UInt64(symbol)) != 0 { return symbol }
-        if folds, slot & TrackingFormat.letterMask == 0, let digit = TrackingFormat.ocrDigit(scalar),
-           slot & (1 << UInt64(digit)) != 0 {
+        // In a slot that also takes letters, only a scalar that is no letter of the format (a
+        // lower-case l, o, s or a |) is read as a digit here; O/I/S/B there are `foldLetters`'.
+        if let digit = TrackingFormat.ocrDigit(scalar), slot & (1 << UInt64(digit)) != 0,
+           slot & TrackingFormat.letterMask == 0 || TrackingFormat.symbol(scalar) == nil {
             return digit
         }
         return nil
