@@ -46,8 +46,13 @@ let package = Package(
         .target(name: "LiveTextEngines",
                 dependencies: ["LiveTextCore", "LiveTextDetectors", "TesseractOCR", "ImageCodecs", "ZBarCodes"]),
 
+        // The org.livetext session service.
+        .target(name: "LiveTextService", dependencies: [
+            "DBusKit", "LiveTextCore", "LiveTextDetectors", "LiveTextEngines", "LiveTextConfig",
+        ]),
+
         .executableTarget(name: "livetext", dependencies: [
-            "LiveTextCore", "LiveTextEngines", "LiveTextDetectors",
+            "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -58,7 +63,10 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "DetectorTests", dependencies: ["LiveTextDetectors", "LiveTextCore"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
+        // A private dbus-daemon and command-line clients, for the tests that need a bus.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext"]),
         .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig"]),
         .testTarget(name: "CLITests", dependencies: ["livetext"]),
     ],

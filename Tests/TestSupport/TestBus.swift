@@ -1,0 +1,110 @@
+import Foundation
+
+/// A private `dbus-daemon` for one test: started with a temporary config that listens on a fresh
+/// `unix:dir=`, its address read from `--print-address`, terminated by `stop()`.
+public final class TestBus: @unchecked Sendable {
+    public let address: String
+    private let process: Process
+    private let directory: URL
+
+    private init(address: String, process: Process, directory: URL) {
+        self.address = address
+        self.process = process
+        self.directory = directory
+    }
+
+    public static func start() async throws -> TestBus {
+        try await offPool {
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("dbuskit-test-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let config = directory.appendingPathComponent("bus.conf")
+            try """
+                <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+                 "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+                <busconfig>
+                  <type>session</type>
+                  <listen>unix:dir=\(directory.path)</listen>
+                  <auth>EXTERNAL</auth>
+                  <policy context="default">
+                    <allow send_destination="*" eavesdrop="true"/>
+                    <allow eavesdrop="true"/>
+                    <allow own="*"/>
+                  </policy>
+                </busconfig>
+                """.write(to: config, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+            process.arguments = ["--config-file=\(config.path)", "--print-address", "--nofork"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice  // "cannot raise fd limit" noise as non-root
+            try process.run()
+            // The address is the first line dbus-daemon prints; it blocks until the bus listens.
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { throw TestFailure("dbus-daemon exited before printing its address") }
+                line.append(chunk)
+            }
+            let address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return TestBus(address: address, process: process, directory: directory)
+        }
+    }
+
+    /// Kills the daemon (it does not reliably exit on SIGTERM) and reaps it off the cooperative pool.
+    public func stop() async {
+        kill(process.processIdentifier, SIGKILL)
+        let process = self.process, directory = self.directory
+        _ = try? await offPool {
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+}
+
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Runs blocking work (process waits, pipe reads) on its own thread, so that it never occupies one of
+/// the few cooperative threads the service's handlers need on a 2-core machine.
+public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.start()
+    }
+}
+
+/// The result of a command-line client.
+public struct CommandResult: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+}
+
+/// Runs `gdbus`, `busctl`, `dbus-send` …; output goes to files, so no pipe can fill up and block.
+public func runCommand(_ executable: String, _ arguments: [String]) async throws -> CommandResult {
+    try await offPool {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbuskit-cmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus,
+                             stdout: try String(contentsOf: out, encoding: .utf8),
+                             stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+}
