@@ -9,7 +9,11 @@ SWIFT ?= swift
 # with this set, and the test process must have it before libtesseract loads.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: demo test bench fuzz build release setup clean
+.PHONY: demo test bench fuzz build release setup clean install
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(PREFIX)/bin
 
 setup:
 	@scripts/setup-debian
@@ -37,6 +41,21 @@ bench: release
 fuzz: release
 	@scripts/setup-debian --bench
 	/usr/bin/python3 bench/fuzz.py --livetext .build/release/livetext --count 3000
+
+# Binaries, bus activation, the systemd user unit, completions and the man page where a Linux
+# user expects them; PREFIX and DESTDIR as usual.
+install: release
+	install -Dm755 .build/release/livetext $(DESTDIR)$(BINDIR)/livetext
+	ln -sf livetext $(DESTDIR)$(BINDIR)/livetextd
+	install -d $(DESTDIR)$(PREFIX)/share/dbus-1/services $(DESTDIR)$(PREFIX)/lib/systemd/user
+	sed 's|@BINDIR@|$(BINDIR)|g' dbus/org.livetext.service.in > $(DESTDIR)$(PREFIX)/share/dbus-1/services/org.livetext.service
+	sed 's|@BINDIR@|$(BINDIR)|g' dbus/livetext.service.in > $(DESTDIR)$(PREFIX)/lib/systemd/user/livetext.service
+	install -Dm644 dbus/org.livetext.xml $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/org.livetext.xml
+	install -Dm644 completions/livetext.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/livetext
+	install -Dm644 completions/livetext.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_livetext
+	install -Dm644 completions/livetext.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/livetext.fish
+	install -Dm644 doc/livetext.1 $(DESTDIR)$(PREFIX)/share/man/man1/livetext.1
+	ln -sf livetext.1 $(DESTDIR)$(PREFIX)/share/man/man1/livetextd.1
 
 clean:
 	rm -rf .build

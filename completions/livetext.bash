@@ -173,20 +173,20 @@ _livetext() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    analyze|detect|help)
+    analyze|detect|daemon|help)
         # Offer subcommand argument completions
         "_livetext_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'analyze detect help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'analyze detect daemon help' -- "${cur}"))
         ;;
     esac
 }
 
 _livetext_analyze() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--json --local --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--types --lang --max-pixels --layout --perform)
     __livetext_offer_flags_options -1
@@ -236,6 +236,21 @@ _livetext_detect() {
         return
         ;;
     '--perform')
+        return
+        ;;
+    esac
+}
+
+_livetext_daemon() {
+    repeating_flags=()
+    non_repeating_flags=(--verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--address)
+    __livetext_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--address')
         return
         ;;
     esac

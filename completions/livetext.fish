@@ -23,9 +23,11 @@ function __livetext_parse_tokens -S
         __livetext_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'analyze'
-            __livetext_parse_subcommand -r 1 'json' 'types=' 'only=+' 'lang=' 'max-pixels=' 'layout=' 'perform=' 'version' 'h/help'
+            __livetext_parse_subcommand -r 1 'json' 'types=' 'only=+' 'lang=' 'max-pixels=' 'layout=' 'local' 'perform=' 'version' 'h/help'
         case 'detect'
             __livetext_parse_subcommand 0 'json' 'only=+' 'perform=' 'version' 'h/help'
+        case 'daemon'
+            __livetext_parse_subcommand 0 'address=' 'verbose' 'version' 'h/help'
         case 'help'
             __livetext_parse_subcommand -r 1 'version'
         end
@@ -85,6 +87,7 @@ complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_opti
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_positional "livetext" -eq 1' -fa 'analyze' -d 'Analyze image files (PNG, JPEG, TIFF, BMP, PNM, GIF, WebP); - reads stdin.'
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_positional "livetext" -eq 1' -fa 'detect' -d 'Find links, emails, phone numbers, addresses, dates and more in UTF-8 text from stdin.'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_positional "livetext" -eq 1' -fa 'daemon' -d 'Run the org.livetext D-Bus service on the session bus (also installed as livetextd).'
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_positional "livetext" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" json' -l 'json' -d 'Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.'
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" types' -l 'types' -d 'What to look for: text, codes, detectors (comma-separated).' -rfka ''
@@ -92,6 +95,7 @@ complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_opti
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" lang' -l 'lang' -d 'OCR languages, tesseract names joined by + (e.g. eng+deu).' -rfka ''
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" max-pixels' -l 'max-pixels' -d 'Refuse images with more pixels than this, before decoding them.' -rfka ''
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" layout' -l 'layout' -d 'Page layout for OCR: auto (screens and documents), sparse, block, column.' -rfka 'auto sparse block column'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" local' -l 'local' -d 'Analyze in this process even when a livetext daemon is running (also: LIVETEXT_LOCAL=1).'
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_positional "livetext analyze" -ge 1' -F
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" perform' -l 'perform' -d 'Carry out this quick action (an id from --json\'s actions, e.g. call-phone-0) with xdg-open or LIVETEXT_OPENER; one image only.' -rfka ''
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext analyze" version' -l 'version' -d 'Show the version.'
@@ -101,4 +105,8 @@ complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_opti
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext detect" perform' -l 'perform' -d 'Carry out this quick action (an id from --json\'s actions, e.g. open-link-0) with xdg-open or LIVETEXT_OPENER.' -rfka ''
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext detect" version' -l 'version' -d 'Show the version.'
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext detect" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext daemon" address' -l 'address' -d 'Connect to this bus address instead of the session bus.' -rfka ''
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext daemon" verbose' -l 'verbose' -d 'Log debug lines too.'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext daemon" version' -l 'version' -d 'Show the version.'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext daemon" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext help" version' -l 'version' -d 'Show the version.'

@@ -52,13 +52,14 @@ _livetext() {
         local -ar subcommands=(
             'analyze:Analyze image files (PNG, JPEG, TIFF, BMP, PNM, GIF, WebP); - reads stdin.'
             'detect:Find links, emails, phone numbers, addresses, dates and more in UTF-8 text from stdin.'
+            'daemon:Run the org.livetext D-Bus service on the session bus (also installed as livetextd).'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        analyze|detect|help)
+        analyze|detect|daemon|help)
             "_livetext_${words[1]}" && ret=0
             ;;
         esac
@@ -78,6 +79,7 @@ _livetext_analyze() {
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu).]:langs:'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
+        '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
         '*:file:_files'
         '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. call-phone-0) with xdg-open or LIVETEXT_OPENER; one image only.]:id:'
         '--version[Show the version.]'
@@ -94,6 +96,19 @@ _livetext_detect() {
         '--json[Print {"items"\: \[...\], "actions"\: \[...\]} as PRODUCT.md gives it.]'
         '*--only[Only these types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement; the iOS content-type names work too.]:types:'
         '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. open-link-0) with xdg-open or LIVETEXT_OPENER.]:id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_livetext_daemon() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--address[Connect to this bus address instead of the session bus.]:address:'
+        '--verbose[Log debug lines too.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

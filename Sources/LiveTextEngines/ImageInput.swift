@@ -54,13 +54,19 @@ public struct ImageInput: Sendable {
 
     /// Reads all of standard input and decodes it.
     public func loadStandardInput() throws -> (PixelImage, source: String) {
-        let data = try readBounded(FileHandle.standardInput, name: "stdin")
-        guard !data.isEmpty else { throw LiveTextError(.invalidImage, "stdin: empty, no image data") }
+        let data = try readStandardInput()
         do {
             return (try decode(data), "stdin")
         } catch let error as LiveTextError {
             throw LiveTextError(error.code, "stdin: \(error.message)")
         }
+    }
+
+    /// All of standard input, bounded; an error when it is empty.
+    public func readStandardInput() throws -> Data {
+        let data = try readBounded(FileHandle.standardInput, name: "stdin")
+        guard !data.isEmpty else { throw LiveTextError(.invalidImage, "stdin: empty, no image data") }
+        return data
     }
 
     /// Encoded input larger than this is refused before it is all read (a 100-megapixel BMP is 400 MB).

@@ -25,3 +25,10 @@ extension ImageAnalyzer {
         return ImageAnalyzer(engines: engines)
     }
 }
+
+/// The OCR languages installed on this system.
+public enum SystemLanguages {
+    public static func installed() -> [String] {
+        (try? TessdataDirectory.locate())?.installedLanguages() ?? []
+    }
+}

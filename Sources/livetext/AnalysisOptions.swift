@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import LiveTextCore
 
@@ -28,7 +29,16 @@ struct AnalysisOptions: ParsableArguments {
                                valueName: "layout"))
     var layout: LayoutChoice = .auto
 
+    @Flag(help: "Analyze in this process even when a livetext daemon is running (also: LIVETEXT_LOCAL=1).")
+    var local = false
+
     @OptionGroup var knobs: PreprocessingKnobs
+
+    /// In-process by request: `--local`, `LIVETEXT_LOCAL=1`, or options only this process has.
+    var wantsLocal: Bool {
+        local || ProcessInfo.processInfo.environment["LIVETEXT_LOCAL"] == "1" || knobs.isSet
+            || maxPixels != ImageLimits.defaultMaxPixels
+    }
 
     func validate() throws {
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }

@@ -33,26 +33,41 @@ struct AnalyzeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try options.configuration()
-        let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
-        let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
         let output = ResultPrinter(json: options.json, onlyItems: configuration.only != nil,
                                    labelled: files.count > 1)
         var matched = false
-
         var firstFailure: LiveTextError?
-        try await BatchAnalysis.run(files, analyzer: analyzer, input: input,
-                                    configuration: configuration) { file, result in
+        func deliver(_ file: String, _ result: Result<ImageAnalysis, LiveTextError>, performHere: Bool) throws {
             switch result {
             case .success(let analysis):
                 matched = matched || !analysis.items.isEmpty
                 try output.print(analysis, name: file)
-                if let perform {
+                if let perform, performHere {
                     try DetectionEnvironment.perform(perform, actions: analysis.actions, items: analysis.items,
                                                      text: analysis.text)
                 }
             case .failure(let error):
                 Diagnostics.error(error.message)
                 if firstFailure == nil { firstFailure = error }
+            }
+        }
+
+        if !options.wantsLocal, let client = await DaemonClient.connect() {
+            // The daemon's warm engines; it performs the action itself.
+            let request = DaemonClient.options(configuration)
+            let perform = self.perform
+            try await BatchAnalysis.run(files, width: 4, analyze: { file in
+                await client.analyze(file, options: request, perform: perform)
+            }, deliver: { try deliver($0, $1, performHere: false) })
+            client.bus.close()
+        } else {
+            if !options.wantsLocal {
+                Diagnostics.note("no livetext daemon on the session bus; analyzing in this process")
+            }
+            let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
+            let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
+            try await BatchAnalysis.run(files, analyzer: analyzer, input: input, configuration: configuration) {
+                try deliver($0, $1, performHere: true)
             }
         }
         if let firstFailure {

@@ -9,15 +9,22 @@ enum BatchAnalysis {
                     deliver: (String, Result<ImageAnalysis, LiveTextError>) throws -> Void) async throws {
         // Environment problems (missing language data) fail once, before any file is read.
         try analyzer.checkConfiguration(configuration)
-        let width = max(1, analyzer.concurrency)
+        try await run(files, width: analyzer.concurrency, analyze: { file in
+            await analyzeOne(file, analyzer: analyzer, input: input, configuration: configuration)
+        }, deliver: deliver)
+    }
+
+    /// `width` analyses at a time, however they are done (in-process or by the daemon).
+    static func run(_ files: [String], width: Int,
+                    analyze: @escaping @Sendable (String) async -> Result<ImageAnalysis, LiveTextError>,
+                    deliver: (String, Result<ImageAnalysis, LiveTextError>) throws -> Void) async throws {
+        let width = max(1, width)
         try await withThrowingTaskGroup(of: (Int, Result<ImageAnalysis, LiveTextError>).self) { group in
             var next = 0, printed = 0
             var done = [Int: Result<ImageAnalysis, LiveTextError>]()
             func start(_ index: Int) {
                 let file = files[index]
-                group.addTask {
-                    (index, await analyzeOne(file, analyzer: analyzer, input: input, configuration: configuration))
-                }
+                group.addTask { (index, await analyze(file)) }
             }
             while next < min(width, files.count) { start(next); next += 1 }
             while let (index, result) = try await group.next() {

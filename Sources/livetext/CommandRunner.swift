@@ -37,4 +37,9 @@ enum Diagnostics {
     static func error(_ message: String) {
         StandardError.write("livetext: \(message)\n")
     }
+
+    /// Something the user should know that is not an error.
+    static func note(_ message: String) {
+        StandardError.write("livetext: \(message)\n")
+    }
 }

@@ -10,7 +10,7 @@ struct LiveTextCommand: AsyncParsableCommand {
             display, no bus, no language data), 5 cancelled.
             """,
         version: LiveTextVersion.string,
-        subcommands: [AnalyzeCommand.self, DetectCommand.self, PreprocessCommand.self])
+        subcommands: [AnalyzeCommand.self, DetectCommand.self, DaemonCommand.self, PreprocessCommand.self])
 }
 
 enum LiveTextVersion {

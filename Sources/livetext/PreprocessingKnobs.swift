@@ -8,6 +8,11 @@ struct PreprocessingKnobs: ParsableArguments {
     @Option(help: .hidden) var debugScale: Double?
     @Flag(help: .hidden) var debugNoNormalize = false
 
+    /// True when a knob was turned: the daemon only runs the defaults.
+    var isSet: Bool {
+        debugUpscaleBelow != nil || debugTargetHeight != nil || debugScale != nil || debugNoNormalize
+    }
+
     var options: ScreenTextPreprocessor.Options {
         var options = ScreenTextPreprocessor.Options()
         if let debugUpscaleBelow { options.upscaleBelowGlyphHeight = debugUpscaleBelow }

@@ -87,7 +87,8 @@ public struct CommandResult: Sendable {
 }
 
 /// Runs `gdbus`, `busctl`, `dbus-send` …; output goes to files, so no pipe can fill up and block.
-public func runCommand(_ executable: String, _ arguments: [String]) async throws -> CommandResult {
+public func runCommand(_ executable: String, _ arguments: [String],
+                       environment: [String: String] = [:]) async throws -> CommandResult {
     try await offPool {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbuskit-cmd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -98,6 +99,9 @@ public func runCommand(_ executable: String, _ arguments: [String]) async throws
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice

@@ -1,0 +1,138 @@
+import DBusKit
+import LiveTextCore
+import LiveTextDetectors
+
+extension LiveTextService {
+    /// `org.livetext.Analysis1` of one record.
+    func analysisInterface(_ record: AnalysisRecord) -> DBusInterface {
+        @Sendable func result() async throws -> ImageAnalysis {
+            if let analysis = await record.analysis { return analysis }
+            throw DBusError.livetext(.notFound, "analysis \(record.id) is \(await record.state.rawValue): no result")
+        }
+        @Sendable func owned(_ call: DBusMethodCall) throws {
+            guard call.sender == record.owner else {
+                throw DBusError.livetext(.accessDenied, "analysis \(record.id) belongs to another client")
+            }
+        }
+        return DBusInterface(ServiceNames.analysis, doc: """
+            One analysis: its state, and once finished its text, items, codes and quick actions. It lives \
+            until its caller releases it or leaves the bus, or it expires.
+            """,
+            methods: [
+                DBusMethod("Wait", doc: "Returns when the analysis has ended; with its error when it failed.") { _ in
+                    await record.wait()
+                    if await record.state != .finished, let error = await record.error { throw error.dbusError }
+                    return []
+                },
+                DBusMethod("Cancel", doc: "Stops a running analysis; does nothing once it has ended.") { call in
+                    try owned(call)
+                    if await record.cancel() { await self.announce(record, state: .cancelled) }
+                    return []
+                },
+                DBusMethod("TextInRect", inputs: [DBusArgument("x", "i"), DBusArgument("y", "i"),
+                                                  DBusArgument("width", "u"), DBusArgument("height", "u")],
+                           outputs: [DBusArgument("text", "s")],
+                           doc: "The words whose centres fall in the rectangle, in reading order.") { call in
+                    let rect = Bounds(x: Int(call[0].int32 ?? 0), y: Int(call[1].int32 ?? 0),
+                                      width: Int(call[2].uint32 ?? 0), height: Int(call[3].uint32 ?? 0))
+                    return [.string(AnalysisQueries.text(in: rect, of: try await result()))]
+                },
+                DBusMethod("ItemAt", inputs: [DBusArgument("x", "i"), DBusArgument("y", "i")],
+                           outputs: [DBusArgument("item", "a{sv}")],
+                           doc: "The detected item at a point, or an empty dictionary.") { call in
+                    let item = AnalysisQueries.item(at: Int(call[0].int32 ?? 0), Int(call[1].int32 ?? 0),
+                                                    of: try await result())
+                    return [.vardict(item.map(DBusEncoding.item) ?? [:])]
+                },
+                DBusMethod("PerformAction", inputs: [DBusArgument("id", "s")],
+                           doc: "Carries out a quick action by id (open, mail, call, map, calendar, track, copy).") { call in
+                    try owned(call)
+                    let analysis = try await result()
+                    try await replying {
+                        let performer = self.actionPerformer()
+                        try performer.perform(call[0].string ?? "", actions: analysis.actions, items: analysis.items,
+                                              text: analysis.text)
+                    }
+                    return []
+                },
+                DBusMethod("Copy", inputs: [DBusArgument("what", "s")],
+                           doc: "Puts the text, or an item's or code's value, on the clipboard.") { call in
+                    try owned(call)
+                    let analysis = try await result()
+                    let what = call[0].string ?? ""
+                    guard AnalysisQueries.copyTarget(what, in: analysis) != nil else {
+                        throw DBusError.livetext(.notFound, "nothing called '\(what)' to copy (text, or an action id)")
+                    }
+                    throw DBusError.livetext(.unavailable, "the clipboard is not available in this build of livetext")
+                },
+                DBusMethod("Release", doc: "Frees the analysis; its object goes away.") { call in
+                    try owned(call)
+                    await self.release(record)
+                    return []
+                },
+            ],
+            properties: [
+                DBusProperty("State", type: "s", doc: "pending, finished, failed or cancelled.") {
+                    .string(await record.state.rawValue)
+                },
+                DBusProperty("Error", type: "s", doc: "The D-Bus error name and message of a failed analysis, or empty.") {
+                    .string(await record.error.map { "\($0.code.dbusName): \($0.message)" } ?? "")
+                },
+                DBusProperty("ImageSize", type: "(uu)", emitsChanged: .false, doc: "Width and height in pixels.") {
+                    let info = await record.analysis?.image
+                    return .structure([.uint32(UInt32(info?.width ?? 0)), .uint32(UInt32(info?.height ?? 0))])
+                },
+                DBusProperty("Text", type: "s", emitsChanged: .false, doc: "The text in reading order.") {
+                    .string(await record.analysis?.text ?? "")
+                },
+                DBusProperty("Json", type: "s", emitsChanged: .false, doc: "The analysis as PRODUCT.md's JSON document.") {
+                    .string(await record.analysis?.jsonLine() ?? "")
+                },
+                DBusProperty("Items", type: "aa{sv}", emitsChanged: .false, doc: "Detected items.") {
+                    .vardicts((await record.analysis?.items ?? []).map(DBusEncoding.item))
+                },
+                DBusProperty("Codes", type: "aa{sv}", emitsChanged: .false, doc: "QR codes and barcodes.") {
+                    .vardicts((await record.analysis?.codes ?? []).map(DBusEncoding.code))
+                },
+                DBusProperty("QuickActions", type: "aa{sv}", emitsChanged: .false, doc: "The actions the items imply.") {
+                    .vardicts((await record.analysis?.actions ?? []).map(DBusEncoding.action))
+                },
+            ])
+    }
+
+    func actionPerformer() -> ActionPerformer {
+        var performer = ActionPerformer.fromEnvironment { _ in
+            throw LiveTextError(.unavailable, "the clipboard is not available in this build of livetext")
+        }
+        let opener = settings.settings.actions.opener
+        if !opener.isEmpty { performer.opener = opener }
+        return performer
+    }
+}
+
+/// Questions a client asks of a finished analysis.
+enum AnalysisQueries {
+    /// Words whose centre lies in `rect`, a line per line of text, in reading order.
+    static func text(in rect: Bounds, of analysis: ImageAnalysis) -> String {
+        var lines: [String] = []
+        for block in analysis.blocks {
+            for line in block.lines {
+                let words = line.words.filter { rect.contains(x: $0.bounds.x + $0.bounds.width / 2, y: $0.bounds.y + $0.bounds.height / 2) }
+                if !words.isEmpty { lines.append(words.map(\.text).joined(separator: " ")) }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The item whose bounds hold the point (the smallest, when they nest).
+    static func item(at x: Int, _ y: Int, of analysis: ImageAnalysis) -> DetectedItem? {
+        analysis.items.filter { $0.bounds?.contains(x: x, y: y) ?? false }
+            .min { ($0.bounds?.width ?? 0) * ($0.bounds?.height ?? 0) < ($1.bounds?.width ?? 0) * ($1.bounds?.height ?? 0) }
+    }
+
+    /// What `Copy(what)` would put on the clipboard: the text, or an action's target.
+    static func copyTarget(_ what: String, in analysis: ImageAnalysis) -> String? {
+        if what == "text" { return analysis.text }
+        return analysis.actions.first { $0.id == what }?.target
+    }
+}

@@ -1,0 +1,76 @@
+import DBusKit
+import LiveTextCore
+
+/// One analysis the service holds for a caller: `/org/livetext/analysis/N`.
+actor AnalysisRecord {
+    enum State: String, Sendable {
+        case pending, finished, failed, cancelled
+    }
+
+    let id: Int
+    let owner: String
+    nonisolated var path: DBusObjectPath { ServiceNames.analysisPath(id) }
+    private(set) var state: State = .pending
+    private(set) var error: LiveTextError?
+    private(set) var analysis: ImageAnalysis?
+    private var task: Task<Void, Never>?
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(id: Int, owner: String) {
+        self.id = id
+        self.owner = owner
+    }
+
+    /// Starts the work; `finished` is called once with the final state.
+    func start(_ work: @escaping @Sendable () async throws -> ImageAnalysis,
+               finished: @escaping @Sendable (AnalysisRecord, State) async -> Void) {
+        task = Task {
+            let outcome: Result<ImageAnalysis, LiveTextError>
+            do {
+                outcome = .success(try await work())
+            } catch let error as LiveTextError {
+                outcome = .failure(error)
+            } catch is CancellationError {
+                outcome = .failure(.cancelled)
+            } catch {
+                outcome = .failure(LiveTextError(.failed, "\(error)"))
+            }
+            guard let state = self.complete(outcome) else { return }
+            await finished(self, state)
+        }
+    }
+
+    /// Records the outcome unless the analysis ended already (cancelled); returns the new state.
+    private func complete(_ outcome: Result<ImageAnalysis, LiveTextError>) -> State? {
+        guard state == .pending else { return nil }
+        switch outcome {
+        case .success(let result):
+            analysis = result
+            state = .finished
+        case .failure(let failure):
+            error = failure
+            state = failure.code == .cancelled ? .cancelled : .failed
+        }
+        waiters.forEach { $0.resume() }
+        waiters = []
+        return state
+    }
+
+    /// Cancels a pending analysis; true when it was still running.
+    @discardableResult
+    func cancel() -> Bool {
+        guard state == .pending else { return false }
+        task?.cancel()
+        error = .cancelled
+        state = .cancelled
+        waiters.forEach { $0.resume() }
+        waiters = []
+        return true
+    }
+
+    /// Returns when the analysis is no longer pending.
+    func wait() async {
+        guard state == .pending else { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+}

@@ -1,0 +1,127 @@
+import DBusKit
+import Foundation
+import LiveTextCore
+import LiveTextEngines
+
+extension LiveTextService {
+    /// `org.livetext.Analyzer1`: requests in, analysis objects out.
+    func analyzerInterface() -> DBusInterface {
+        let options = DBusArgument("options", "a{sv}")
+        let analysis = DBusArgument("analysis", "o")
+        return DBusInterface(ServiceNames.analyzer, doc: """
+            Analyzes images for text, machine-readable codes and data detectors. Each request returns \
+            an org.livetext.Analysis1 object at once; the work runs in the background. Options: types \
+            (as: text, codes, detectors), languages (as: tesseract names), only (as: item types), copy (b), \
+            notify (b), replace (b: cancel this caller's analyses still running). Unknown keys are ignored.
+            """,
+            methods: [
+                DBusMethod("AnalyzeFile", inputs: [DBusArgument("path", "s"), options], outputs: [analysis],
+                           doc: "Analyzes the image file at an absolute path, read with the daemon's permissions.") { call in
+                    try await replying {
+                        let path = call[0].string ?? ""
+                        guard path.hasPrefix("/") else {
+                            throw LiveTextError(.invalidArgs, "'\(path)' is not an absolute path")
+                        }
+                        let request = try self.options(call[1])
+                        let input = ImageInput(limits: ImageLimits(maxPixels: self.maxPixels))
+                        return [try await self.startAnalysis(owner: call.sender, options: request,
+                                                             source: "file:" + path) { try input.load(path: path).0 }]
+                    }
+                },
+                DBusMethod("AnalyzeImage", inputs: [DBusArgument("encoded", "ay"), options], outputs: [analysis],
+                           doc: "Analyzes an encoded image (PNG, JPEG, ...) sent in the call; D-Bus caps arrays at 64 MiB.") { call in
+                    try await replying {
+                        let bytes = call[0].bytes ?? []
+                        let request = try self.options(call[1])
+                        let input = ImageInput(limits: ImageLimits(maxPixels: self.maxPixels))
+                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "bytes") {
+                            try input.decode(Data(bytes))
+                        }]
+                    }
+                },
+                DBusMethod("AnalyzeImageFd", inputs: [DBusArgument("fd", "h"), options], outputs: [analysis],
+                           doc: "Analyzes an encoded image read from a memfd, pipe or file descriptor.") { call in
+                    try await replying {
+                        let fd = try Self.descriptor(call[0])
+                        let request = try self.options(call[1])
+                        let input = ImageInput(limits: ImageLimits(maxPixels: self.maxPixels))
+                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "fd") {
+                            defer { fd.close() }
+                            guard let raw = fd.rawValue else { throw LiveTextError(.invalidArgs, "the fd is closed") }
+                            return try input.decode(try DescriptorInput.encoded(fd: raw))
+                        }]
+                    }
+                },
+                DBusMethod("AnalyzePixels", inputs: [DBusArgument("fd", "h"), DBusArgument("width", "u"),
+                                                     DBusArgument("height", "u"), DBusArgument("stride", "u"),
+                                                     DBusArgument("format", "s"), options], outputs: [analysis],
+                           doc: """
+                           Analyzes raw pixels in a memfd: width × height pixels, stride bytes a row, format one of \
+                           RGBA8, BGRA8, RGBX8, BGRX8, ARGB8, XRGB8, RGB8, BGR8, GRAY8. Nothing is encoded or copied \
+                           through the bus.
+                           """) { call in
+                    try await replying {
+                        let fd = try Self.descriptor(call[0])
+                        defer { fd.close() }
+                        guard let raw = fd.rawValue else { throw LiveTextError(.invalidArgs, "the fd is closed") }
+                        // Checked and copied before the reply: the caller may reuse its buffer after.
+                        let image = try DescriptorInput.pixels(
+                            fd: raw, width: call[1].uint32 ?? 0, height: call[2].uint32 ?? 0,
+                            stride: call[3].uint32 ?? 0, format: call[4].string ?? "", maxPixels: self.maxPixels)
+                        let request = try self.options(call[5])
+                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "pixels") {
+                            image
+                        }]
+                    }
+                },
+                DBusMethod("CaptureScreen", inputs: [options], outputs: [analysis],
+                           doc: "Captures the screen, a region (iiuu), a window (t) or an interactive selection (b) and analyzes it.") { _ in
+                    throw DBusError.livetext(.unavailable, "screen capture is not available in this build of livetext")
+                },
+                DBusMethod("AnalyzeClipboard", inputs: [options], outputs: [analysis],
+                           doc: "Analyzes the image on the CLIPBOARD selection.") { _ in
+                    throw DBusError.livetext(.unavailable, "the clipboard is not available in this build of livetext")
+                },
+                DBusMethod("Detect", inputs: [DBusArgument("text", "s"), options],
+                           outputs: [DBusArgument("items", "aa{sv}")],
+                           doc: "Runs the data detectors on text; offsets count Unicode scalars.") { call in
+                    try await replying {
+                        let request = try self.options(call[1])
+                        let items = self.interpreter.detector.detect(in: call[0].string ?? "", only: request.only,
+                                                                     context: self.interpreter.context)
+                        return [.vardicts(items.map(DBusEncoding.item))]
+                    }
+                },
+            ],
+            properties: [
+                DBusProperty("Version", type: "u", emitsChanged: .const, doc: "The interface revision.") {
+                    .uint32(ServiceNames.version)
+                },
+                DBusProperty("Languages", type: "as", emitsChanged: .false,
+                             doc: "The OCR languages whose data is installed.") {
+                    .strings(self.installedLanguages())
+                },
+            ],
+            signals: [
+                DBusSignal("AnalysisFinished", arguments: [DBusArgument("analysis", "o"), DBusArgument("state", "s")],
+                           doc: "An analysis ended: finished, failed or cancelled."),
+            ])
+    }
+
+    var maxPixels: Int { settings.settings.limits.maxPixels }
+
+    func options(_ value: DBusValue) throws -> RequestOptions {
+        try RequestOptions(value.vardict ?? [:], defaults: defaultConfiguration)
+    }
+
+    static func descriptor(_ value: DBusValue) throws -> DBusFileDescriptor {
+        guard let fd = value.fileDescriptor, fd.rawValue != nil else {
+            throw LiveTextError(.invalidArgs, "no usable file descriptor")
+        }
+        return fd
+    }
+
+    func installedLanguages() -> [String] {
+        SystemLanguages.installed()
+    }
+}

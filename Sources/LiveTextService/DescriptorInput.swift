@@ -1,0 +1,67 @@
+import DBusKit
+import Foundation
+import LiveTextCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Pixels and encoded images handed over as file descriptors.
+enum DescriptorInput {
+    /// Refuse to read more than this from one descriptor.
+    static let maxEncodedBytes = 1 << 30
+
+    /// `F_GET_SEALS` answers only for memfds: how a pixel buffer is told from any other file.
+    static func isMemfd(_ fd: Int32) -> Bool {
+        fcntl(fd, 1034 /* F_GET_SEALS */) >= 0
+    }
+
+    /// Raw pixels in a memfd: checked against its size, mapped read-only, converted.
+    static func pixels(fd: Int32, width: UInt32, height: UInt32, stride: UInt32, format: String,
+                       maxPixels: Int) throws -> PixelImage {
+        guard let pixelFormat = RawPixelFormat(name: format) else {
+            throw LiveTextError(.invalidArgs, "unknown pixel format '\(format)' (expected one of: "
+                                + RawPixelFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw LiveTextError(.invalidArgs, "the fd is closed or unusable") }
+        guard isMemfd(fd) else {
+            throw LiveTextError(.invalidArgs, "AnalyzePixels needs a memfd (memfd_create); use AnalyzeImageFd for files and pipes")
+        }
+        let (w, h, s) = (Int(width), Int(height), Int(stride))
+        try ImageLimits(maxPixels: maxPixels).check(width: w, height: h)
+        guard s >= w * pixelFormat.bytesPerPixel else {
+            throw LiveTextError(.invalidArgs, "stride \(s) is less than width × \(pixelFormat.bytesPerPixel) bytes")
+        }
+        let (needed, overflow) = s.multipliedReportingOverflow(by: h)
+        guard !overflow, Int(info.st_size) >= needed else {
+            throw LiveTextError(.invalidArgs, "the memfd holds \(info.st_size) bytes; \(w)×\(h) at stride \(s) needs \(needed)")
+        }
+        guard let base = mmap(nil, needed, PROT_READ, MAP_SHARED, fd, 0), base != MAP_FAILED else {
+            throw LiveTextError(.invalidArgs, "cannot map the memfd: \(String(cString: strerror(errno)))")
+        }
+        defer { munmap(base, needed) }
+        return try PixelImage(raw: UnsafeRawBufferPointer(start: base, count: needed), width: w, height: h,
+                              stride: s, format: pixelFormat, maxPixels: maxPixels)
+    }
+
+    /// An encoded image read whole from a memfd, pipe or file (from its start when it can seek).
+    static func encoded(fd: Int32) throws -> Data {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw LiveTextError(.invalidArgs, "the fd is closed or unusable") }
+        _ = lseek(fd, 0, SEEK_SET)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw LiveTextError(.invalidImage, "cannot read the fd: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+            if data.count > maxEncodedBytes { throw LiveTextError(.tooLarge, "more than 1 GiB on the fd") }
+        }
+        guard !data.isEmpty else { throw LiveTextError(.invalidImage, "the fd holds no data") }
+        return data
+    }
+}

@@ -1,0 +1,126 @@
+import DBusKit
+import Foundation
+import LiveTextConfig
+import LiveTextCore
+import LiveTextDetectors
+import LiveTextEngines
+
+/// The `org.livetext` session service: `Analyzer1` and `Interaction1` at `/org/livetext`, one
+/// `Analysis1` object per request. Method handlers run off the bus queue; analyses run on the
+/// shared analyzer, many at once, and each reply goes out when its own work is done.
+public final class LiveTextService: Sendable {
+    let bus: DBusConnection
+    let analyzer: ImageAnalyzer
+    let interpreter: AnalysisInterpreter
+    let settings: SettingsStore
+    let registry: AnalysisRegistry
+    let log: ServiceLog
+
+    public init(bus: DBusConnection, analyzer: ImageAnalyzer, interpreter: AnalysisInterpreter,
+                settings: SettingsStore, log: ServiceLog = ServiceLog()) {
+        self.bus = bus
+        self.analyzer = analyzer
+        self.interpreter = interpreter
+        self.settings = settings
+        self.log = log
+        let limits = settings.settings.limits
+        registry = AnalysisRegistry(maxPerCaller: limits.maxAnalysesPerCaller,
+                                    lifetime: .seconds(limits.analysisLifetimeSeconds))
+    }
+
+    /// Exports the objects (before the name is requested: systemd's `Type=dbus` counts the
+    /// service ready once it owns the name) and starts watching callers leave the bus.
+    public func export() async throws {
+        try bus.export(ServiceNames.root, interfaces: [analyzerInterface(), interactionInterface()])
+        let departures = try await bus.signals(matching: .nameOwnerChanged())
+        Task { [weak self] in
+            for await signal in departures {
+                guard let change = NameOwnerChange(signal), change.isDisconnect, let self else { continue }
+                await self.releaseAll(of: change.name)
+            }
+        }
+        _ = settings.observe { [weak self] old, new in
+            guard let self, old.interaction != new.interaction else { return }
+            try? self.bus.emitPropertiesChanged(path: ServiceNames.root, interface: ServiceNames.interaction,
+                                                changed: Self.interactionValues(new.interaction))
+        }
+    }
+
+    /// The analyzer configuration the settings give, before a request's options.
+    var defaultConfiguration: ImageAnalyzer.Configuration {
+        let current = settings.settings.analysis
+        var configuration = ImageAnalyzer.Configuration(types: current.types)
+        if let languages = try? LanguageSet(current.languages.joined(separator: "+")) {
+            configuration.languages = languages
+        }
+        return configuration
+    }
+
+    // MARK: Requests
+
+    /// Registers an analysis for `owner`, exports its object and starts `work`; returns its path.
+    func startAnalysis(owner: String, options: RequestOptions, source: String,
+                       load: @escaping @Sendable () throws -> PixelImage) async throws -> DBusValue {
+        if options.replace {
+            for record in await registry.records(of: owner) { await record.cancel() }
+        }
+        try analyzer.checkConfigurationForService(options.configuration)
+        let record = try await registry.create(owner: owner)
+        try bus.export(record.path, interfaces: [analysisInterface(record)])
+        let analyzer = self.analyzer
+        let configuration = options.configuration
+        log.info("analysis \(record.id) for \(owner): \(source)")
+        await record.start({
+            let image = try load()
+            return try await analyzer.analyze(image, source: source, configuration: configuration)
+        }, finished: { [weak self] record, state in
+            await self?.finished(record, state: state)
+        })
+        return .objectPath(record.path)
+    }
+
+    private func finished(_ record: AnalysisRecord, state: AnalysisRecord.State) async {
+        if let error = await record.error, state == .failed {
+            log.info("analysis \(record.id) failed: \(error.code.name)")
+        } else {
+            log.info("analysis \(record.id) \(state.rawValue)")
+        }
+        await announce(record, state: state)
+        let lifetime = await registry.lifetime
+        Task { [weak self] in
+            try? await Task.sleep(for: lifetime)
+            await self?.release(record)
+        }
+    }
+
+    func announce(_ record: AnalysisRecord, state: AnalysisRecord.State) async {
+        try? bus.emitSignal(path: ServiceNames.root, interface: ServiceNames.analyzer, member: "AnalysisFinished",
+                            arguments: [.objectPath(record.path), .string(state.rawValue)])
+        try? await bus.emitPropertiesChanged(path: record.path, interface: ServiceNames.analysis,
+                                             names: ["State", "Error"])
+    }
+
+    func release(_ record: AnalysisRecord) async {
+        guard await registry.remove(record.id) != nil else { return }
+        await record.cancel()
+        bus.unexport(record.path)
+    }
+
+    func releaseAll(of owner: String) async {
+        let records = await registry.records(of: owner)
+        guard !records.isEmpty else { return }
+        log.info("\(owner) left the bus: releasing \(records.count) analyses")
+        for record in records { await release(record) }
+    }
+}
+
+extension ImageAnalyzer {
+    /// `checkConfiguration` with livetext's error names.
+    func checkConfigurationForService(_ configuration: Configuration) throws {
+        do {
+            try checkConfiguration(configuration)
+        } catch let error as LiveTextError {
+            throw error.dbusError
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import DBusKit
+import Foundation
+import TestSupport
+
+/// A private bus with the real `livetext daemon` on it, and a client connection: what a program
+/// using the service sees.
+final class RunningDaemon: @unchecked Sendable {
+    let bus: TestBus
+    let daemon: Process
+    let client: DBusConnection
+    let configHome: URL
+    let log: URL
+
+    static let binary: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("livetext")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/livetext")
+    }()
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("AdapterTests/Fixtures")
+
+    private init(bus: TestBus, daemon: Process, client: DBusConnection, configHome: URL, log: URL) {
+        self.bus = bus
+        self.daemon = daemon
+        self.client = client
+        self.configHome = configHome
+        self.log = log
+    }
+
+    /// Runs `body` with a fresh bus and daemon, and stops both whatever happens.
+    static func with(config: String? = nil, _ body: (RunningDaemon) async throws -> Void) async throws {
+        let daemon = try await start(config: config)
+        do {
+            try await body(daemon)
+        } catch {
+            await daemon.stop()
+            throw error
+        }
+        await daemon.stop()
+    }
+
+    /// Starts a bus and a daemon (with `config` as its settings file, if given) and waits until the
+    /// daemon owns `org.livetext`.
+    static func start(config: String? = nil) async throws -> RunningDaemon {
+        let bus = try await TestBus.start()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-daemon-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("livetext"), withIntermediateDirectories: true)
+        if let config {
+            try config.write(to: home.appendingPathComponent("livetext/config.toml"), atomically: true, encoding: .utf8)
+        }
+        let log = home.appendingPathComponent("daemon.log")
+        let daemon = try startDaemon(address: bus.address, configHome: home, log: log)
+        let client = try await DBusConnection.connect(address: bus.address)
+        // Ready once the name has an owner: the daemon exports everything before asking for it.
+        for _ in 0..<600 {
+            let owned = try await client.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                              interface: "org.freedesktop.DBus", member: "NameHasOwner",
+                                              arguments: [.string("org.livetext")])
+            if owned.first?.bool == true { break }
+            guard daemon.isRunning else { throw TestFailure("the daemon exited: \(try String(contentsOf: log, encoding: .utf8))") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return RunningDaemon(bus: bus, daemon: daemon, client: client, configHome: home, log: log)
+    }
+
+    static func startDaemon(address: String, configHome: URL, log: URL) throws -> Process {
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["daemon", "--address", address]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = configHome.path
+        environment["OMP_THREAD_LIMIT"] = "1"
+        environment["LIVETEXT_REFERENCE_TIME"] = "2026-03-01T09:00:00-08:00"
+        environment["LIVETEXT_REGION"] = "US"
+        process.environment = environment
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func stop() async {
+        client.close()
+        if daemon.isRunning {
+            daemon.terminate()
+            daemon.waitUntilExit()
+        }
+        await bus.stop()
+        try? FileManager.default.removeItem(at: configHome)
+    }
+
+    var daemonLog: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    // MARK: calls
+
+    func analyzer(_ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {
+        try await client.call(destination: "org.livetext", path: "/org/livetext", interface: "org.livetext.Analyzer1",
+                              member: member, arguments: arguments)
+    }
+
+    func analysis(_ path: DBusObjectPath, _ member: String, _ arguments: [DBusValue] = []) async throws -> [DBusValue] {
+        try await client.call(destination: "org.livetext", path: path, interface: "org.livetext.Analysis1",
+                              member: member, arguments: arguments)
+    }
+
+    func property(_ path: DBusObjectPath, _ interface: String, _ name: String) async throws -> DBusValue {
+        let reply = try await client.call(destination: "org.livetext", path: path,
+                                          interface: "org.freedesktop.DBus.Properties", member: "Get",
+                                          arguments: [.string(interface), .string(name)])
+        return reply.first?.unwrapped ?? .string("")
+    }
+
+    /// The D-Bus error name a call fails with, or nil when it succeeds.
+    static func errorName(_ body: () async throws -> Void) async -> String? {
+        do {
+            try await body()
+            return nil
+        } catch let error as DBusError {
+            return error.name
+        } catch {
+            return "\(error)"
+        }
+    }
+}
