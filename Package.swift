@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext"]),
         .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig"]),
-        .testTarget(name: "CLITests", dependencies: ["livetext"]),
+        .testTarget(name: "CLITests", dependencies: ["livetext", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

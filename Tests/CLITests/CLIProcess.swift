@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `livetext` binary the way a user or a script does.
 struct CLIProcess {
@@ -9,17 +10,7 @@ struct CLIProcess {
     }
 
     /// The binary next to the test bundle (SwiftPM builds it because the tests depend on it).
-    static let binary: URL = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("livetext")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/livetext")
-    }()
+    static let binary = builtLivetext()
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("AdapterTests/Fixtures")
