@@ -37,6 +37,8 @@ bench: release
 	/usr/bin/python3 bench/codes.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/speed.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/detect.py --livetext .build/release/livetext
+	/usr/bin/python3 bench/daemon_load.py --livetext .build/release/livetext
+	/usr/bin/python3 bench/daemon_speed.py --livetext .build/release/livetext
 
 fuzz: release
 	@scripts/setup-debian --bench

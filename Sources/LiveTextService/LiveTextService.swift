@@ -71,7 +71,7 @@ public final class LiveTextService: Sendable {
         let configuration = options.configuration
         log.info("analysis \(record.id) for \(owner): \(source)")
         await record.start({
-            let image = try load()
+            let image = try await BlockingWork.run(load)  // decoding blocks: not on the cooperative pool
             return try await analyzer.analyze(image, source: source, configuration: configuration)
         }, finished: { [weak self] record, state in
             await self?.finished(record, state: state)
@@ -86,10 +86,12 @@ public final class LiveTextService: Sendable {
             log.info("analysis \(record.id) \(state.rawValue)")
         }
         await announce(record, state: state)
+        // Only the id: a released analysis must not be kept alive, result and all, until expiry.
         let lifetime = await registry.lifetime
+        let id = record.id
         Task { [weak self] in
             try? await Task.sleep(for: lifetime)
-            await self?.release(record)
+            await self?.release(id: id)
         }
     }
 
@@ -104,6 +106,12 @@ public final class LiveTextService: Sendable {
         guard await registry.remove(record.id) != nil else { return }
         await record.cancel()
         bus.unexport(record.path)
+    }
+
+    /// Releases the analysis `id` if it is still there (expiry).
+    func release(id: Int) async {
+        guard let record = await registry.record(id) else { return }
+        await release(record)
     }
 
     func releaseAll(of owner: String) async {

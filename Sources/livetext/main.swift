@@ -3,6 +3,10 @@ import Foundation
 import LiveTextCore
 
 ThreadLimit.enforceSingleThreadedOpenMP()
+// glibc gives each thread that allocates its own arena; with analyses hopping across Dispatch
+// threads the daemon's memory kept growing with every load (measured: +55 MiB per 1000 requests)
+// and plateaus with two (bench/daemon_load.py --rounds 3).
+_ = glibcMallopt(-8 /* M_ARENA_MAX */, 2)
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 // Installed as livetextd too: that name runs the daemon.
@@ -11,3 +15,7 @@ if URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent == "livetext
 }
 let status = await CommandRunner.run(arguments)
 exit(status)
+
+/// glibc's `mallopt` (malloc.h is not part of the Glibc module).
+@_silgen_name("mallopt")
+func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
