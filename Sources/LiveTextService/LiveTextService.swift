@@ -15,6 +15,7 @@ public final class LiveTextService: Sendable {
     let settings: SettingsStore
     let registry: AnalysisRegistry
     let log: ServiceLog
+    let memory = MemoryTrim()
 
     public init(bus: DBusConnection, analyzer: ImageAnalyzer, interpreter: AnalysisInterpreter,
                 settings: SettingsStore, log: ServiceLog = ServiceLog()) {
@@ -86,6 +87,7 @@ public final class LiveTextService: Sendable {
             log.info("analysis \(record.id) \(state.rawValue)")
         }
         await announce(record, state: state)
+        await memory.request()
         // Only the id: a released analysis must not be kept alive, result and all, until expiry.
         let lifetime = await registry.lifetime
         let id = record.id
@@ -106,6 +108,7 @@ public final class LiveTextService: Sendable {
         guard await registry.remove(record.id) != nil else { return }
         await record.cancel()
         bus.unexport(record.path)
+        await memory.request()
     }
 
     /// Releases the analysis `id` if it is still there (expiry).
