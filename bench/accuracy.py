@@ -131,7 +131,7 @@ def run_livetext(livetext, images, extra=()):
     """One call for every image. Returns (texts by image path, seconds, note) where texts is None
     and note says why when the call could not be used."""
     env = dict(os.environ, OMP_THREAD_LIMIT="1")
-    cmd = [livetext, "analyze", "--json", "--types", "text"] + list(extra) + images
+    cmd = [livetext, "analyze", "--local", "--json", "--types", "text"] + list(extra) + images
     started = time.monotonic()
     try:
         proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

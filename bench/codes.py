@@ -58,7 +58,7 @@ def zbarimg(path):
 
 def livetext(exe, paths):
     """One call for all files: ([codes per file or None], codes' bounds problems, seconds, error)."""
-    cmd = [exe, "analyze", "--json", "--types", "codes", *paths]
+    cmd = [exe, "analyze", "--local", "--json", "--types", "codes", *paths]
     start = time.perf_counter()
     try:
         proc = subprocess.run(cmd, capture_output=True, timeout=600)

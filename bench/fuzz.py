@@ -514,9 +514,11 @@ class Call:
                 resource.setrlimit(resource.RLIMIT_AS, (mem_mb << 20, mem_mb << 20))
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
+        # In-process: the entry point under test, whether or not a daemon runs on the bus.
+        env = dict(os.environ, LIVETEXT_LOCAL="1")
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin_data is not None else subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                                preexec_fn=limits)
+                                preexec_fn=limits, env=env)
         self.hang = False
         try:
             self.stdout, self.stderr = proc.communicate(stdin_data, timeout=timeout)

@@ -254,10 +254,10 @@ def main():
     for case, img in (("600x200", SMALL), ("1920x1080", SCREEN)):
         groups.append((Job(case, "tesseract OMP_THREAD_LIMIT=1", [tess(img)], omp1),
                        Job(case, "tesseract (OpenMP default)", [tess(img)], base),
-                       Job(case, "livetext analyze (cold)", [[lt, "analyze", img]], base)))
+                       Job(case, "livetext analyze (cold)", [[lt, "analyze", "--local", img]], base)))
     case = "10 x 600x200"  # tesseract's OpenMP default is left out here: 5-8 times slower on 2 cores
     groups.append((Job(case, "10 tesseract, OMP_THREAD_LIMIT=1", [tess(c) for c in copies], omp1), None,
-                   Job(case, "livetext analyze 10 files (1 call)", [[lt, "analyze", *copies]], base)))
+                   Job(case, "livetext analyze 10 files (1 call)", [[lt, "analyze", "--local", *copies]], base)))
     jobs = [j for g in groups for j in g if j]
 
     print("machine:   %s" % machine())
