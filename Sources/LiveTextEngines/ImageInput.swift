@@ -64,8 +64,20 @@ public struct ImageInput: Sendable {
 
     /// All of standard input, bounded; an error when it is empty.
     public func readStandardInput() throws -> Data {
-        let data = try readBounded(FileHandle.standardInput, name: "stdin")
-        guard !data.isEmpty else { throw LiveTextError(.invalidImage, "stdin: empty, no image data") }
+        try readAll(FileHandle.standardInput, name: "stdin")
+    }
+
+    /// All of an open descriptor (a memfd, pipe or file handed over D-Bus), from its start when
+    /// it can seek; the descriptor stays open.
+    public func read(fileDescriptor fd: Int32, name: String) throws -> Data {
+        _ = lseek(fd, 0, SEEK_SET)
+        return try readAll(FileHandle(fileDescriptor: fd, closeOnDealloc: false), name: name)
+    }
+
+    /// Bounded, and never empty: no bytes is no image.
+    private func readAll(_ handle: FileHandle, name: String) throws -> Data {
+        let data = try readBounded(handle, name: name)
+        guard !data.isEmpty else { throw LiveTextError(.invalidImage, "\(name): empty, no image data") }
         return data
     }
 
@@ -73,13 +85,6 @@ public struct ImageInput: Sendable {
     public static let maxEncodedBytes = 1 << 30
 
     private func readBounded(_ handle: FileHandle, name: String) throws -> Data {
-        var data = Data()
-        while true {
-            guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { return data }
-            data.append(chunk)
-            if data.count > Self.maxEncodedBytes {
-                throw LiveTextError(.tooLarge, "\(name): more than \(Self.maxEncodedBytes >> 20) MiB of image data")
-            }
-        }
+        try BoundedRead.all(handle, limit: Self.maxEncodedBytes, name: name, what: "image data")
     }
 }

@@ -63,7 +63,7 @@ extension LiveTextService {
                     guard AnalysisQueries.copyTarget(what, in: analysis) != nil else {
                         throw DBusError.livetext(.notFound, "nothing called '\(what)' to copy (text, or an action id)")
                     }
-                    throw DBusError.livetext(.unavailable, "the clipboard is not available in this build of livetext")
+                    throw LiveTextError.noClipboard.dbusError
                 },
                 DBusMethod("Release", doc: "Frees the analysis; its object goes away.") { call in
                     try owned(call)
@@ -101,9 +101,7 @@ extension LiveTextService {
     }
 
     func actionPerformer() -> ActionPerformer {
-        var performer = ActionPerformer.fromEnvironment { _ in
-            throw LiveTextError(.unavailable, "the clipboard is not available in this build of livetext")
-        }
+        var performer = ActionPerformer.fromEnvironment()
         let opener = settings.settings.actions.opener
         if !opener.isEmpty { performer.opener = opener }
         return performer

@@ -23,7 +23,7 @@ extension LiveTextService {
                             throw LiveTextError(.invalidArgs, "'\(path)' is not an absolute path")
                         }
                         let request = try self.options(call[1])
-                        let input = ImageInput(limits: ImageLimits(maxPixels: self.maxPixels))
+                        let input = self.imageInput
                         return [try await self.startAnalysis(owner: call.sender, options: request,
                                                              source: "file:" + path) { try input.load(path: path).0 }]
                     }
@@ -33,7 +33,7 @@ extension LiveTextService {
                     try await replying {
                         let bytes = call[0].bytes ?? []
                         let request = try self.options(call[1])
-                        let input = ImageInput(limits: ImageLimits(maxPixels: self.maxPixels))
+                        let input = self.imageInput
                         return [try await self.startAnalysis(owner: call.sender, options: request, source: "bytes") {
                             try input.decode(Data(bytes))
                         }]
@@ -44,11 +44,11 @@ extension LiveTextService {
                     try await replying {
                         let fd = try Self.descriptor(call[0])
                         let request = try self.options(call[1])
-                        let input = ImageInput(limits: ImageLimits(maxPixels: self.maxPixels))
+                        let input = self.imageInput
                         return [try await self.startAnalysis(owner: call.sender, options: request, source: "fd") {
                             defer { fd.close() }
                             guard let raw = fd.rawValue else { throw LiveTextError(.invalidArgs, "the fd is closed") }
-                            return try input.decode(try DescriptorInput.encoded(fd: raw))
+                            return try input.decode(try input.read(fileDescriptor: raw, name: "fd"))
                         }]
                     }
                 },
@@ -80,7 +80,7 @@ extension LiveTextService {
                 },
                 DBusMethod("AnalyzeClipboard", inputs: [options], outputs: [analysis],
                            doc: "Analyzes the image on the CLIPBOARD selection.") { _ in
-                    throw DBusError.livetext(.unavailable, "the clipboard is not available in this build of livetext")
+                    throw LiveTextError.noClipboard.dbusError
                 },
                 DBusMethod("Detect", inputs: [DBusArgument("text", "s"), options],
                            outputs: [DBusArgument("items", "aa{sv}")],
@@ -109,6 +109,9 @@ extension LiveTextService {
     }
 
     var maxPixels: Int { settings.settings.limits.maxPixels }
+
+    /// Decoding with the settings' pixel limit.
+    var imageInput: ImageInput { ImageInput(limits: ImageLimits(maxPixels: maxPixels)) }
 
     func options(_ value: DBusValue) throws -> RequestOptions {
         try RequestOptions(value.vardict ?? [:], defaults: defaultConfiguration)

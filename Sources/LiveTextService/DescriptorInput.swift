@@ -7,9 +7,6 @@ import Glibc
 
 /// Pixels and encoded images handed over as file descriptors.
 enum DescriptorInput {
-    /// Refuse to read more than this from one descriptor.
-    static let maxEncodedBytes = 1 << 30
-
     /// `F_GET_SEALS` answers only for memfds: how a pixel buffer is told from any other file.
     static func isMemfd(_ fd: Int32) -> Bool {
         fcntl(fd, 1034 /* F_GET_SEALS */) >= 0
@@ -42,26 +39,5 @@ enum DescriptorInput {
         defer { munmap(base, needed) }
         return try PixelImage(raw: UnsafeRawBufferPointer(start: base, count: needed), width: w, height: h,
                               stride: s, format: pixelFormat, maxPixels: maxPixels)
-    }
-
-    /// An encoded image read whole from a memfd, pipe or file (from its start when it can seek).
-    static func encoded(fd: Int32) throws -> Data {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw LiveTextError(.invalidArgs, "the fd is closed or unusable") }
-        _ = lseek(fd, 0, SEEK_SET)
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw LiveTextError(.invalidImage, "cannot read the fd: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-            if data.count > maxEncodedBytes { throw LiveTextError(.tooLarge, "more than 1 GiB on the fd") }
-        }
-        guard !data.isEmpty else { throw LiveTextError(.invalidImage, "the fd holds no data") }
-        return data
     }
 }

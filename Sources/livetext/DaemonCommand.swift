@@ -41,11 +41,10 @@ struct DaemonCommand: AsyncParsableCommand {
             throw LiveTextError(.unavailable, "cannot connect to the \(address == nil ? "session bus" : "bus \(address!)"): \(error)")
         }
         let current = settings.settings
-        var context = try DetectionEnvironment.context()
-        if let region = current.actions.region { context.region = region }
-        let templates = ActionTemplates(map: current.actions.mapURL, flight: current.actions.flightURL,
-                                        lookup: current.actions.lookupURL, translate: current.actions.translateURL)
-        let interpreter = AnalysisInterpreter(context: context, planner: QuickActionPlanner(templates: templates))
+        let interpreter = try DetectionEnvironment.interpreter(
+            region: current.actions.region,
+            templates: ActionTemplates(map: current.actions.mapURL, flight: current.actions.flightURL,
+                                       lookup: current.actions.lookupURL, translate: current.actions.translateURL))
         let analyzer = try ImageAnalyzer.system(interpreter: interpreter)
         let service = LiveTextService(bus: bus, analyzer: analyzer, interpreter: interpreter, settings: settings, log: log)
         try await service.export()

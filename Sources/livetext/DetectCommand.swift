@@ -42,8 +42,7 @@ struct DetectCommand: AsyncParsableCommand {
             ]).serialized() + "\n"
         } else {
             for item in items {
-                let value = item.text.split(whereSeparator: \.isNewline)
-                    .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+                let value = item.singleLineText
                 out += kinds == nil ? "\(item.type)\t\(value)\n" : "\(value)\n"
             }
         }
@@ -61,15 +60,7 @@ struct DetectCommand: AsyncParsableCommand {
     }
 
     static func readText() throws -> String {
-        var data = Data()
-        while true {
-            let chunk = FileHandle.standardInput.readData(ofLength: 1 << 20)
-            if chunk.isEmpty { break }
-            data.append(chunk)
-            if data.count > maxInputBytes {
-                throw LiveTextError(.tooLarge, "stdin: more than \(maxInputBytes >> 20) MiB of text")
-            }
-        }
+        let data = try BoundedRead.all(FileHandle.standardInput, limit: maxInputBytes, name: "stdin", what: "text")
         guard let text = String(validating: data, as: UTF8.self) else {
             throw LiveTextError(.invalidImage,
                                 "stdin: not valid UTF-8 (first bad byte at offset \(Self.firstInvalidByte(data)))")

@@ -11,16 +11,18 @@ enum DetectionEnvironment {
         }
     }
 
-    static func interpreter() throws -> AnalysisInterpreter {
-        AnalysisInterpreter(context: try context(),
-                            planner: QuickActionPlanner(templates: .fromEnvironment()))
+    /// The interpreter of this process: the environment's context, with the settings file's
+    /// region and URL templates when the caller has them (the daemon).
+    static func interpreter(region: String? = nil,
+                            templates: ActionTemplates = .fromEnvironment()) throws -> AnalysisInterpreter {
+        var context = try context()
+        if let region { context.region = region }
+        return AnalysisInterpreter(context: context, planner: QuickActionPlanner(templates: templates))
     }
 
     /// Performs `--perform ID` on an analysis' actions, saying on stderr what was done.
     static func perform(_ id: String, actions: [QuickAction], items: [DetectedItem], text: String) throws {
-        let performer = ActionPerformer.fromEnvironment { _ in
-            throw LiveTextError(.unavailable, "copy actions need the clipboard, which this build cannot reach yet")
-        }
+        let performer = ActionPerformer.fromEnvironment()
         let done = try performer.perform(id, actions: actions, items: items, text: text)
         StandardError.write("livetext: \(done)\n")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LiveTextCore
+import LiveTextDetectors
 
 /// Writes analyses to stdout: JSON Lines, or plain text (codes' payloads after the text), or with
 /// `--only` the matched values one a line.
@@ -18,8 +19,7 @@ struct ResultPrinter {
             if labelled { out += "==> \(name) <==\n" }
             if onlyItems {
                 for item in analysis.items {
-                    out += item.text.split(whereSeparator: \.isNewline)
-                        .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ") + "\n"
+                    out += item.singleLineText + "\n"
                 }
                 FileHandle.standardOutput.write(Data(out.utf8))
                 return

@@ -23,7 +23,7 @@ public struct ActionPerformer: Sendable {
     /// `$XDG_RUNTIME_DIR/livetext` (else the temporary directory).
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment,
-        copy: @escaping @Sendable (String) throws -> Void
+        copy: @escaping @Sendable (String) throws -> Void = ActionPerformer.clipboardUnavailable
     ) -> ActionPerformer {
         let opener = environment["LIVETEXT_OPENER"].map { $0.split(separator: " ").map(String.init) }
         let base = environment["XDG_RUNTIME_DIR"].map { URL(fileURLWithPath: $0) }
@@ -114,4 +114,16 @@ public struct ActionPerformer: Sendable {
             throw LiveTextError(.failed, "\(opener.joined(separator: " ")) \(target) failed (exit \(process.terminationStatus))")
         }
     }
+}
+
+extension ActionPerformer {
+    /// Copying until livetext can reach the clipboard (X11 support): a clear `unavailable`.
+    public static let clipboardUnavailable: @Sendable (String) throws -> Void = { _ in
+        throw LiveTextError.noClipboard
+    }
+}
+
+extension LiveTextError {
+    /// The clipboard cannot be reached by this build.
+    public static let noClipboard = LiveTextError(.unavailable, "the clipboard is not available in this build of livetext")
 }

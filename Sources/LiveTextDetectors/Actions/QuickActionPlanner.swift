@@ -146,3 +146,9 @@ extension [String: JSONValue] {
         }
     }
 }
+
+extension DetectedItem {
+    /// The item's text on one line: an address read across OCR line breaks as
+    /// "1 Infinite Loop, Cupertino, CA 95014". What `--only` prints and copies.
+    public var singleLineText: String { QuickActionPlanner.oneLine(text) }
+}
