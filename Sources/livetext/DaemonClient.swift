@@ -71,11 +71,7 @@ struct DaemonClient: Sendable {
 
     /// `org.livetext.Error.NotFound` → the same error (and exit code) the in-process run gives.
     static func localError(_ error: DBusError, file: String) -> LiveTextError {
-        let codes: [LiveTextError.Code] = [.invalidArgs, .invalidImage, .tooLarge, .notFound, .cancelled,
-                                           .unavailable, .accessDenied, .failed]
-        if let code = codes.first(where: { $0.dbusName == error.name }) {
-            return LiveTextError(code, error.message)
-        }
+        if let code = LiveTextError.Code(dbusName: error.name) { return LiveTextError(code, error.message) }
         return LiveTextError(.failed, "\(file): the daemon answered \(error.description)")
     }
 

@@ -66,6 +66,8 @@ struct ModelTests {
     func errorMapping(code: LiveTextError.Code, exit: Int32, name: String) {
         #expect(code.exitCode == exit)
         #expect(code.dbusName == name)
+        #expect(LiveTextError.Code(dbusName: name) == code)
+        #expect(LiveTextError.Code(dbusName: "org.freedesktop.DBus.Error.Failed") == nil)
     }
 
     @Test("image limits refuse empty, tiny and oversized images before decoding", arguments: [

@@ -16,6 +16,10 @@ public struct LiveTextError: Error, Sendable, Hashable, CustomStringConvertible 
         }
         fileprivate let kind: Kind
 
+        fileprivate init(kind: Kind) {
+            self.kind = kind
+        }
+
         /// Bad usage: an argument or option the caller must fix.
         public static let invalidArgs = Code(kind: .invalidArgs)
         /// The input is not a readable image (corrupt, truncated, unsupported, empty).
@@ -38,6 +42,15 @@ public struct LiveTextError: Error, Sendable, Hashable, CustomStringConvertible 
         public var description: String { kind.rawValue }
         /// The D-Bus error name, e.g. `org.livetext.Error.InvalidImage`.
         public var dbusName: String { "org.livetext.Error." + kind.rawValue }
+
+        /// The code a D-Bus error name stands for (`org.livetext.Error.NotFound` → `.notFound`).
+        public init?(dbusName: String) {
+            let prefix = "org.livetext.Error."
+            guard dbusName.hasPrefix(prefix), let kind = Kind(rawValue: String(dbusName.dropFirst(prefix.count))) else {
+                return nil
+            }
+            self.init(kind: kind)
+        }
 
         /// The process exit code of PRODUCT.md: 2 usage, 3 input, 4 environment, 5 cancelled.
         public var exitCode: Int32 {
