@@ -23,16 +23,18 @@ public struct DataDetector: Sendable {
     public func detect(in text: String, only: Set<ItemKind>? = nil,
                        context: DetectionContext) -> [DetectedItem] {
         let scanned = ScannedText(text)
+        return detections(in: scanned, only: only, context: context).map { $0.item(in: scanned, source: .text) }
+    }
+
+    /// The detections behind `detect`, in text order, with no two overlapping.
+    public func detections(in text: ScannedText, only: Set<ItemKind>? = nil,
+                           context: DetectionContext) -> [Detection] {
         var found: [Detection] = []
         for detector in detectors where only.map({ !$0.isDisjoint(with: detector.kinds) }) ?? true {
-            found += detector.detect(in: scanned, context: context)
+            found += detector.detect(in: text, context: context)
         }
         if let only { found.removeAll { !only.contains($0.kind) } }
-        return Self.settleOverlaps(found).map { detection in
-            DetectedItem(type: detection.kind.rawValue, text: scanned.string(detection.range),
-                         start: detection.range.lowerBound, end: detection.range.upperBound,
-                         source: .text, value: detection.value)
-        }
+        return Self.settleOverlaps(found)
     }
 
     /// Keeps the longest of overlapping detections (the more specific kind on a tie), then sorts

@@ -27,18 +27,14 @@ public struct AnalysisInterpreter: ContentInterpreter {
             return item
         }
         for code in analysis.codes {
+            let payload = ScannedText(code.payload)
             var found = payloadItems(code.payload, context)
             if found.isEmpty {
                 // A payload that is just text ("Call +1 415 555 0123") still has items in it.
-                found = detector.detect(in: code.payload, only: kinds, context: context).map {
-                    Detection(kind: ItemKind(rawValue: $0.type) ?? .link, range: $0.start..<$0.end, value: $0.value)
-                }
+                found = detector.detections(in: payload, only: kinds, context: context)
             }
-            let scanned = ScannedText(code.payload)
             for detection in found where kinds.map({ $0.contains(detection.kind) }) ?? true {
-                items.append(DetectedItem(type: detection.kind.rawValue, text: scanned.string(detection.range),
-                                          start: detection.range.lowerBound, end: detection.range.upperBound,
-                                          bounds: code.bounds, source: .code, value: detection.value))
+                items.append(detection.item(in: payload, bounds: code.bounds, source: .code))
             }
         }
         analysis.items = items
