@@ -6,77 +6,85 @@ extension LiveTextService {
     /// `org.livetext.Interaction1`: the persisted interaction settings (VisionKit's
     /// `ImageAnalysisInteraction`). A `Set` writes the settings file, keeping the user's comments.
     func interactionInterface() -> DBusInterface {
-        @Sendable func update(_ change: @escaping (inout Settings) -> Void) throws {
-            do {
-                try settings.update(change)
-            } catch {
-                throw DBusError.livetext(.invalidArgs, error.description)
-            }
-        }
-        return DBusInterface(ServiceNames.interaction, doc: """
+        DBusInterface(ServiceNames.interaction, doc: """
             How results are offered (VisionKit's ImageAnalysisInteraction and its supplementary interface). \
             Saved in $XDG_CONFIG_HOME/livetext/config.toml.
             """,
-            properties: [
-                DBusProperty("PreferredInteractionTypes", type: "as",
-                             doc: "automatic, textSelection, dataDetectors, or none alone.",
-                             get: { .strings(self.settings.settings.interaction.preferredInteractionTypes.map(\.rawValue)) },
+            properties: InteractionProperty.all.map { property in
+                DBusProperty(property.name, type: property.type, doc: property.doc,
+                             get: { property.value(self.settings.settings.interaction) },
                              set: { value in
-                                 let names = value.stringArray ?? []
-                                 var types: [InteractionType] = []
-                                 for name in names {
-                                     guard let type = InteractionType(rawValue: name) else {
-                                         throw DBusError.livetext(.invalidArgs, "unknown interaction type '\(name)'")
-                                     }
-                                     types.append(type)
+                                 let change = try property.change(value)
+                                 do throws(ConfigError) {
+                                     try self.settings.update { change(&$0.interaction) }
+                                 } catch {
+                                     throw DBusError.livetext(.invalidArgs, error.description)
                                  }
-                                 try update { $0.interaction.preferredInteractionTypes = types }
-                             }),
-                DBusProperty("AllowDataDetectorsInTextMode", type: "b",
-                             doc: "In textSelection mode, detector actions are still offered as secondary actions.",
-                             get: { .bool(self.settings.settings.interaction.allowDataDetectorsInTextMode) },
-                             set: { value in
-                                 let flag = value.bool ?? true
-                                 try update { $0.interaction.allowDataDetectorsInTextMode = flag }
-                             }),
-                DBusProperty("SupplementaryInterfaceHidden", type: "b",
-                             doc: "Hides the notification with the Live Text button and quick actions.",
-                             get: { .bool(self.settings.settings.interaction.supplementaryInterfaceHidden) },
-                             set: { value in
-                                 let flag = value.bool ?? false
-                                 try update { $0.interaction.supplementaryInterfaceHidden = flag }
-                             }),
-                DBusProperty("SupplementaryInterfaceContentInsets", type: "(dddd)",
-                             doc: "Top, left, bottom, right insets of the supplementary interface, in points.",
-                             get: {
-                                 let insets = self.settings.settings.interaction.supplementaryInterfaceContentInsets
-                                 return .structure(insets.values.map(DBusValue.double))
-                             },
-                             set: { value in
-                                 let fields = (value.fields ?? []).compactMap(\.double)
-                                 guard fields.count == 4 else { throw DBusError.livetext(.invalidArgs, "expected (dddd)") }
-                                 try update {
-                                     $0.interaction.supplementaryInterfaceContentInsets =
-                                         EdgeInsets(top: fields[0], left: fields[1], bottom: fields[2], right: fields[3])
-                                 }
-                             }),
-                DBusProperty("SupplementaryInterfaceFont", type: "s",
-                             doc: "Font family and weight, e.g. \"Cantarell Bold\"; a point size is ignored.",
-                             get: { .string(self.settings.settings.interaction.supplementaryInterfaceFont) },
-                             set: { value in
-                                 let font = value.string ?? ""
-                                 try update { $0.interaction.supplementaryInterfaceFont = font }
-                             }),
-            ])
+                             })
+            })
     }
 
+    /// Every `Interaction1` property's value, for `PropertiesChanged` after the settings changed.
     static func interactionValues(_ interaction: InteractionSettings) -> [String: DBusValue] {
-        [
-            "PreferredInteractionTypes": .strings(interaction.preferredInteractionTypes.map(\.rawValue)),
-            "AllowDataDetectorsInTextMode": .bool(interaction.allowDataDetectorsInTextMode),
-            "SupplementaryInterfaceHidden": .bool(interaction.supplementaryInterfaceHidden),
-            "SupplementaryInterfaceContentInsets": .structure(interaction.supplementaryInterfaceContentInsets.values.map(DBusValue.double)),
-            "SupplementaryInterfaceFont": .string(interaction.supplementaryInterfaceFont),
-        ]
+        Dictionary(uniqueKeysWithValues: InteractionProperty.all.map { ($0.name, $0.value(interaction)) })
     }
+}
+
+/// One `Interaction1` property: its D-Bus shape, how it reads from the settings, and how a
+/// value set over the bus changes them (checked before anything is written).
+struct InteractionProperty: Sendable {
+    let name: String
+    let type: DBusType
+    let doc: String
+    let value: @Sendable (InteractionSettings) -> DBusValue
+    let change: @Sendable (DBusValue) throws -> @Sendable (inout InteractionSettings) -> Void
+
+    static let all: [InteractionProperty] = [
+        InteractionProperty(
+            name: "PreferredInteractionTypes", type: "as", doc: "automatic, textSelection, dataDetectors, or none alone.",
+            value: { .strings($0.preferredInteractionTypes.map(\.rawValue)) },
+            change: { value in
+                let types = try (value.stringArray ?? []).map { name in
+                    guard let type = InteractionType(rawValue: name) else {
+                        throw DBusError.livetext(.invalidArgs, "unknown interaction type '\(name)'")
+                    }
+                    return type
+                }
+                return { $0.preferredInteractionTypes = types }
+            }),
+        InteractionProperty(
+            name: "AllowDataDetectorsInTextMode", type: "b",
+            doc: "In textSelection mode, detector actions are still offered as secondary actions.",
+            value: { .bool($0.allowDataDetectorsInTextMode) },
+            change: { value in
+                let flag = value.bool ?? true
+                return { $0.allowDataDetectorsInTextMode = flag }
+            }),
+        InteractionProperty(
+            name: "SupplementaryInterfaceHidden", type: "b",
+            doc: "Hides the notification with the Live Text button and quick actions.",
+            value: { .bool($0.supplementaryInterfaceHidden) },
+            change: { value in
+                let flag = value.bool ?? false
+                return { $0.supplementaryInterfaceHidden = flag }
+            }),
+        InteractionProperty(
+            name: "SupplementaryInterfaceContentInsets", type: "(dddd)",
+            doc: "Top, left, bottom, right insets of the supplementary interface, in points.",
+            value: { .structure($0.supplementaryInterfaceContentInsets.values.map(DBusValue.double)) },
+            change: { value in
+                let fields = (value.fields ?? []).compactMap(\.double)
+                guard fields.count == 4 else { throw DBusError.livetext(.invalidArgs, "expected (dddd)") }
+                let insets = EdgeInsets(top: fields[0], left: fields[1], bottom: fields[2], right: fields[3])
+                return { $0.supplementaryInterfaceContentInsets = insets }
+            }),
+        InteractionProperty(
+            name: "SupplementaryInterfaceFont", type: "s",
+            doc: "Font family and weight, e.g. \"Cantarell Bold\"; a point size is ignored.",
+            value: { .string($0.supplementaryInterfaceFont) },
+            change: { value in
+                let font = value.string ?? ""
+                return { $0.supplementaryInterfaceFont = font }
+            }),
+    ]
 }

@@ -65,7 +65,7 @@ public final class LiveTextService: Sendable {
         if options.replace {
             for record in await registry.records(of: owner) { await record.cancel() }
         }
-        try analyzer.checkConfigurationForService(options.configuration)
+        try analyzer.checkConfiguration(options.configuration)
         let record = try await registry.create(owner: owner)
         try bus.export(record.path, interfaces: [analysisInterface(record)])
         let analyzer = self.analyzer
@@ -122,16 +122,5 @@ public final class LiveTextService: Sendable {
         guard !records.isEmpty else { return }
         log.info("\(owner) left the bus: releasing \(records.count) analyses")
         for record in records { await release(record) }
-    }
-}
-
-extension ImageAnalyzer {
-    /// `checkConfiguration` with livetext's error names.
-    func checkConfigurationForService(_ configuration: Configuration) throws {
-        do {
-            try checkConfiguration(configuration)
-        } catch let error as LiveTextError {
-            throw error.dbusError
-        }
     }
 }

@@ -4,7 +4,8 @@ import LiveTextDetectors
 
 /// The `a{sv}` options of the `Analyze*` methods: `types` (as), `languages` (as), `only` (as),
 /// `copy` (b), `notify` (b), `replace` (b: cancel this caller's analyses still running).
-/// Unknown keys are ignored; a known key with the wrong type is `InvalidArgs`.
+/// Unknown keys are ignored; a known key with the wrong type is `InvalidArgs`. Requests parse
+/// them inside `replying`, which gives livetext's errors their D-Bus names.
 struct RequestOptions: Sendable {
     var configuration: ImageAnalyzer.Configuration
     var only: Set<ItemKind>?
@@ -17,32 +18,31 @@ struct RequestOptions: Sendable {
         func strings(_ key: String) throws -> [String]? {
             guard let value = options[key] else { return nil }
             guard let list = value.stringArray else {
-                throw DBusError.livetext(.invalidArgs, "option '\(key)' must be an array of strings (as), not '\(value.signature)'")
+                throw LiveTextError(.invalidArgs, "option '\(key)' must be an array of strings (as), not '\(value.signature)'")
             }
             return list
         }
         func flag(_ key: String) throws -> Bool? {
             guard let value = options[key] else { return nil }
             guard let b = value.bool else {
-                throw DBusError.livetext(.invalidArgs, "option '\(key)' must be a boolean (b), not '\(value.signature)'")
+                throw LiveTextError(.invalidArgs, "option '\(key)' must be a boolean (b), not '\(value.signature)'")
             }
             return b
         }
-        do {
-            if let types = try strings("types") { configuration.types = try AnalysisTypes(names: types) }
-            if let languages = try strings("languages") {
-                configuration.languages = try LanguageSet(languages.joined(separator: "+"))
+        if let types = try strings("types") { configuration.types = try AnalysisTypes(names: types) }
+        if let languages = try strings("languages") {
+            configuration.languages = try LanguageSet(languages.joined(separator: "+"))
+        }
+        if let only = try strings("only"), !only.isEmpty {
+            let kinds: Set<ItemKind>
+            do {
+                kinds = try ItemKind.parseList(only)
+            } catch {
+                throw LiveTextError(.invalidArgs, "option 'only': \(error.description)")
             }
-            if let only = try strings("only"), !only.isEmpty {
-                let kinds = try ItemKind.parseList(only)
-                self.only = kinds
-                configuration.types.insert(.detectors)
-                configuration.only = Set(kinds.map(\.rawValue))
-            }
-        } catch let error as LiveTextError {
-            throw error.dbusError
-        } catch let error as UnknownItemKind {
-            throw DBusError.livetext(.invalidArgs, "option 'only': \(error.description)")
+            self.only = kinds
+            configuration.types.insert(.detectors)
+            configuration.only = Set(kinds.map(\.rawValue))
         }
         copy = try flag("copy") ?? false
         notify = try flag("notify") ?? false
