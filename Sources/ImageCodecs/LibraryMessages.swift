@@ -47,16 +47,17 @@ enum LibraryMessages {
     /// test runner, tesseract on another image) may write to it too. Only lines in the shapes the
     /// image libraries print are taken as theirs.
     static func isLibraryMessage(_ line: String) -> Bool {
-        let prefixes = [
-            "libpng", "Error in ", "Warning in ",  // libpng; leptonica
-            "Corrupt JPEG", "Premature end of JPEG", "Invalid JPEG", "Not a JPEG", "Bogus ", "Huffman",
-            "Unsupported ", "Wrong JPEG", "Improper ", "Quantization table", "Unsupported JPEG",
-            "JPEG", "Warning: unknown JFIF", "Inconsistent progression", "Corrupt", "Premature",  // libjpeg
-            "TIFF", "_TIFF", "Unknown field", "Sorry,", "Read error", "Incorrect count", "Wrong data type",  // libtiff
-            "gif", "GIF", "webp", "WebP",
-        ]
-        return prefixes.contains { line.hasPrefix($0) } || line.contains("TIFF")
+        libraryPrefixes.contains { line.hasPrefix($0) } || line.contains("TIFF")
     }
+
+    private static let libraryPrefixes = [
+        "libpng", "Error in ", "Warning in ",  // libpng; leptonica
+        "Corrupt", "Premature", "Invalid JPEG", "Not a JPEG", "Bogus ", "Huffman", "Unsupported ",
+        "Wrong JPEG", "Improper ", "Quantization table", "JPEG", "Warning: unknown JFIF",
+        "Inconsistent progression",  // libjpeg
+        "Unknown field", "Sorry,", "Read error", "Incorrect count", "Wrong data type",  // libtiff (and "TIFF" anywhere)
+        "gif", "GIF", "webp", "WebP",
+    ]
 
     /// The first message that means the pixels are not all there (errors, truncation, corrupt
     /// data); harmless warnings such as an odd colour profile do not count.
