@@ -9,10 +9,12 @@ Tests/TestSupport/TestBus.swift); the daemon runs as
 with its stderr in a log file, in its own session (Ctrl-C reaches this script, which stops both:
 the daemon with SIGTERM, then SIGKILL after 10 s; the bus with SIGKILL, which it needs).
 """
+import json
 import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 import xml.etree.ElementTree as ET
@@ -259,3 +261,19 @@ def rel(path, root):
         return os.path.relpath(path, root)
     except ValueError:
         return path
+
+
+def write_results(out_dir, result, log_path, root):
+    """results.json beside the daemon's log, and one line saying where both are."""
+    path = os.path.join(out_dir, "results.json")
+    with open(path, "w") as f:
+        json.dump(result, f, indent=1)
+    print("(results: %s, daemon log: %s)" % (rel(path, root), rel(log_path, root)))
+
+
+def run_main(main, name):
+    """sys.exit(main()), with Ctrl-C a one-line exit instead of a traceback."""
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit("%s: interrupted" % name)

@@ -35,7 +35,6 @@ Results also go to bench/out/daemon-load/results.json, the daemon's log to bench
 Exit 0 when it ran (whatever the verdicts), 1 when the script itself failed.
 """
 import argparse
-import json
 import multiprocessing
 import os
 import random
@@ -537,14 +536,9 @@ def main():
                   rss_samples=[(round(t - sampler.samples[0][0], 2), k) for t, k in sampler.samples] if sampler.samples else [],
                   objects_after=children, left_bus_lines=len(left_lines), alive=alive_msg,
                   verdicts={"errors": errors_ok, "memory": mem_ok, "objects": objects_ok})
-    with open(os.path.join(OUT, "results.json"), "w") as f:
-        json.dump(result, f, indent=1)
-    print("(results: %s, daemon log: %s)" % (db.rel(os.path.join(OUT, "results.json"), ROOT), db.rel(log_path, ROOT)))
+    db.write_results(OUT, result, log_path, ROOT)
     return 0
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        sys.exit("daemon_load.py: interrupted")
+    db.run_main(main, "daemon_load.py")

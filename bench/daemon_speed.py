@@ -323,14 +323,9 @@ def main():
               % (len(children), children[:5], alive, len(bad_log), bad_log[:5]))
     result.update(own_ms=own_ms, a={j.name: j.times for j in a_jobs}, b={j.name: j.times for j in b_jobs + b_cli},
                   empty_note=empty_note, verdicts=verdicts, daemon_exit=d.exit_code)
-    with open(os.path.join(OUT, "results.json"), "w") as f:
-        json.dump(result, f, indent=1)
-    print("(results: %s, daemon log: %s)" % (db.rel(os.path.join(OUT, "results.json"), ROOT), db.rel(log_path, ROOT)))
+    db.write_results(OUT, result, log_path, ROOT)
     return 0
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        sys.exit("daemon_speed.py: interrupted")
+    db.run_main(main, "daemon_speed.py")
