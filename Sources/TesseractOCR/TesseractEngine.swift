@@ -37,18 +37,34 @@ public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
         TessBaseAPIDelete(handle)
     }
 
-    public func recognize(_ image: PixelImage, resolution: Int, layout: PageLayout,
-                          cancellation: CancellationFlag) throws -> RecognizedPage {
-        precondition(image.format == .gray8, "the recognizer takes gray8 images")
-        try cancellation.check()
-        TessBaseAPISetPageSegMode(handle, layout.tesseractMode)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height),
-                                1, Int32(image.width))
-        }
-        if resolution > 0 { TessBaseAPISetSourceResolution(handle, Int32(max(70, min(resolution, 1200)))) }
-        defer { TessBaseAPIClear(handle) }
+    /// The page tesseract holds now (set by `TessBaseAPISetImage`), so that a page read in
+    /// several calls is copied into the engine once.
+    private var currentPage: ObjectIdentifier?
 
+    public func findLines(in page: RecognitionPage, region: Bounds, layout: PageLayout,
+                          cancellation: CancellationFlag) throws -> RecognizedPage {
+        try cancellation.check()
+        select(page, region: region, mode: layout.tesseractMode)
+        // Layout analysis has no progress monitor; it takes a fraction of the reading time.
+        guard let iterator = TessBaseAPIAnalyseLayout(handle) else { return RecognizedPage(blocks: []) }
+        defer { TessPageIteratorDelete(iterator) }
+        var blocks = [RecognizedBlock]()
+        repeat {
+            guard Self.holdsText(TessPageIteratorBlockType(iterator)) else { continue }
+            if TessPageIteratorIsAtBeginningOf(iterator, RIL_BLOCK) != 0 || blocks.isEmpty {
+                blocks.append(RecognizedBlock(bounds: bounds(iterator, RIL_BLOCK), lines: []))
+            }
+            let line = bounds(iterator, RIL_TEXTLINE)
+            if !line.isEmpty { blocks[blocks.count - 1].lines.append(RecognizedLine(bounds: line, words: [])) }
+        } while TessPageIteratorNext(iterator, RIL_TEXTLINE) != 0
+        try cancellation.check()
+        return RecognizedPage(blocks: blocks.filter { !$0.lines.isEmpty })
+    }
+
+    public func readLine(in page: RecognitionPage, region: Bounds,
+                         cancellation: CancellationFlag) throws -> [RecognizedWord] {
+        try cancellation.check()
+        select(page, region: region, mode: PSM_SINGLE_LINE)
         let monitor = TessMonitorCreate()
         defer { TessMonitorDelete(monitor) }
         let context = Unmanaged.passUnretained(cancellation)
@@ -59,36 +75,58 @@ public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
         }
         let status = withExtendedLifetime(cancellation) { TessBaseAPIRecognize(handle, monitor) }
         try cancellation.check()
-        guard status == 0 else {
-            // An empty page also fails recognition: that is no text, not an error.
-            return RecognizedPage(blocks: [])
-        }
-        return readPage()
+        // A region without ink also fails recognition: that is no text, not an error.
+        guard status == 0 else { return [] }
+        return readWords()
     }
 
-    /// Walks the result word by word, opening blocks and lines where tesseract starts them.
-    private func readPage() -> RecognizedPage {
-        guard let iterator = TessBaseAPIGetIterator(handle) else { return RecognizedPage(blocks: []) }
+    public func finishPage() {
+        TessBaseAPIClear(handle)
+        currentPage = nil
+    }
+
+    /// Gives tesseract `page` (unless it holds it already), then the part of it to work on.
+    private func select(_ page: RecognitionPage, region: Bounds, mode: TessPageSegMode) {
+        if currentPage != ObjectIdentifier(page) {
+            let image = page.image
+            image.pixels.withUnsafeBufferPointer { pixels in
+                TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height),
+                                    1, Int32(image.width))
+            }
+            if page.resolution > 0 { TessBaseAPISetSourceResolution(handle, Int32(max(70, min(page.resolution, 1200)))) }
+            currentPage = ObjectIdentifier(page)
+        }
+        TessBaseAPISetPageSegMode(handle, mode)
+        // Clears the previous region's results too.
+        let clipped = region.intersection(page.bounds)
+        TessBaseAPISetRectangle(handle, Int32(clipped.x), Int32(clipped.y), Int32(clipped.width), Int32(clipped.height))
+    }
+
+    /// The words of the last recognition, in page coordinates.
+    private func readWords() -> [RecognizedWord] {
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         let pageIterator = TessResultIteratorGetPageIteratorConst(iterator)
-        var blocks = [RecognizedBlock]()
+        var words = [RecognizedWord]()
         repeat {
             guard let text = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
             let word = String(cString: text)
             TessDeleteText(text)
-            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_BLOCK) != 0 || blocks.isEmpty {
-                blocks.append(RecognizedBlock(bounds: bounds(pageIterator, RIL_BLOCK), lines: []))
-            }
-            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_TEXTLINE) != 0 || blocks[blocks.count - 1].lines.isEmpty {
-                blocks[blocks.count - 1].lines.append(
-                    RecognizedLine(bounds: bounds(pageIterator, RIL_TEXTLINE), words: []))
-            }
             let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
-            let b = blocks.count - 1, l = blocks[b].lines.count - 1
-            blocks[b].lines[l].words.append(
-                RecognizedWord(text: word, bounds: bounds(pageIterator, RIL_WORD), confidence: confidence))
+            words.append(RecognizedWord(text: word, bounds: bounds(pageIterator, RIL_WORD), confidence: confidence))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
-        return RecognizedPage(blocks: blocks)
+        return words
+    }
+
+    /// Block types that hold text to read (tesseract's `PTIsTextType`); images, rules and noise do not.
+    static func holdsText(_ type: TessPolyBlockType) -> Bool {
+        switch type {
+        case PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_EQUATION, PT_INLINE_EQUATION,
+             PT_TABLE, PT_VERTICAL_TEXT, PT_CAPTION_TEXT:
+            true
+        default:
+            false
+        }
     }
 
     private func bounds(_ iterator: OpaquePointer?, _ level: TessPageIteratorLevel) -> Bounds {

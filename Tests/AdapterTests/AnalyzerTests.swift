@@ -120,3 +120,37 @@ struct AnalyzerTests {
         #expect(throws: LiveTextError.self) { try TessdataDirectory.locate(environment: ["TESSDATA_PREFIX": "/nonexistent"]) }
     }
 }
+
+@Suite("tesseract reading a page in parts")
+struct PageInPartsTests {
+    @Test("one engine or two read the same words in the same places")
+    func engineCountDoesNotMatter() async throws {
+        let image = try Fixture.image("text-small-11px.png")
+        let single = try ImageAnalyzer.system(concurrency: 1)
+        let one = try await single.analyze(image, source: "t", configuration: .init(types: .text))
+        let two = try await Fixture.analyzer.analyze(image, source: "t", configuration: .init(types: .text))
+        #expect(one.text == two.text)
+        #expect(one.blocks.map { $0.lines.map { $0.words.map(\.bounds) } } == two.blocks.map { $0.lines.map { $0.words.map(\.bounds) } })
+    }
+
+    @Test("a line is read on its own, its words in page coordinates; layout finds lines without words")
+    func lineInPageCoordinates() throws {
+        let engine = try TesseractEngine(languages: .english, tessdata: try TessdataDirectory.locate())
+        let image = ScreenTextPreprocessor().prepare(try Fixture.image("text-light-15px.png")).image
+        let page = RecognitionPage(image: image, resolution: 96)
+        let layout = try engine.findLines(in: page, region: page.bounds, layout: .auto, cancellation: CancellationFlag())
+        let lines = layout.blocks.flatMap(\.lines)
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.words.isEmpty })
+        let second = try #require(lines.dropFirst().first)
+        let words = try engine.readLine(in: page, region: second.bounds, cancellation: CancellationFlag())
+        #expect(words.map(\.text).joined(separator: " ").contains("billing@example.com"))
+        for word in words {
+            #expect(word.bounds.intersection(second.bounds).area * 2 > word.bounds.area, "\(word) outside \(second.bounds)")
+        }
+        engine.finishPage()
+        let cancelled = CancellationFlag()
+        cancelled.cancel()
+        #expect(throws: LiveTextError.self) { _ = try engine.readLine(in: page, region: second.bounds, cancellation: cancelled) }
+    }
+}

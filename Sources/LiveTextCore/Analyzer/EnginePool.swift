@@ -20,21 +20,7 @@ actor EnginePool {
 
     /// An engine for `languages`, created (off the actor) when none is idle and the cap allows.
     func checkOut(_ languages: LanguageSet) async throws -> any TextRecognizer {
-        try Task.checkCancellation()
-        if var list = idle[languages], let engine = list.popLast() {
-            idle[languages] = list
-            return engine
-        }
-        if created[languages, default: 0] < maxEngines {
-            created[languages, default: 0] += 1
-            do {
-                let factory = self.factory
-                return try await BlockingWork.run { try factory(languages) }
-            } catch {
-                created[languages, default: 0] -= 1
-                throw error
-            }
-        }
+        if let engine = try await checkOutIfAvailable(languages) { return engine }
         let id = nextWaiter
         nextWaiter += 1
         let engine = try await withTaskCancellationHandler {
@@ -46,6 +32,25 @@ actor EnginePool {
         }
         guard let engine else { throw CancellationError() }
         return engine
+    }
+
+    /// An idle engine for `languages`, or a new one when the cap allows; nil (at once) when
+    /// every engine is busy.
+    func checkOutIfAvailable(_ languages: LanguageSet) async throws -> (any TextRecognizer)? {
+        try Task.checkCancellation()
+        if var list = idle[languages], let engine = list.popLast() {
+            idle[languages] = list
+            return engine
+        }
+        guard created[languages, default: 0] < maxEngines else { return nil }
+        created[languages, default: 0] += 1
+        do {
+            let factory = self.factory
+            return try await BlockingWork.run { try factory(languages) }
+        } catch {
+            created[languages, default: 0] -= 1
+            throw error
+        }
     }
 
     /// Hands an engine back: to the first waiter, or to the idle list.

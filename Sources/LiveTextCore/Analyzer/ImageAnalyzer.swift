@@ -121,48 +121,61 @@ public final class ImageAnalyzer: Sendable {
         try flag.check()
         // Screens are ~96 dpi; enlarged text is proportionally finer.
         let resolution = Int((96 * prepared.scale).rounded())
+        let page = RecognitionPage(image: prepared.image, resolution: resolution)
         let strips = PageStrips.strips(of: prepared.image, maximumStrips: concurrency,
                                        minimumHeight: Self.minimumStripHeight)
-        let page: RecognizedPage
-        if strips.count == 1 {
-            page = try await recognize(prepared.image, resolution: resolution, configuration: configuration, flag: flag)
-        } else {
-            // A large page: one strip per engine, in parallel.
-            page = try await withThrowingTaskGroup(of: (Int, RecognizedPage).self) { group in
-                for strip in strips {
-                    let image = PageStrips.crop(prepared.image, rows: strip)
-                    group.addTask {
-                        (strip.lowerBound,
-                         try await self.recognize(image, resolution: resolution, configuration: configuration, flag: flag))
+        let reading = PageReading(page: page, strips: strips)
+        let languages = configuration.languages, layout = configuration.layout
+        // One engine reads the page, waiting for one if need be; engines idle right now (or not
+        // yet created) join it, one per core. Under load every engine is busy and each page is
+        // read by one.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for helper in 0..<concurrency {
+                group.addTask {
+                    let engine: (any TextRecognizer)?
+                    if helper == 0 {
+                        engine = try await self.pool.checkOut(languages)
+                    } else {
+                        engine = try? await self.pool.checkOutIfAvailable(languages)
                     }
+                    guard let engine else { return }
+                    do {
+                        try await BlockingWork.run {
+                            defer { engine.finishPage() }
+                            try Self.work(on: reading, with: engine, layout: layout, flag: flag)
+                        }
+                    } catch {
+                        await self.pool.checkIn(engine)
+                        throw error
+                    }
+                    await self.pool.checkIn(engine)
                 }
-                var pages: [(offset: Int, page: RecognizedPage)] = []
-                for try await result in group { pages.append(result) }
-                return PageStrips.joined(pages.sorted { $0.offset < $1.offset })
             }
+            try await group.waitForAll()
         }
-        return TextLayoutAssembler().assemble(page, prepared: prepared)
+        return TextLayoutAssembler().assemble(reading.result(), prepared: prepared)
     }
 
-    /// Pages taller than two of these (prepared pixels) are read in strips, one engine each.
+    /// Pages taller than two of these (prepared pixels) are laid out in strips, one engine each.
     static let minimumStripHeight = 600
 
-    /// Reads one prepared image on an engine from the pool.
-    private func recognize(_ image: PixelImage, resolution: Int, configuration: Configuration,
-                           flag: CancellationFlag) async throws -> RecognizedPage {
-        let engine = try await pool.checkOut(configuration.languages)
-        let layout = configuration.layout
-        let page: RecognizedPage
+    /// Takes jobs from `reading` until none is left (blocking).
+    private static func work(on reading: PageReading, with engine: any TextRecognizer, layout: PageLayout,
+                             flag: CancellationFlag) throws {
         do {
-            page = try await BlockingWork.run {
-                try engine.recognize(image, resolution: resolution, layout: layout, cancellation: flag)
+            while let job = reading.nextJob() {
+                switch job {
+                case let .layout(strip, region):
+                    reading.laidOut(strip: strip, try engine.findLines(in: reading.page, region: region,
+                                                                       layout: layout, cancellation: flag))
+                case let .line(id, region):
+                    reading.read(id, words: try engine.readLine(in: reading.page, region: region, cancellation: flag))
+                }
             }
         } catch {
-            await pool.checkIn(engine)
+            reading.abandon()
             throw error
         }
-        await pool.checkIn(engine)
-        return page
     }
 
     /// Loads engines ahead of the first request, so it does not pay for the warm-up.

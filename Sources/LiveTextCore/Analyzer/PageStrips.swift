@@ -39,23 +39,17 @@ public enum PageStrips {
         return zip(bounds, bounds.dropFirst()).map { $0..<$1 }
     }
 
-    /// The rows `range` of a gray image.
-    static func crop(_ image: PixelImage, rows range: Range<Int>) -> PixelImage {
-        let pixels = Array(image.pixels[(range.lowerBound * image.width)..<(range.upperBound * image.width)])
-        return PixelImage(width: image.width, height: range.count, format: .gray8, pixels: pixels)
-    }
-
-    /// The strips' pages in page coordinates, as one page. A block cut by a strip boundary (a
-    /// column of prose running across it) is joined with its continuation below, so reading
-    /// order does not jump between columns at the cut.
-    public static func joined(_ pages: [(offset: Int, page: RecognizedPage)]) -> RecognizedPage {
+    /// The strips' pages (in page coordinates, top to bottom, each with the row where its strip
+    /// starts) as one page. A block cut by a strip boundary (a column of prose running across
+    /// it) is joined with its continuation below, so reading order does not jump between
+    /// columns at the cut.
+    public static func joined(_ pages: [(cut: Int, page: RecognizedPage)]) -> RecognizedPage {
         var blocks: [RecognizedBlock] = []
         var previousStrip: Range<Int> = 0..<0
-        for (offset, page) in pages {
-            let shifted = page.blocks.map { $0.shifted(by: offset) }
+        for (cut, page) in pages {
             let stripStart = blocks.count
-            for block in shifted {
-                if let index = blocks[previousStrip].lastIndex(where: { continues($0, into: block, cutAt: offset) }) {
+            for block in page.blocks {
+                if let index = blocks[previousStrip].lastIndex(where: { continues($0, into: block, cutAt: cut) }) {
                     blocks[index] = RecognizedBlock(bounds: blocks[index].bounds.union(block.bounds),
                                                     lines: blocks[index].lines + block.lines)
                 } else {
@@ -76,18 +70,4 @@ public enum PageStrips {
         let leftAligned = abs(upper.bounds.x - lower.bounds.x) <= 2 * lineHeight
         return overlap > 0 && Double(overlap) >= 0.5 * Double(narrower) && leftAligned
     }
-}
-
-extension RecognizedBlock {
-    func shifted(by dy: Int) -> RecognizedBlock {
-        RecognizedBlock(bounds: bounds.offsetBy(dy: dy), lines: lines.map { line in
-            RecognizedLine(bounds: line.bounds.offsetBy(dy: dy), words: line.words.map { word in
-                RecognizedWord(text: word.text, bounds: word.bounds.offsetBy(dy: dy), confidence: word.confidence)
-            })
-        })
-    }
-}
-
-extension Bounds {
-    func offsetBy(dy: Int) -> Bounds { Bounds(x: x, y: y + dy, width: width, height: height) }
 }

@@ -1,15 +1,44 @@
 /// An OCR engine, owned by one task at a time (the analyzer's pool hands it out).
 ///
 /// Implementations wrap a C handle; they need not be thread-safe, only sendable between tasks.
+/// A page is read in two steps, so that several engines can share one page: the layout of the
+/// page (or of a strip of it) first, then its text lines, one at a time, on whichever engine is
+/// free. Both steps take the whole page and a region of it, and answer in page coordinates.
 public protocol TextRecognizer: AnyObject, Sendable {
     /// The language set the engine was loaded with, e.g. `eng+deu`.
     var languages: LanguageSet { get }
 
-    /// Recognizes the text of a prepared `gray8` image (dark text on white), in its coordinates.
+    /// The blocks and text lines of `region` of the page, without their words.
+    ///
+    /// Blocking; throws `LiveTextError.cancelled` when `cancellation` was set before it ran.
+    func findLines(in page: RecognitionPage, region: Bounds, layout: PageLayout,
+                   cancellation: CancellationFlag) throws -> RecognizedPage
+
+    /// The words of the one text line inside `region` of the page.
     ///
     /// Blocking; checks `cancellation` while it works and throws `LiveTextError.cancelled`.
-    func recognize(_ image: PixelImage, resolution: Int, layout: PageLayout,
-                   cancellation: CancellationFlag) throws -> RecognizedPage
+    func readLine(in page: RecognitionPage, region: Bounds,
+                  cancellation: CancellationFlag) throws -> [RecognizedWord]
+
+    /// Lets go of the page it was last given (its copy of the pixels), before it goes back to the pool.
+    func finishPage()
+}
+
+/// A prepared `gray8` image (dark text on white) that engines read, with its resolution.
+///
+/// A class, so that an engine given the same page again knows it already holds it.
+public final class RecognitionPage: Sendable {
+    public let image: PixelImage
+    /// Dots per inch, for the engine's size heuristics.
+    public let resolution: Int
+
+    public init(image: PixelImage, resolution: Int) {
+        precondition(image.format == .gray8, "the recognizer takes gray8 images")
+        self.image = image
+        self.resolution = resolution
+    }
+
+    public var bounds: Bounds { Bounds(x: 0, y: 0, width: image.width, height: image.height) }
 }
 
 /// How the engine should segment the page.

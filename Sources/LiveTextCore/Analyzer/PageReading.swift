@@ -1,0 +1,121 @@
+import Foundation
+
+/// One page read by several engines at once.
+///
+/// The work comes in two kinds of jobs: the layout of a strip of the page (one per strip), and
+/// then the text lines that layout found, each read on its own, in pieces where it has wide gaps
+/// (`LineRegions`). Engines ask for the next job until there is none: strips first, then line
+/// pieces, longest first so that the engines finish together. An engine that asks while others are still laying out strips waits for their
+/// lines. The recognizer reads a line the same way whichever engine reads it, so the result does
+/// not depend on how many engines took part.
+///
+/// Its state is guarded by `condition`, hence `@unchecked Sendable`.
+final class PageReading: @unchecked Sendable {
+    enum Job: Equatable {
+        case layout(strip: Int, region: Bounds)
+        case line(LineID, region: Bounds)
+    }
+
+    /// A piece of a line by its strip, block and line in that strip's layout, and its place in the line.
+    struct LineID: Hashable {
+        var strip: Int
+        var block: Int
+        var line: Int
+        var piece: Int
+    }
+
+    let page: RecognitionPage
+    let strips: [Range<Int>]
+
+    private let condition = NSCondition()
+    private var stripsToLayOut: [Int]
+    private var stripsInProgress = 0
+    /// Each strip's layout, in page coordinates.
+    private var layouts: [RecognizedPage?]
+    /// The words read in each piece of a line.
+    private var words: [LineID: [RecognizedWord]] = [:]
+    /// Line pieces waiting for an engine, shortest first (taken from the end).
+    private var waiting: [(id: LineID, region: Bounds)] = []
+    private var abandoned = false
+
+    init(page: RecognitionPage, strips: [Range<Int>]) {
+        self.page = page
+        self.strips = strips
+        self.stripsToLayOut = Array(strips.indices)
+        self.layouts = Array(repeating: nil, count: strips.count)
+    }
+
+    /// The next job, waiting while others lay out strips that may bring lines; nil when all
+    /// the work is taken, or abandoned.
+    func nextJob() -> Job? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !abandoned {
+            if !stripsToLayOut.isEmpty {
+                let strip = stripsToLayOut.removeFirst()
+                stripsInProgress += 1
+                let rows = strips[strip]
+                return .layout(strip: strip, region: Bounds(x: 0, y: rows.lowerBound,
+                                                            width: page.image.width, height: rows.count))
+            }
+            if let next = waiting.popLast() { return .line(next.id, region: next.region) }
+            if stripsInProgress == 0 { return nil }
+            condition.wait()
+        }
+        return nil
+    }
+
+    /// Records the layout of `strip` and queues its lines.
+    func laidOut(strip: Int, _ layout: RecognizedPage) {
+        condition.lock()
+        defer { condition.unlock() }
+        layouts[strip] = layout
+        stripsInProgress -= 1
+        for (b, block) in layout.blocks.enumerated() {
+            let regions = LineRegions.regions(of: block.lines.map(\.bounds), in: page.image)
+            for (l, pieces) in regions.enumerated() {
+                for (k, region) in pieces.enumerated() {
+                    waiting.append((LineID(strip: strip, block: b, line: l, piece: k), region))
+                }
+            }
+        }
+        waiting.sort { $0.region.width < $1.region.width }
+        condition.broadcast()
+    }
+
+    /// Records the words read in a piece of a line.
+    func read(_ id: LineID, words: [RecognizedWord]) {
+        condition.lock()
+        defer { condition.unlock() }
+        self.words[id] = words
+    }
+
+    /// Stops handing out work (an engine failed or the analysis was cancelled), and wakes the waiting.
+    func abandon() {
+        condition.lock()
+        defer { condition.unlock() }
+        abandoned = true
+        condition.broadcast()
+    }
+
+    /// The page as read: each line with the words of its pieces, the strips' blocks joined into one page.
+    func result() -> RecognizedPage {
+        condition.lock()
+        defer { condition.unlock() }
+        var pages: [(cut: Int, page: RecognizedPage)] = []
+        for (strip, layout) in layouts.enumerated() {
+            guard var layout else { continue }
+            for b in layout.blocks.indices {
+                for l in layout.blocks[b].lines.indices {
+                    var piece = 0
+                    while let read = words[LineID(strip: strip, block: b, line: l, piece: piece)] {
+                        layout.blocks[b].lines[l].words += read
+                        piece += 1
+                    }
+                }
+            }
+            pages.append((strips[strip].lowerBound, layout))
+        }
+        return PageStrips.joined(pages)
+    }
+}
