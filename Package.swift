@@ -23,6 +23,9 @@ let package = Package(
                        providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1",
                        providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11",
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev",
+                                                 "libxinerama-dev", "libxfixes-dev"])]),
 
         // The pure-Swift core: image model, analysis model, preprocessing, analyzer.
         .target(name: "LiveTextCore"),
@@ -34,6 +37,10 @@ let package = Package(
         .target(name: "TesseractOCR", dependencies: ["CTesseract", "LiveTextCore"]),
         .target(name: "ImageCodecs", dependencies: ["CLeptonica", "LiveTextCore"]),
         .target(name: "ZBarCodes", dependencies: ["CZBar", "LiveTextCore"]),
+
+        // X11: capture, region selection, the clipboard, hotkeys and typing, each on its own
+        // display connection.
+        .target(name: "X11Kit", dependencies: ["CX11", "LiveTextCore"]),
 
         // D-Bus: a Swift layer over libdbus-1 (connection, messages, exported objects).
         .target(name: "DBusKit", dependencies: ["CDBus"]),
@@ -69,6 +76,7 @@ let package = Package(
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext"]),
         .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig"]),
         .testTarget(name: "CLITests", dependencies: ["livetext", "TestSupport"]),
+        .testTarget(name: "X11Tests", dependencies: ["X11Kit", "LiveTextCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

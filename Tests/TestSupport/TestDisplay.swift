@@ -1,0 +1,82 @@
+import Foundation
+
+/// A private Xvfb server for one test: started on a free display number, stopped by `stop()`.
+public final class TestDisplay: @unchecked Sendable {
+    /// The display name, e.g. `:42`.
+    public let name: String
+    public let width: Int
+    public let height: Int
+    private let process: Process
+
+    private init(name: String, width: Int, height: Int, process: Process) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.process = process
+    }
+
+    /// `environment` with `DISPLAY` set to this server, for the X11 peers (xclip, xdotool).
+    public var environment: [String: String] { ["DISPLAY": name] }
+
+    /// Starts `Xvfb` with one screen of `width`×`height` at `depth` bits on a free display
+    /// number; `extraArguments` are passed on (e.g. `["-extension", "MIT-SHM"]` to run without
+    /// shared memory).
+    public static func start(width: Int = 1280, height: Int = 800, depth: Int = 24,
+                             extraArguments: [String] = []) async throws -> TestDisplay {
+        try await offPool {
+            for _ in 0..<20 {
+                let number = Int.random(in: 100..<900)
+                let socket = "/tmp/.X11-unix/X\(number)"
+                guard !FileManager.default.fileExists(atPath: socket),
+                      !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") else { continue }
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+                process.arguments = [":\(number)", "-screen", "0", "\(width)x\(height)x\(depth)",
+                                     "-nolisten", "tcp", "-noreset"] + extraArguments
+                process.standardInput = FileHandle.nullDevice
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                // Ready once it listens on its socket; gone when the number was taken meanwhile.
+                let deadline = Date().addingTimeInterval(15)
+                while process.isRunning, !FileManager.default.fileExists(atPath: socket), Date() < deadline {
+                    usleep(20_000)
+                }
+                if process.isRunning, FileManager.default.fileExists(atPath: socket) {
+                    return TestDisplay(name: ":\(number)", width: width, height: height, process: process)
+                }
+                process.terminate()
+                process.waitUntilExit()
+            }
+            throw TestFailure("could not start Xvfb on a free display number")
+        }
+    }
+
+    /// Kills the server (SIGKILL: the test runner's signal mask, which children inherit, keeps
+    /// SIGTERM from arriving), waits for it off the cooperative pool and removes the socket and
+    /// lock file a killed server leaves behind.
+    public func stop() async {
+        let process = self.process, number = name.dropFirst()
+        _ = try? await offPool {
+            kill(process.processIdentifier, SIGKILL)
+            while process.isRunning { usleep(10_000) }
+            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+            try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        }
+    }
+
+    /// Runs `body` with a fresh server, stopping it afterwards whatever happens.
+    public static func with<T: Sendable>(width: Int = 1280, height: Int = 800, depth: Int = 24,
+                                         extraArguments: [String] = [],
+                                         _ body: (TestDisplay) async throws -> T) async throws -> T {
+        let display = try await start(width: width, height: height, depth: depth, extraArguments: extraArguments)
+        do {
+            let result = try await body(display)
+            await display.stop()
+            return result
+        } catch {
+            await display.stop()
+            throw error
+        }
+    }
+}
