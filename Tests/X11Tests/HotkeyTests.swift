@@ -1,0 +1,177 @@
+import CX11
+import Foundation
+import LiveTextCore
+import Testing
+import TestSupport
+@testable import X11Kit
+
+@Suite("global hotkeys")
+struct HotkeyTests {
+    static let text = HotkeyBinding(id: "text", modifiers: [.super, .shift], keysym: "T")
+    static let codes = HotkeyBinding(id: "codes", modifiers: [.super, .shift], keysym: "Q")
+
+    @Test("Super+Shift+T fires its id, also with Num Lock and Caps Lock on; t, Shift+T and Super+T alone do not")
+    func firesWithLocks() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            let grabber = try HotkeyGrabber(displayName: server.name)
+            defer { grabber.close() }
+            let presses = PressCollector(grabber.presses)
+            // A lower-case name is the same key.
+            let lower = HotkeyBinding(id: "lower", modifiers: [.control, .alt], keysym: "p")
+            #expect(grabber.grab([Self.text, lower]).isEmpty)
+
+            // Presses are delivered in order: had the partial combinations fired, they would come first.
+            try await xdotool(server, ["key", "t", "shift+t", "super+t", "super+shift+t"])
+            #expect(await presses.wait(count: 1) == ["text"])
+
+            let probe = try X11Display(name: server.name)
+            defer { probe.close() }
+            #expect(!ledIsLit(probe, "Caps Lock") && !ledIsLit(probe, "Num Lock"))
+            try await xdotool(server, ["key", "Num_Lock", "Caps_Lock"])
+            #expect(ledIsLit(probe, "Caps Lock") && ledIsLit(probe, "Num Lock"))
+            try await xdotool(server, ["key", "t", "shift+t", "super+shift+t", "ctrl+alt+p"])
+            #expect(await presses.wait(count: 3) == ["text", "text", "lower"])
+        }
+    }
+
+    @Test("a combination another program holds is reported as taken, its partial grabs released; the other bindings still work")
+    func takenByAnotherProgram() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            let first = try HotkeyGrabber(displayName: server.name)
+            defer { first.close() }
+            let firstPresses = PressCollector(first.presses)
+            #expect(first.grab([Self.text]).isEmpty)
+
+            let second = try HotkeyGrabber(displayName: server.name)
+            defer { second.close() }
+            let secondPresses = PressCollector(second.presses)
+            let failures = second.grab([HotkeyBinding(id: "mine", modifiers: [.super, .shift], keysym: "t"), Self.codes])
+            #expect(failures == [HotkeyFailure(id: "mine", combo: "Super+Shift+t",
+                                               message: "Super+Shift+t is already taken by another program")])
+
+            try await xdotool(server, ["key", "super+shift+t", "super+shift+q"])
+            #expect(await secondPresses.wait(count: 1) == ["codes"])
+            #expect(await firstPresses.wait(count: 1) == ["text"])
+        }
+    }
+
+    @Test("a binding that collides in one lock combination only leaves none of its grabs behind")
+    func partialGrabReleased() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            let other = try X11Display(name: server.name)
+            defer { other.close() }
+            let keycode = Int32(XKeysymToKeycode(other.handle, KeySym(XK_t)))
+            // Another program holds Super+Shift+T with Num Lock (Mod2 on this server) only.
+            #expect(other.trapErrors {
+                XGrabKey(other.handle, keycode, UInt32(Mod4Mask | ShiftMask | Mod2Mask), other.root, 0, GrabModeAsync, GrabModeAsync)
+            } == nil)
+
+            let grabber = try HotkeyGrabber(displayName: server.name)
+            defer { grabber.close() }
+            #expect(grabber.grab([Self.text]).map(\.message) == ["Super+Shift+T is already taken by another program"])
+
+            // Had the grabber kept its other seven combinations, these would fail with BadAccess.
+            let third = try X11Display(name: server.name)
+            defer { third.close() }
+            for mask in [UInt32(Mod4Mask | ShiftMask), UInt32(Mod4Mask | ShiftMask | LockMask)] {
+                #expect(third.trapErrors {
+                    XGrabKey(third.handle, keycode, mask, third.root, 0, GrabModeAsync, GrabModeAsync)
+                } == nil)
+            }
+        }
+    }
+
+    @Test("an unknown key name is a failure; close() ends presses and frees the combination for another program")
+    func unknownKeyAndClose() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            let grabber = try HotkeyGrabber(displayName: server.name)
+            let presses = PressCollector(grabber.presses)
+            let failures = grabber.grab([HotkeyBinding(id: "bad", modifiers: [.super], keysym: "Foo"),
+                                         HotkeyBinding(id: "empty", modifiers: [.control], keysym: ""),
+                                         Self.text])
+            #expect(failures == [
+                HotkeyFailure(id: "bad", combo: "Super+Foo",
+                              message: "unknown key 'Foo' in Super+Foo (use keysym names such as T, Print, F12)"),
+                HotkeyFailure(id: "empty", combo: "Control+",
+                              message: "unknown key '' in Control+ (use keysym names such as T, Print, F12)"),
+            ])
+            // The same combination twice in one list.
+            let twice = grabber.grab([Self.text, HotkeyBinding(id: "again", modifiers: [.shift, .super], keysym: "t")])
+            #expect(twice.map(\.id) == ["again"])
+
+            let other = try HotkeyGrabber(displayName: server.name)
+            defer { other.close() }
+            #expect(other.grab([Self.text]).count == 1)
+            grabber.close()
+            #expect(await presses.waitEnded())
+            #expect(other.grab([Self.text]).isEmpty)
+            #expect(grabber.grab([Self.text]).count == 1)
+            grabber.close()
+        }
+    }
+
+    @Test("holding the combination with auto-repeat on fires once; the next press fires again")
+    func heldKeyFiresOnce() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            let probe = try X11Display(name: server.name)
+            defer { probe.close() }
+            XAutoRepeatOn(probe.handle)
+            // Repeat after 100 ms, every 20 ms: a 1.5 s hold repeats dozens of times.
+            #expect(XkbSetAutoRepeatRate(probe.handle, UInt32(XkbUseCoreKbd), 100, 20) != 0)
+            probe.sync()
+
+            let grabber = try HotkeyGrabber(displayName: server.name)
+            defer { grabber.close() }
+            let presses = PressCollector(grabber.presses)
+            #expect(grabber.grab([Self.text]).isEmpty)
+            try await xdotool(server, ["keydown", "super+shift+t", "sleep", "1.5", "keyup", "super+shift+t"])
+            try await xdotool(server, ["key", "super+shift+t"])
+            #expect(await presses.wait(count: 2) == ["text", "text"])
+            #expect(grabber.ignoredRepeats > 0, "the key did not repeat: the test proves nothing")
+        }
+    }
+
+    @Test("after the keyboard is remapped, the binding follows its key")
+    func followsRemapping() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            let grabber = try HotkeyGrabber(displayName: server.name)
+            defer { grabber.close() }
+            let presses = PressCollector(grabber.presses)
+            #expect(grabber.grab([Self.text]).isEmpty)
+
+            // Swap the t and y keys.
+            let remapper = try X11Display(name: server.name)
+            defer { remapper.close() }
+            let mapping = KeyboardMapping(display: remapper.handle)
+            let t = Int(XKeysymToKeycode(remapper.handle, KeySym(XK_t)))
+            let y = Int(XKeysymToKeycode(remapper.handle, KeySym(XK_y)))
+            var swapped = Array(mapping.keysyms(of: y)) + Array(mapping.keysyms(of: t))
+            XChangeKeyboardMapping(remapper.handle, Int32(t), Int32(mapping.keysymsPerKeycode), &swapped, 2)
+            remapper.sync()
+            #expect(Int(XKeysymToKeycode(remapper.handle, KeySym(XK_t))) == y)
+
+            // The grabber re-grabs when it reads the mapping change; until then presses of the
+            // moved key miss (and Super+Shift+Y would still fire), so wait for the first hit.
+            var received: [String] = []
+            for _ in 0..<30 where received.isEmpty {
+                try await xdotool(server, ["key", "super+shift+t"])
+                received = await presses.wait(count: 1, timeout: 0.5)
+            }
+            #expect(!received.isEmpty && received.allSatisfy { $0 == "text" })
+            try await xdotool(server, ["key", "super+shift+y", "super+shift+t"])
+            #expect(await presses.wait(count: received.count + 1) == received + ["text"])
+        }
+    }
+
+    @Test("the display going away ends presses; grabbing then fails instead of crashing")
+    func displayGoesAway() async throws {
+        let server = try await TestDisplay.start(width: 320, height: 200)
+        let grabber = try HotkeyGrabber(displayName: server.name)
+        defer { grabber.close() }
+        let presses = PressCollector(grabber.presses)
+        #expect(grabber.grab([Self.text]).isEmpty)
+        await server.stop()
+        #expect(await presses.waitEnded())
+        #expect(grabber.grab([Self.text]).first?.message.contains("went away") == true)
+    }
+}
