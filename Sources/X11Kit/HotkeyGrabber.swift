@@ -128,14 +128,17 @@ final class HotkeyLoop: @unchecked Sendable {
         return applyGrabs()
     }
 
-    /// Ungrabs, then grabs `bindings` against the current keyboard map (lock held).
+    /// Makes the grabs match `bindings` on the current keyboard map (lock held). Combinations
+    /// already grabbed stay grabbed throughout: a keymap notification that changes nothing (the
+    /// server sends one whenever input switches between the real keyboard and XTEST) must not
+    /// open a moment in which another program could take them. Only new combinations are
+    /// grabbed, stale ones released.
     private func applyGrabs() -> [HotkeyFailure] {
         let handle = display.handle, root = display.root
-        XUngrabKey(handle, Int32(AnyKey), UInt32(AnyModifier), root)
-        grabs = [:]
-        held = []
         let resolver = HotkeyResolver(display: handle)
         relevantBits = resolver.lockBits.reduce(UInt32(0xFF)) { $0 & ~$1 }
+        let previous = grabs
+        var next: [GrabKey: String] = [:]
         var failures: [HotkeyFailure] = []
         for binding in bindings {
             let resolved: ResolvedHotkey
@@ -146,28 +149,32 @@ final class HotkeyLoop: @unchecked Sendable {
             let keys = resolved.keycodes.flatMap { keycode in
                 resolver.lockCombinations(for: resolved.mask).map { GrabKey(keycode: keycode, mask: resolved.mask | $0) }
             }
-            if let other = keys.lazy.compactMap({ self.grabs[$0] }).first {
+            if let other = keys.lazy.compactMap({ next[$0] }).first {
                 failures.append(HotkeyFailure(id: binding.id, combo: binding.combo,
                                               message: "\(binding.combo) is bound twice (for '\(other)' and '\(binding.id)'): choose another combination for one of them"))
                 continue
             }
-            let error = display.trapErrors {
-                for key in keys {
+            let fresh = keys.filter { previous[$0] == nil }
+            let error = fresh.isEmpty ? nil : display.trapErrors {
+                for key in fresh {
                     XGrabKey(handle, Int32(key.keycode), key.mask, root, 0, GrabModeAsync, GrabModeAsync)
                 }
             }
             if let error {
-                // Release the combinations that did succeed before reporting the binding.
-                for key in keys { XUngrabKey(handle, Int32(key.keycode), key.mask, root) }
-                XSync(handle, 0)
+                // Release the combinations that did succeed (ungrabbing never touches another
+                // program's grabs); those held before are released below with the stale ones.
+                for key in fresh { XUngrabKey(handle, Int32(key.keycode), key.mask, root) }
                 let message = error.code == X11ProtocolError.badAccess
                     ? "\(binding.combo) is already taken by another program"
                     : "cannot grab \(binding.combo): \(error)"
                 failures.append(HotkeyFailure(id: binding.id, combo: binding.combo, message: message))
                 continue
             }
-            for key in keys { grabs[key] = binding.id }
+            for key in keys { next[key] = binding.id }
         }
+        for key in previous.keys where next[key] == nil { XUngrabKey(handle, Int32(key.keycode), key.mask, root) }
+        XSync(handle, 0)
+        grabs = next
         return failures
     }
 
