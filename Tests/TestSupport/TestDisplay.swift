@@ -42,11 +42,20 @@ public final class TestDisplay: @unchecked Sendable {
                 while process.isRunning, !FileManager.default.fileExists(atPath: socket), Date() < deadline {
                     usleep(20_000)
                 }
-                if process.isRunning, FileManager.default.fileExists(atPath: socket) {
+                // Two tests may pick the same number at once: the loser sees the winner's
+                // socket before it exits, so the lock file must name our server.
+                let lockOwner = (try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8))
+                    .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                if process.isRunning, FileManager.default.fileExists(atPath: socket),
+                   lockOwner == process.processIdentifier {
                     return TestDisplay(name: ":\(number)", width: width, height: height, process: process)
                 }
-                process.terminate()
+                kill(process.processIdentifier, SIGKILL)  // SIGTERM may be blocked (see stop())
                 process.waitUntilExit()
+                if lockOwner == process.processIdentifier {
+                    try? FileManager.default.removeItem(atPath: socket)
+                    try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+                }
             }
             throw TestFailure("could not start Xvfb on a free display number")
         }
