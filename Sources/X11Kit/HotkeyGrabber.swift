@@ -62,6 +62,9 @@ final class HotkeyLoop: @unchecked Sendable {
     private var relevantBits: UInt32 = 0xFF
     /// Keys down since their (first) press: later presses without a release are auto-repeat.
     private var held: Set<Int> = []
+    /// The key whose press activated a grab. Its release ends the grab, after which releases of
+    /// keys pressed meanwhile go to other windows: `held` starts afresh then.
+    private var activator: Int?
     private var detectableRepeat = false
     private var stopping = false
     private var finished = false
@@ -238,6 +241,7 @@ final class HotkeyLoop: @unchecked Sendable {
                 return false
             }
             held.insert(keycode)
+            if activator == nil { activator = keycode }
             if let id = grabs[GrabKey(keycode: keycode, mask: event.xkey.state & relevantBits)] {
                 continuation.yield(id)
             }
@@ -248,6 +252,10 @@ final class HotkeyLoop: @unchecked Sendable {
                 return false
             }
             held.remove(keycode)
+            if keycode == activator {
+                activator = nil
+                held = []
+            }
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)
             return event.xmapping.request == MappingKeyboard || event.xmapping.request == MappingModifier

@@ -131,6 +131,21 @@ struct HotkeyTests {
         }
     }
 
+    @Test("a hotkey pressed while another is held, and released after it, fires again next time")
+    func overlappingHotkeys() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            let grabber = try HotkeyGrabber(displayName: server.name)
+            defer { grabber.close() }
+            let presses = PressCollector(grabber.presses)
+            #expect(grabber.grab([Self.text, Self.codes]).isEmpty)
+            // Releasing T ends the grab, so the release of Q goes to another window.
+            try await xdotool(server, ["keydown", "super+shift+t", "keydown", "q", "keyup", "t", "keyup", "q",
+                                       "keyup", "super+shift"])
+            try await xdotool(server, ["key", "super+shift+q"])
+            #expect(await presses.wait(count: 3) == ["text", "codes", "codes"])
+        }
+    }
+
     @Test("after the keyboard is remapped, the binding follows its key")
     func followsRemapping() async throws {
         try await TestDisplay.with(width: 320, height: 200) { server in
