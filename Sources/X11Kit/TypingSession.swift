@@ -35,8 +35,9 @@ final class TypingSession {
                 for level in 0..<2 where level == 0 || shiftKeycode != nil {
                     let keysym = original.keysym(of: keycode, at: level)
                     guard keysym != 0 else { continue }
-                    if let known = keys[keysym], !(known.shifted && level == 0) { continue }
-                    keys[keysym] = (keycode, level == 1)
+                    // The lowest keycode wins: the main block comes before extra keys
+                    // (keypad parentheses, media keys) that carry the same symbol.
+                    if keys[keysym] == nil { keys[keysym] = (keycode, level == 1) }
                 }
             }
         }
