@@ -11,6 +11,7 @@ final class TypingSession {
     /// Keysym -> keycode and whether Shift is needed (group 1, levels 1 and 2 only).
     private var keys: [KeySym: (keycode: Int, shifted: Bool)] = [:]
     private let shiftKeycode: Int?
+    private let modifierKeys: Set<Int>
     /// Keycodes with no symbols, bound temporarily to keysyms no key types.
     private let spares: [Int]
     private var freeSpares: [Int]
@@ -29,6 +30,7 @@ final class TypingSession {
         original = KeyboardMapping(display: handle)
         let modifiers = ModifierMap(display: handle, mapping: original)
         let modifierKeys = modifiers.modifierKeycodes
+        self.modifierKeys = modifierKeys
         shiftKeycode = modifiers.keycode(for: UInt32(ShiftMask))
         if original.maxKeycode >= original.minKeycode {
             for keycode in original.minKeycode...original.maxKeycode where !modifierKeys.contains(keycode) {
@@ -58,7 +60,6 @@ final class TypingSession {
         }
         var down = [CChar](repeating: 0, count: 32)
         XQueryKeymap(handle, &down)
-        let modifierKeys = ModifierMap(display: handle, mapping: original).modifierKeycodes
         for keycode in modifierKeys.sorted() where UInt8(bitPattern: down[keycode / 8]) & (1 << UInt8(keycode % 8)) != 0 {
             XTestFakeKeyEvent(handle, UInt32(keycode), 0, 0)
         }
