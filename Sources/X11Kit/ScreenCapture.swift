@@ -38,15 +38,6 @@ public final class ScreenCapture: @unchecked Sendable {
     /// Captures `target`. Throws `.invalidArgs` for a region or monitor off the screen, `.notFound`
     /// for a window that is gone or not shown, `.unavailable` when the display went away.
     public func capture(_ target: CaptureTarget) throws -> CapturedImage {
-        do {
-            return try captureUnchecked(target)
-        } catch let error as X11ProtocolError {
-            try display.checkAlive()
-            throw LiveTextError(.failed, "the X server refused to read the screen: \(error)")
-        }
-    }
-
-    private func captureUnchecked(_ target: CaptureTarget) throws -> CapturedImage {
         try display.checkAlive()
         let screen = screenBounds
         switch target {
@@ -88,6 +79,15 @@ public final class ScreenCapture: @unchecked Sendable {
 
     /// Reads `area` of `drawable` (the root, or a pixmap of the root's depth) into rgba8.
     func read(_ drawable: Drawable, _ area: Bounds) throws -> PixelImage {
+        do {
+            return try readEither(drawable, area)
+        } catch let error as X11ProtocolError {
+            try display.checkAlive()
+            throw LiveTextError(.failed, "the X server refused to read \(area) of the screen: \(error)")
+        }
+    }
+
+    private func readEither(_ drawable: Drawable, _ area: Bounds) throws -> PixelImage {
         let visual = try rootVisual()
         if let shared {
             do {
