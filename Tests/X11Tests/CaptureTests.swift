@@ -41,6 +41,19 @@ struct CaptureTests {
         }
     }
 
+    @Test("a display reached over TCP is not local: no shared memory, the same pixels through XGetImage")
+    func remoteConnection() async throws {
+        try await TestDisplay.with(width: 200, height: 150, extraArguments: ["-listen", "tcp"]) { server in
+            let painter = try ScreenPainter(server)
+            let window = try painter.window(Bounds(x: 20, y: 30, width: 100, height: 80), color: F.testPattern)
+            let display = try X11Display(name: "localhost" + server.name)
+            defer { display.close() }
+            let capture = ScreenCapture(display: display)
+            #expect(!capture.usesSharedMemory)
+            #expect(F.pixelDifference(try capture.capture(.window(window.id)).image, window.expected) == nil)
+        }
+    }
+
     /// At 24 bits exactly; at 16 bits `import` goes through the server's colormap, which rounds 5-bit
     /// channels through 6 bits (4/31 reads as 32, not 33): the same picture within 4 levels.
     @Test("the whole screen equals what ImageMagick's `import -window root` reads (at 16 bits within its rounding)",

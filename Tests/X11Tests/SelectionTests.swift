@@ -116,6 +116,20 @@ struct SelectionTests {
         #expect(result.status == 0, "xdotool \(arguments): \(result.stderr)")
     }
 
+    @Test("moving the selection clears only the strips of the old rectangle outside the new one")
+    func strips() {
+        let old = Bounds(x: 10, y: 10, width: 100, height: 50)
+        #expect(old.subtracting(nil) == [old])
+        #expect(old.subtracting(Bounds(x: 200, y: 200, width: 5, height: 5)) == [old])
+        #expect(old.subtracting(old).isEmpty)
+        #expect(old.subtracting(Bounds(x: 0, y: 0, width: 300, height: 300)).isEmpty)
+        // Grown to the right and down: nothing to clear; shrunk from the bottom-right: two strips.
+        #expect(old.subtracting(Bounds(x: 10, y: 10, width: 150, height: 80)).isEmpty)
+        let pieces = old.subtracting(Bounds(x: 10, y: 10, width: 60, height: 30))
+        #expect(Set(pieces) == [Bounds(x: 10, y: 40, width: 100, height: 20), Bounds(x: 70, y: 10, width: 40, height: 30)])
+        #expect(pieces.map(\.area).reduce(0, +) == old.area - 60 * 30)
+    }
+
     @Test("a drag returns the dragged rectangle (either direction) with the pixels that were on screen")
     func drag() async throws {
         try await TestDisplay.with(width: 640, height: 480) { server in
