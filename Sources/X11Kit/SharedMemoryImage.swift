@@ -40,7 +40,7 @@ final class SharedMemoryImage {
     }
 
     /// Reads `area` of `drawable` (root depth and visual) into rgba8; throws the X error when the
-    /// server refuses the request, nil-free.
+    /// server refuses the request, `.failed` when the segment cannot be grown.
     func read(drawable: Drawable, area: Bounds, visual: UnsafeMutablePointer<Visual>, depth: Int32) throws -> PixelImage {
         guard let image = XShmCreateImage(display.handle, visual, UInt32(depth), ZPixmap, nil, info,
                                           UInt32(area.width), UInt32(area.height)) else {

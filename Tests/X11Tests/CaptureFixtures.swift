@@ -141,7 +141,7 @@ enum CaptureFixtures {
     /// Expects `body` to throw a `LiveTextError` with `code`; returns its message.
     @discardableResult
     static func expectLiveTextError(_ code: LiveTextError.Code, sourceLocation: SourceLocation = #_sourceLocation,
-                             _ body: () throws -> Void) -> String {
+                                    _ body: () throws -> Void) -> String {
         do {
             try body()
             Issue.record("expected \(code), got no error", sourceLocation: sourceLocation)

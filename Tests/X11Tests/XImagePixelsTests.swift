@@ -65,6 +65,15 @@ struct XImagePixelsTests {
         }
     }
 
+    @Test("8 bits a pixel (TrueColor 3-3-2) through the same table")
+    func eight() throws {
+        // 0b111_000_00 red, 0b000_111_00 green, 0b000_000_11 blue, 0b100_100_10 a grey-ish.
+        let out = try convert([0xe0, 0x1c, 0x03, 0x92, 0xff, 0xaa], width: 3, height: 2, bpp: 8, bytesPerLine: 3, msb: false,
+                              masks: (0xe0, 0x1c, 0x03))
+        #expect(out == [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255,
+                        146, 146, 170, 255, 255, 255, 255, 255, 182, 73, 170, 255])
+    }
+
     @Test("a colormapped depth or a broken mask is refused with a message, not garbage")
     func refused() {
         #expect(throws: LiveTextError.self) {
