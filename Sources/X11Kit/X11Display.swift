@@ -44,9 +44,14 @@ public final class X11Display: @unchecked Sendable {
     public func close() {
         guard !closed else { return }
         closed = true
+        // Whether it broke must be read before forgetting it: XCloseDisplay on a dead server blocks.
+        let broken = isBroken
         X11Errors.forget(handle)
-        if !isBroken { XCloseDisplay(handle) }
+        if !broken { XCloseDisplay(handle) }
     }
+
+    /// True once `close()` was called: the handle must not be used any more.
+    public var isClosed: Bool { closed }
 
     /// True once the server went away: the connection can only be closed.
     public var isBroken: Bool { X11Errors.isBroken(handle) }
