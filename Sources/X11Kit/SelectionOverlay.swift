@@ -6,7 +6,8 @@ import LiveTextCore
 /// It shows the frozen screen: an exact copy of the root (`frozen`, made server-side when the
 /// overlay is created) under a light stipple of black as its background pixmap, so the server
 /// repaints exposed parts by itself. The selection is drawn as the undimmed frozen pixels with an
-/// outline and a "W×H" label; moving it clears only what the old one covered.
+/// outline and a "W×H" label (followed by a caption, such as a window's title, when given); moving
+/// it clears only what the old one covered.
 final class SelectionOverlay {
     private let display: X11Display
     let screen: Bounds
@@ -20,6 +21,7 @@ final class SelectionOverlay {
     private(set) var cursor: Cursor = 0
     private var outlinePixel: UInt = 0
     private var shown: Bounds?
+    private var caption: String?
     private var label: Bounds?
 
     /// Copies the screen into `frozen`; nothing is shown yet.
@@ -85,8 +87,8 @@ final class SelectionOverlay {
         if let error { throw LiveTextError(.failed, "could not show the selection overlay: \(error)") }
     }
 
-    /// Shows `selection` (nil: none) in place of what was shown before.
-    func draw(_ selection: Bounds?) {
+    /// Shows `selection` (nil: none), its label followed by `caption`, in place of what was shown before.
+    func draw(_ selection: Bounds?, caption: String? = nil) {
         let handle = display.handle
         if let old = shown {
             for piece in old.subtracting(selection) {
@@ -97,6 +99,7 @@ final class SelectionOverlay {
             XClearArea(handle, window, Int32(old.x), Int32(old.y), UInt32(old.width), UInt32(old.height), 0)
         }
         shown = selection
+        self.caption = caption
         label = nil
         redraw()
     }
@@ -116,16 +119,18 @@ final class SelectionOverlay {
         drawLabel(for: rect)
     }
 
-    /// "W×H" in white on black under the bottom-right corner (above the rectangle, or inside it,
-    /// when there is no room below).
+    /// "W×H" and the caption in white on black under the bottom-right corner (above the rectangle,
+    /// or inside it, when there is no room below).
     private func drawLabel(for rect: Bounds) {
         guard let font else { return }
         let handle = display.handle
-        // Latin-1, the encoding of the "fixed" font: 0xD7 is ×.
-        let text: [CChar] = Array("\(rect.width)").map { CChar(bitPattern: $0.asciiValue ?? 0x3f) } + [CChar(bitPattern: 0xd7)]
-            + Array("\(rect.height)").map { CChar(bitPattern: $0.asciiValue ?? 0x3f) }
+        var text = "\(rect.width)×\(rect.height)"
+        if let caption, !caption.isEmpty {
+            text += "  " + (caption.count > Self.captionLength ? caption.prefix(Self.captionLength - 3) + "..." : caption)
+        }
+        let bytes = Self.latin1(text)
         let ascent = Int(font.pointee.ascent), descent = Int(font.pointee.descent), pad = 3
-        let width = Int(XTextWidth(font, text, Int32(text.count))) + 2 * pad, height = ascent + descent + 2 * pad
+        let width = Int(XTextWidth(font, bytes, Int32(bytes.count))) + 2 * pad, height = ascent + descent + 2 * pad
         var y = rect.maxY + 2
         if y + height > screen.maxY { y = rect.y - height - 2 }
         if y < 0 { y = max(0, rect.maxY - height) }
@@ -134,8 +139,23 @@ final class SelectionOverlay {
         XSetForeground(handle, drawGC, lt_BlackPixel(handle, display.screen))
         XFillRectangle(handle, window, drawGC, Int32(box.x), Int32(box.y), UInt32(box.width), UInt32(box.height))
         XSetForeground(handle, drawGC, lt_WhitePixel(handle, display.screen))
-        XDrawString(handle, window, drawGC, Int32(box.x + pad), Int32(box.y + pad + ascent), text, Int32(text.count))
+        XDrawString(handle, window, drawGC, Int32(box.x + pad), Int32(box.y + pad + ascent), bytes, Int32(bytes.count))
         label = box
+    }
+
+    /// Captions longer than this many characters are cut.
+    static let captionLength = 60
+
+    /// `text` in Latin-1, the encoding of the "fixed" font ("×" is 0xD7); other characters become
+    /// "?", control characters spaces.
+    static func latin1(_ text: String) -> [CChar] {
+        text.unicodeScalars.map { scalar in
+            switch scalar.value {
+            case 0..<0x20, 0x7f..<0xa0: 0x20
+            case 0..<0x100: CChar(bitPattern: UInt8(scalar.value))
+            default: 0x3f
+            }
+        }
     }
 
     /// Frees everything on the server (once; safe on a broken display, where it does nothing).

@@ -35,35 +35,4 @@ enum WindowGeometry {
         }
         return visible
     }
-
-    /// The topmost shown top-level window (a child of the root: a client or its frame) whose outer
-    /// rectangle holds the point, skipping `excluded` and input-only windows; its id and the area
-    /// inside its border. Nil for the bare root.
-    static func topLevel(atX px: Int, y py: Int, display: X11Display, excluding excluded: Window) -> (id: UInt, area: Bounds)? {
-        var rootReturn: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        var found: (id: UInt, area: Bounds)?
-        display.trapErrors {
-            guard XQueryTree(display.handle, display.root, &rootReturn, &parent, &children, &count) != 0,
-                  let children else { return }
-            defer { XFree(children) }
-            // Bottom to top: search from the end.
-            for window in UnsafeBufferPointer(start: children, count: Int(count)).reversed() where window != excluded {
-                var attributes = XWindowAttributes()
-                // A window closed meanwhile fails here (BadWindow, swallowed): skip it.
-                guard XGetWindowAttributes(display.handle, window, &attributes) != 0,
-                      attributes.map_state == IsViewable, attributes.`class` == InputOutput else { continue }
-                let border = Int(attributes.border_width)
-                let outer = Bounds(x: Int(attributes.x), y: Int(attributes.y),
-                                   width: Int(attributes.width) + 2 * border, height: Int(attributes.height) + 2 * border)
-                if outer.contains(x: px, y: py) {
-                    found = (UInt(window), Bounds(x: outer.x + border, y: outer.y + border,
-                                                  width: Int(attributes.width), height: Int(attributes.height)))
-                    return
-                }
-            }
-        }
-        return found
-    }
 }

@@ -1,0 +1,71 @@
+import CX11
+import LiveTextCore
+
+/// The shown top-level windows (children of the root: clients, or their window manager's frames)
+/// as they were at one moment, topmost first.
+///
+/// The selector takes this snapshot right after freezing the screen, so that what a click picks,
+/// and the outline shown while hovering, match the frozen pixels even if windows move meanwhile;
+/// hit tests then cost no round trip.
+struct TopLevelWindows {
+    struct Entry: Equatable {
+        let id: UInt
+        /// The window with its border, in root coordinates: what a point must fall in.
+        let outer: Bounds
+        /// The area inside the border: what a pick captures.
+        let area: Bounds
+    }
+
+    /// What a pick at a point gets: a window and its area on the screen, or the whole screen.
+    struct Target: Equatable {
+        let window: UInt?
+        let area: Bounds
+    }
+
+    let entries: [Entry]
+
+    /// Reads the stacking order and geometry of the root's children, skipping `excluded`, unmapped
+    /// and input-only windows, and windows closed while being read.
+    init(display: X11Display, excluding excluded: Window = 0) {
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        var entries: [Entry] = []
+        display.trapErrors {
+            guard XQueryTree(display.handle, display.root, &rootReturn, &parent, &children, &count) != 0,
+                  let children else { return }
+            defer { XFree(children) }
+            // XQueryTree lists bottom to top.
+            for window in UnsafeBufferPointer(start: children, count: Int(count)).reversed() where window != excluded {
+                var attributes = XWindowAttributes()
+                // A window closed meanwhile fails here (BadWindow, swallowed): skip it.
+                guard XGetWindowAttributes(display.handle, window, &attributes) != 0,
+                      attributes.map_state == IsViewable, attributes.`class` == InputOutput else { continue }
+                let border = Int(attributes.border_width)
+                let outer = Bounds(x: Int(attributes.x), y: Int(attributes.y),
+                                   width: Int(attributes.width) + 2 * border, height: Int(attributes.height) + 2 * border)
+                entries.append(Entry(id: UInt(window), outer: outer,
+                                     area: Bounds(x: outer.x + border, y: outer.y + border,
+                                                  width: Int(attributes.width), height: Int(attributes.height))))
+            }
+        }
+        self.entries = entries
+    }
+
+    init(entries: [Entry]) {
+        self.entries = entries
+    }
+
+    /// The topmost window whose outer rectangle holds the point; nil on the bare root.
+    func window(atX x: Int, y: Int) -> Entry? {
+        entries.first { $0.outer.contains(x: x, y: y) }
+    }
+
+    /// What picking at the point captures: the window's area clipped to `screen`, or the whole
+    /// screen (no window) on the bare root or for a window with nothing on the screen.
+    func target(atX x: Int, y: Int, screen: Bounds) -> Target {
+        guard let entry = window(atX: x, y: y) else { return Target(window: nil, area: screen) }
+        let area = entry.area.intersection(screen)
+        return area.isEmpty ? Target(window: nil, area: screen) : Target(window: entry.id, area: area)
+    }
+}
