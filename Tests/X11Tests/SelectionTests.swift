@@ -10,112 +10,6 @@ import TestSupport
 struct SelectionTests {
     typealias F = CaptureFixtures
 
-    /// Runs `select()` on a thread of its own over `display`.
-    private func startSelection(_ display: X11Display, cancel: CancellationFlag? = nil,
-                                timeout: Duration = .seconds(60)) -> Task<Selection, any Error> {
-        Task { try await offPool { try RegionSelector(display: display).select(cancel: cancel, timeout: timeout) } }
-    }
-
-    /// The outcome of `task`, or a recorded issue when it takes more than `limit` (a hang guard).
-    private func outcome(_ task: Task<Selection, any Error>, limit: Duration = .seconds(60)) async -> Result<Selection, any Error>? {
-        await withTaskGroup(of: Result<Selection, any Error>?.self) { group in
-            group.addTask { await task.result }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            if first == nil { Issue.record("select() did not return within \(limit)") }
-            return first
-        }
-    }
-
-    private func selection(_ task: Task<Selection, any Error>) async throws -> Selection {
-        guard let result = await outcome(task) else { throw TestFailure("no selection") }
-        return try result.get()
-    }
-
-    /// Expects the selection to end with `code`; returns the message.
-    @discardableResult
-    private func failure(_ task: Task<Selection, any Error>, _ code: LiveTextError.Code,
-                         sourceLocation: SourceLocation = #_sourceLocation) async -> String {
-        switch await outcome(task) {
-        case .failure(let error as LiveTextError)?:
-            #expect(error.code == code, "\(error.message)", sourceLocation: sourceLocation)
-            return error.message
-        case let other?:
-            Issue.record("expected \(code), got \(other)", sourceLocation: sourceLocation)
-        case nil:
-            break
-        }
-        return ""
-    }
-
-    /// Waits until the overlay holds the keyboard grab (taken after the pointer grab) and returns
-    /// the overlay window, checked to be an override-redirect window covering the screen.
-    private func waitForOverlay(_ server: TestDisplay) async throws -> UInt {
-        try await offPool {
-            let probe = try X11Display(name: server.name)
-            defer { probe.close() }
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline {
-                let status = XGrabKeyboard(probe.handle, probe.root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
-                if status == GrabSuccess { XUngrabKeyboard(probe.handle, UInt(CurrentTime)) }
-                probe.sync()
-                if status == AlreadyGrabbed, let overlay = Self.overlays(probe).first {
-                    var attributes = XWindowAttributes()
-                    XGetWindowAttributes(probe.handle, Window(overlay), &attributes)
-                    #expect(attributes.override_redirect != 0)
-                    #expect(attributes.map_state == IsViewable)
-                    #expect((attributes.x, attributes.y) == (0, 0))
-                    #expect((Int(attributes.width), Int(attributes.height)) == (server.width, server.height))
-                    return overlay
-                }
-                usleep(20_000)
-            }
-            throw TestFailure("the selection never took the keyboard grab")
-        }
-    }
-
-    /// Top-level windows named like the selection overlay.
-    private static func overlays(_ display: X11Display) -> [UInt] {
-        var root: Window = 0, parent: Window = 0, count: UInt32 = 0
-        var children: UnsafeMutablePointer<Window>?
-        guard XQueryTree(display.handle, display.root, &root, &parent, &children, &count) != 0, let children else { return [] }
-        defer { XFree(children) }
-        return UnsafeBufferPointer(start: children, count: Int(count)).filter { window in
-            var name: UnsafeMutablePointer<CChar>?
-            guard XFetchName(display.handle, window, &name) != 0, let name else { return false }
-            defer { XFree(name) }
-            return String(cString: name) == "livetext selection"
-        }.map { UInt($0) }
-    }
-
-    /// No grab is left (another client can grab pointer and keyboard) and the overlay is gone.
-    private func expectClean(_ server: TestDisplay, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let (pointer, keyboard, overlays) = try await offPool {
-            let probe = try X11Display(name: server.name)
-            defer { probe.close() }
-            let pointer = XGrabPointer(probe.handle, probe.root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
-                                       0, 0, UInt(CurrentTime))
-            let keyboard = XGrabKeyboard(probe.handle, probe.root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
-            XUngrabPointer(probe.handle, UInt(CurrentTime))
-            XUngrabKeyboard(probe.handle, UInt(CurrentTime))
-            probe.sync()
-            return (pointer, keyboard, Self.overlays(probe))
-        }
-        #expect(pointer == GrabSuccess, "pointer still grabbed", sourceLocation: sourceLocation)
-        #expect(keyboard == GrabSuccess, "keyboard still grabbed", sourceLocation: sourceLocation)
-        #expect(overlays.isEmpty, "overlay left: \(overlays)", sourceLocation: sourceLocation)
-    }
-
-    private func xdotool(_ server: TestDisplay, _ arguments: String) async throws {
-        let result = try await runCommand("/usr/bin/xdotool", arguments.split(separator: " ").map(String.init),
-                                          environment: server.environment)
-        #expect(result.status == 0, "xdotool \(arguments): \(result.stderr)")
-    }
-
     @Test("moving the selection clears only the strips of the old rectangle outside the new one")
     func strips() {
         let old = Bounds(x: 10, y: 10, width: 100, height: 50)
@@ -176,13 +70,16 @@ struct SelectionTests {
         }
     }
 
-    @Test("Esc and the right button cancel; nothing stays grabbed", arguments: ["key Escape", "mousemove 50 50 click 3",
-                                                                             "mousemove 50 50 mousedown 1 mousemove 200 200 key Escape"])
-    func cancelled(by input: String) async throws {
+    @Test("Esc and the right button cancel, in both modes; nothing stays grabbed",
+          arguments: [SelectionMode.region, .window],
+          ["key Escape", "mousemove 50 50 click 3", "mousemove 50 50 mousedown 1 mousemove 200 200 key Escape"])
+    func cancelled(mode: SelectionMode, by input: String) async throws {
         try await TestDisplay.with(width: 320, height: 240) { server in
+            let painter = try ScreenPainter(server)
+            _ = try painter.window(Bounds(x: 20, y: 20, width: 200, height: 150), color: F.testPattern)
             let display = try X11Display(name: server.name)
             defer { display.close() }
-            let task = startSelection(display)
+            let task = startSelection(display, mode: mode)
             _ = try await waitForOverlay(server)
             try await xdotool(server, input)
             let message = await failure(task, .cancelled)
@@ -295,6 +192,125 @@ struct SelectionTests {
         } catch {
             await server.stop()
             throw error
+        }
+    }
+
+    @Test("in window mode, a drag picks the window under the release, not the one under the press",
+          arguments: [true, false])
+    func windowModeDrag(fromFirst: Bool) async throws {
+        try await TestDisplay.with(width: 640, height: 480) { server in
+            let painter = try ScreenPainter(server)
+            let first = try painter.window(Bounds(x: 40, y: 40, width: 200, height: 150), color: F.testPattern)
+            let second = try painter.window(Bounds(x: 300, y: 200, width: 250, height: 180)) { x, y in (UInt8(x), 90, UInt8(y)) }
+            let display = try X11Display(name: server.name)
+            defer { display.close() }
+            let (from, to, picked) = fromFirst ? ((100, 100), (400, 300), second) : ((400, 300), (100, 100), first)
+            let task = startSelection(display, mode: .window)
+            _ = try await waitForOverlay(server)
+            try await xdotool(server, "mousemove \(from.0) \(from.1) mousedown 1 mousemove 270 195 sleep 0.05 "
+                                    + "mousemove \(to.0) \(to.1) sleep 0.05 mouseup 1")
+            let selected = try await selection(task)
+            #expect(selected.pickedWindow == picked.id && selected.capture.window == picked.id)
+            #expect(selected.capture.bounds == (fromFirst ? Bounds(x: 300, y: 200, width: 250, height: 180)
+                                                          : Bounds(x: 40, y: 40, width: 200, height: 150)))
+            #expect(F.pixelDifference(selected.capture.image, picked.expected) == nil)
+            try await expectClean(server)
+        }
+    }
+
+    @Test("in window mode, the window under the pointer (or the screen, on the root) is outlined as the pointer moves; a click picks it")
+    func windowModeHover() async throws {
+        try await TestDisplay.with(width: 640, height: 480) { server in
+            let painter = try ScreenPainter(server)
+            let screen = Bounds(x: 0, y: 0, width: 640, height: 480)
+            let firstArea = Bounds(x: 40, y: 40, width: 200, height: 150), secondArea = Bounds(x: 300, y: 200, width: 250, height: 180)
+            let first = try painter.window(firstArea, color: F.testPattern)
+            let second = try painter.window(secondArea) { x, y in (UInt8(x), 90, UInt8(y)) }
+            let display = try X11Display(name: server.name)
+            defer { display.close() }
+            let whole = try ScreenCapture(display: display).capture(.screen)
+
+            // Outlined before the pointer moves: the screen, the pointer being on the root.
+            try await xdotool(server, "mousemove 600 20")
+            var task = startSelection(display, mode: .window)
+            _ = try await waitForOverlay(server)
+            try await waitForHighlight(server, screen, expected: whole.image, notOn: [firstArea, secondArea])
+            try await xdotool(server, "mousemove 100 100")
+            try await waitForHighlight(server, firstArea, expected: first.expected, notOn: [screen, secondArea])
+            try await xdotool(server, "mousemove 400 300")
+            try await waitForHighlight(server, secondArea, expected: second.expected, notOn: [screen, firstArea])
+            try await xdotool(server, "click 1")
+            var selected = try await selection(task)
+            #expect(selected.pickedWindow == second.id && selected.capture.window == second.id)
+            #expect(selected.capture.bounds == secondArea)
+            #expect(F.pixelDifference(selected.capture.image, second.expected) == nil)
+            try await expectClean(server)
+
+            // A click on the root: the whole screen, no window.
+            task = startSelection(display, mode: .window)
+            _ = try await waitForOverlay(server)
+            try await xdotool(server, "mousemove 600 20 click 1")
+            selected = try await selection(task)
+            #expect(selected.pickedWindow == nil && selected.capture.window == nil)
+            #expect(selected.capture.bounds == screen)
+            #expect(F.pixelDifference(selected.capture.image, whole.image) == nil)
+            try await expectClean(server)
+        }
+    }
+
+    @Test("in window mode, a window moved after the freeze is picked where it was, with the pixels seen")
+    func windowModeFrozenLayout() async throws {
+        try await TestDisplay.with(width: 640, height: 480) { server in
+            let painter = try ScreenPainter(server)
+            let area = Bounds(x: 300, y: 200, width: 250, height: 180)
+            let window = try painter.window(area, color: F.testPattern)
+            let display = try X11Display(name: server.name)
+            defer { display.close() }
+            let task = startSelection(display, mode: .window)
+            _ = try await waitForOverlay(server)
+            XMoveWindow(painter.display.handle, Window(window.id), 10, 10)
+            painter.display.sync()
+            try await xdotool(server, "mousemove 400 300 click 1")
+            let selected = try await selection(task)
+            #expect(selected.pickedWindow == window.id)
+            #expect(selected.capture.bounds == area)
+            #expect(F.pixelDifference(selected.capture.image, window.expected) == nil)
+            try await expectClean(server)
+        }
+    }
+
+    @Test("the label's title: _NET_WM_NAME, else WM_NAME in Latin-1 or UTF-8, else a child's (a frame's client); Latin-1 for the font")
+    func windowTitles() async throws {
+        try await TestDisplay.with(width: 320, height: 240) { server in
+            let display = try X11Display(name: server.name)
+            defer { display.close() }
+            let handle = display.handle
+            func window(_ parent: Window) -> Window {
+                let id = XCreateSimpleWindow(handle, parent, 0, 0, 10, 10, 0, 0, 0)
+                return id
+            }
+            func set(_ window: Window, _ property: String, _ type: Atom, _ bytes: [UInt8]) {
+                XChangeProperty(handle, window, display.atom(property), type, 8, PropModeReplace, bytes, Int32(bytes.count))
+            }
+            let utf8 = display.atom("UTF8_STRING")
+            let both = window(display.root), latin1 = window(display.root), utf8Only = window(display.root)
+            let frame = window(display.root), client = window(frame), unnamed = window(display.root)
+            set(both, "_NET_WM_NAME", utf8, Array("Grüße ✓".utf8))
+            set(both, "WM_NAME", Atom(XA_STRING), Array("old".utf8))
+            set(latin1, "WM_NAME", Atom(XA_STRING), [0x63, 0x61, 0x66, 0xe9])
+            set(utf8Only, "WM_NAME", utf8, Array("naïve".utf8))
+            set(client, "WM_NAME", Atom(XA_STRING), Array("  the client \n".utf8))
+            let gone = window(display.root)
+            XDestroyWindow(handle, gone)
+            display.sync()
+            #expect(WindowTitle.read(UInt(both), display: display) == "Grüße ✓")
+            #expect(WindowTitle.read(UInt(latin1), display: display) == "café")
+            #expect(WindowTitle.read(UInt(utf8Only), display: display) == "naïve")
+            #expect(WindowTitle.read(UInt(frame), display: display) == "the client")
+            #expect(WindowTitle.read(UInt(unnamed), display: display) == nil)
+            #expect(WindowTitle.read(UInt(gone), display: display) == nil)
+            #expect(SelectionOverlay.latin1("2×3 café ✓\t").map { UInt8(bitPattern: $0) }
+                    == [0x32, 0xd7, 0x33, 0x20, 0x63, 0x61, 0x66, 0xe9, 0x20, 0x3f, 0x20])
         }
     }
 }

@@ -1,0 +1,149 @@
+import CX11
+import Foundation
+import LiveTextCore
+import Testing
+import TestSupport
+@testable import X11Kit
+
+/// Driving `RegionSelector.select()` from a test, and checking what it leaves behind.
+extension SelectionTests {
+    /// Runs `select()` on a thread of its own over `display`.
+    func startSelection(_ display: X11Display, mode: SelectionMode = .region, cancel: CancellationFlag? = nil,
+                        timeout: Duration = .seconds(60)) -> Task<Selection, any Error> {
+        Task { try await offPool { try RegionSelector(display: display).select(mode: mode, cancel: cancel, timeout: timeout) } }
+    }
+
+    /// The outcome of `task`, or a recorded issue when it takes more than `limit` (a hang guard).
+    func outcome(_ task: Task<Selection, any Error>, limit: Duration = .seconds(60)) async -> Result<Selection, any Error>? {
+        await withTaskGroup(of: Result<Selection, any Error>?.self) { group in
+            group.addTask { await task.result }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            if first == nil { Issue.record("select() did not return within \(limit)") }
+            return first
+        }
+    }
+
+    func selection(_ task: Task<Selection, any Error>) async throws -> Selection {
+        guard let result = await outcome(task) else { throw TestFailure("no selection") }
+        return try result.get()
+    }
+
+    /// Expects the selection to end with `code`; returns the message.
+    @discardableResult
+    func failure(_ task: Task<Selection, any Error>, _ code: LiveTextError.Code,
+                         sourceLocation: SourceLocation = #_sourceLocation) async -> String {
+        switch await outcome(task) {
+        case .failure(let error as LiveTextError)?:
+            #expect(error.code == code, "\(error.message)", sourceLocation: sourceLocation)
+            return error.message
+        case let other?:
+            Issue.record("expected \(code), got \(other)", sourceLocation: sourceLocation)
+        case nil:
+            break
+        }
+        return ""
+    }
+
+    /// Waits until the overlay holds the keyboard grab (taken after the pointer grab) and returns
+    /// the overlay window, checked to be an override-redirect window covering the screen.
+    func waitForOverlay(_ server: TestDisplay) async throws -> UInt {
+        try await offPool {
+            let probe = try X11Display(name: server.name)
+            defer { probe.close() }
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                let status = XGrabKeyboard(probe.handle, probe.root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
+                if status == GrabSuccess { XUngrabKeyboard(probe.handle, UInt(CurrentTime)) }
+                probe.sync()
+                if status == AlreadyGrabbed, let overlay = Self.overlays(probe).first {
+                    var attributes = XWindowAttributes()
+                    XGetWindowAttributes(probe.handle, Window(overlay), &attributes)
+                    #expect(attributes.override_redirect != 0)
+                    #expect(attributes.map_state == IsViewable)
+                    #expect((attributes.x, attributes.y) == (0, 0))
+                    #expect((Int(attributes.width), Int(attributes.height)) == (server.width, server.height))
+                    return overlay
+                }
+                usleep(20_000)
+            }
+            throw TestFailure("the selection never took the keyboard grab")
+        }
+    }
+
+    /// Top-level windows named like the selection overlay.
+    static func overlays(_ display: X11Display) -> [UInt] {
+        var root: Window = 0, parent: Window = 0, count: UInt32 = 0
+        var children: UnsafeMutablePointer<Window>?
+        guard XQueryTree(display.handle, display.root, &root, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        return UnsafeBufferPointer(start: children, count: Int(count)).filter { window in
+            var name: UnsafeMutablePointer<CChar>?
+            guard XFetchName(display.handle, window, &name) != 0, let name else { return false }
+            defer { XFree(name) }
+            return String(cString: name) == "livetext selection"
+        }.map { UInt($0) }
+    }
+
+    /// No grab is left (another client can grab pointer and keyboard) and the overlay is gone.
+    func expectClean(_ server: TestDisplay, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let (pointer, keyboard, overlays) = try await offPool {
+            let probe = try X11Display(name: server.name)
+            defer { probe.close() }
+            let pointer = XGrabPointer(probe.handle, probe.root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
+                                       0, 0, UInt(CurrentTime))
+            let keyboard = XGrabKeyboard(probe.handle, probe.root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
+            XUngrabPointer(probe.handle, UInt(CurrentTime))
+            XUngrabKeyboard(probe.handle, UInt(CurrentTime))
+            probe.sync()
+            return (pointer, keyboard, Self.overlays(probe))
+        }
+        #expect(pointer == GrabSuccess, "pointer still grabbed", sourceLocation: sourceLocation)
+        #expect(keyboard == GrabSuccess, "keyboard still grabbed", sourceLocation: sourceLocation)
+        #expect(overlays.isEmpty, "overlay left: \(overlays)", sourceLocation: sourceLocation)
+    }
+
+    func xdotool(_ server: TestDisplay, _ arguments: String) async throws {
+        let result = try await runCommand("/usr/bin/xdotool", arguments.split(separator: " ").map(String.init),
+                                          environment: server.environment)
+        #expect(result.status == 0, "xdotool \(arguments): \(result.stderr)")
+    }
+
+    /// The selection's outline colour (SelectionOverlay's), as read at depth 24.
+    static let outline: [UInt8] = [0x1e, 0x90, 0xff, 255]
+
+    /// Waits until the overlay shows `rect` highlighted: the middle of each edge in the outline
+    /// colour, two pixels deep, and its pixels undimmed (at (10, 10) of `rect`, a point the
+    /// dimming blackens, the pixel of `expected`); and none of `others` outlined.
+    func waitForHighlight(_ server: TestDisplay, _ rect: Bounds, expected: PixelImage, notOn others: [Bounds] = [],
+                          sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let shown = try await offPool {
+            let probe = try X11Display(name: server.name)
+            defer { probe.close() }
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                let screen = try ScreenCapture(display: probe).capture(.screen).image
+                func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+                    let at = (y * screen.width + x) * 4
+                    return Array(screen.pixels[at..<at + 4])
+                }
+                let (midX, midY) = (rect.x + rect.width / 2, rect.y + rect.height / 2)
+                let edges = [(rect.x, midY), (rect.x + 1, midY), (rect.maxX - 1, midY), (rect.maxX - 2, midY),
+                             (midX, rect.y), (midX, rect.y + 1), (midX, rect.maxY - 1), (midX, rect.maxY - 2)]
+                let at = (10 * expected.width + 10) * 4
+                if edges.allSatisfy({ pixel($0.0, $0.1) == Self.outline }),
+                   pixel(rect.x + 10, rect.y + 10) == Array(expected.pixels[at..<at + 4]),
+                   others.allSatisfy({ pixel($0.x, $0.y + $0.height / 2) != Self.outline }) {
+                    return true
+                }
+                usleep(20_000)
+            }
+            return false
+        }
+        #expect(shown, "\(rect) never shown highlighted alone", sourceLocation: sourceLocation)
+    }
+}
