@@ -67,11 +67,10 @@ public final class RegionSelector: @unchecked Sendable {
             overlay.destroy()
             if !display.isBroken, !display.isClosed { display.sync() }
         }
+        // Where the windows were when the screen froze, read at once (the overlay is not shown yet).
+        let windows = TopLevelWindows(display: display)
         // What the user will see, read back from the very pixmap the overlay shows.
         let frozen = try capture.read(overlay.frozen, screen)
-        // Where the windows were when the screen froze (the overlay does not exist yet).
-        let windows = TopLevelWindows(display: display)
-        try display.checkAlive()
         try overlay.show()
         try grab(overlay, cancel: cancel)
         var session = SelectionSession(mode: mode, overlay: overlay, windows: windows)
