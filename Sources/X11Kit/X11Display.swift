@@ -38,12 +38,13 @@ public final class X11Display: @unchecked Sendable {
 
     deinit { close() }
 
-    private var closed = false
+    /// True once `close()` was called: `handle` must not be used any more.
+    public private(set) var isClosed = false
 
     /// Closes the connection (once; later calls do nothing).
     public func close() {
-        guard !closed else { return }
-        closed = true
+        guard !isClosed else { return }
+        isClosed = true
         X11Errors.forget(handle)
         if !isBroken { XCloseDisplay(handle) }
     }
