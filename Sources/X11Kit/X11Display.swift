@@ -38,20 +38,18 @@ public final class X11Display: @unchecked Sendable {
 
     deinit { close() }
 
-    private var closed = false
+    /// True once `close()` was called: `handle` must not be used any more.
+    public private(set) var isClosed = false
 
     /// Closes the connection (once; later calls do nothing).
     public func close() {
-        guard !closed else { return }
-        closed = true
+        guard !isClosed else { return }
+        isClosed = true
         // Whether it broke must be read before forgetting it: XCloseDisplay on a dead server blocks.
         let broken = isBroken
         X11Errors.forget(handle)
         if !broken { XCloseDisplay(handle) }
     }
-
-    /// True once `close()` was called: the handle must not be used any more.
-    public var isClosed: Bool { closed }
 
     /// True once the server went away: the connection can only be closed.
     public var isBroken: Bool { X11Errors.isBroken(handle) }

@@ -1,0 +1,184 @@
+import CX11
+import Foundation
+import LiveTextCore
+
+/// Reads what another program put on the clipboard (or the primary selection): the formats it
+/// offers, an encoded image, or text.
+///
+/// Uses the given connection from the calling thread, one call at a time (calls are serialised);
+/// the connection must not be used by another thread during a call. Events of other windows on
+/// the connection are left in its queue. Each call waits at most `timeout` per step for the owner.
+public final class ClipboardReader: @unchecked Sendable {
+    private let display: X11Display
+    private let lock = NSLock()
+    /// Our requestor window: small, unmapped, replaced after a failed transfer.
+    private(set) var window: Window = 0
+    private let property: Atom
+
+    /// Image targets in the order we prefer them; any other `image/*` comes after these.
+    static let preferredImageTargets = ["image/png", "image/jpeg", "image/bmp", "image/tiff",
+                                        "image/x-portable-anymap", "image/x-portable-pixmap", "image/gif", "image/webp"]
+
+    /// Text is read up to this size: more is not something a person copied to read.
+    static let maxTextBytes = 64 << 20
+
+    public init(display: X11Display) {
+        self.display = display
+        self.property = display.atom("LIVETEXT_SELECTION")
+    }
+
+    deinit {
+        if window != 0, !display.isClosed, !display.isBroken {
+            XDestroyWindow(display.handle, window)
+            display.flush()
+        }
+    }
+
+    /// The targets (formats) the owner of `selection` offers, e.g. `TARGETS`, `image/png`.
+    ///
+    /// Throws `.notFound` when nothing owns the selection; an owner that refuses the TARGETS
+    /// request gives an empty list.
+    public func targets(of selection: SelectionName = .clipboard, timeout: Duration = .seconds(3)) throws -> [String] {
+        try locked {
+            let owner = try currentOwner(of: selection)
+            return try targetList(selection, owner: owner, timeout: timeout)
+        }
+    }
+
+    /// The encoded image the owner offers (image/png preferred, then image/jpeg, image/bmp,
+    /// image/tiff, image/x-portable-anymap / image/x-portable-pixmap, image/gif, image/webp, other image/*).
+    ///
+    /// Throws `.notFound` when the selection is empty, holds no image or the owner refuses,
+    /// `.tooLarge` over `maxBytes` (reading stops there), `.failed` when the owner does not answer
+    /// within `timeout`, `.unavailable` when the display went away.
+    public func image(from selection: SelectionName = .clipboard, maxBytes: Int,
+                      timeout: Duration = .seconds(3)) throws -> ClipboardImage {
+        try locked {
+            let owner = try currentOwner(of: selection)
+            let offered = try targetList(selection, owner: owner, timeout: timeout)
+            guard let chosen = Self.bestImageTarget(in: offered) else {
+                throw LiveTextError(.notFound, "\(selection.spokenName) holds no image (it offers: \(Self.summary(of: offered))); copy an image first")
+            }
+            guard let value = try convert(selection, owner: owner, target: display.atom(chosen),
+                                          maxBytes: maxBytes, timeout: timeout) else {
+                throw LiveTextError(.notFound, "the owner of \(selection.spokenName) (window \(hexID(owner))) refused to hand over its \(chosen) image; copy the image again")
+            }
+            guard !value.data.isEmpty else {
+                throw LiveTextError(.invalidImage, "the owner of \(selection.spokenName) (window \(hexID(owner))) sent an empty \(chosen) image")
+            }
+            return ClipboardImage(data: value.data, mimeType: chosen)
+        }
+    }
+
+    /// The text the owner offers as UTF8_STRING, else as STRING (Latin-1); nil when it offers
+    /// neither. Throws `.notFound` when nothing owns the selection.
+    public func text(from selection: SelectionName = .clipboard, timeout: Duration = .seconds(3)) throws -> String? {
+        try locked {
+            let owner = try currentOwner(of: selection)
+            if let utf8 = try convert(selection, owner: owner, target: display.atom("UTF8_STRING"),
+                                      maxBytes: Self.maxTextBytes, timeout: timeout) {
+                return String(decoding: Self.trimmingTrailingNULs(utf8.data), as: UTF8.self)
+            }
+            if let latin1 = try convert(selection, owner: owner, target: display.atom("STRING"),
+                                        maxBytes: Self.maxTextBytes, timeout: timeout) {
+                return String(Self.trimmingTrailingNULs(latin1.data).map { Character(Unicode.Scalar($0)) })
+            }
+            return nil
+        }
+    }
+
+    // MARK: - Steps
+
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if display.isClosed { throw LiveTextError(.unavailable, "the X display connection was closed") }
+        try display.checkAlive()
+        return try body()
+    }
+
+    private func currentOwner(of selection: SelectionName) throws -> Window {
+        let owner = XGetSelectionOwner(display.handle, display.atom(selection.rawValue))
+        try display.checkAlive()
+        guard owner != 0 else {
+            throw LiveTextError(.notFound, "\(selection.spokenName) is empty; copy something first")
+        }
+        return owner
+    }
+
+    private func targetList(_ selection: SelectionName, owner: Window, timeout: Duration) throws -> [String] {
+        guard let value = try convert(selection, owner: owner, target: display.atom("TARGETS"),
+                                      maxBytes: 1 << 20, timeout: timeout),
+              let atoms = value.longs else { return [] }
+        return display.atomNames(atoms.filter { $0 != 0 }).compactMap { $0 }
+    }
+
+    /// One conversion; on any failure the requestor window is replaced, so that an owner still
+    /// answering (late, or in INCR pieces) writes to a window that no longer exists.
+    private func convert(_ selection: SelectionName, owner: Window, target: Atom, maxBytes: Int,
+                         timeout: Duration) throws -> PropertyValue? {
+        if window == 0 { window = makeWindow() }
+        let transfer = SelectionTransfer(display: display, window: window, property: property,
+                                         selection: selection, owner: owner)
+        do {
+            return try transfer.run(target: target, maxBytes: maxBytes, timeout: timeout)
+        } catch let failure as SelectionTransfer.Failure {
+            discardWindow()
+            switch failure {
+            case .timeout:
+                throw LiveTextError(.failed, "the owner of \(selection.spokenName) (window \(hexID(owner))) did not answer within \(timeout.spoken); try copying again")
+            case .tooLarge(let size):
+                throw LiveTextError(.tooLarge, "\(selection.spokenName) holds at least \(Self.byteCount(size)), more than the \(Self.byteCount(maxBytes)) allowed; copy something smaller")
+            }
+        } catch {
+            discardWindow()
+            throw error
+        }
+    }
+
+    private func makeWindow() -> Window {
+        let d = display.handle
+        let created = XCreateSimpleWindow(d, display.root, -10, -10, 1, 1, 0, 0, 0)
+        XSelectInput(d, created, PropertyChangeMask)
+        return created
+    }
+
+    private func discardWindow() {
+        guard window != 0 else { return }
+        if !display.isBroken {
+            XDestroyWindow(display.handle, window)
+            display.flush()
+        }
+        window = 0
+    }
+
+    // MARK: - Helpers
+
+    static func bestImageTarget(in targets: [String]) -> String? {
+        let lowered = targets.map { $0.lowercased() }
+        for wanted in preferredImageTargets {
+            if let index = lowered.firstIndex(of: wanted) { return targets[index] }
+        }
+        return targets.first { $0.lowercased().hasPrefix("image/") }
+    }
+
+    /// A few of the offered targets for a message, without the ones every owner has.
+    static func summary(of targets: [String]) -> String {
+        let meta: Set<String> = ["TARGETS", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS", "DELETE", "INSERT_SELECTION", "INSERT_PROPERTY"]
+        let shown = targets.filter { !meta.contains($0) }
+        if shown.isEmpty { return "nothing but \(targets.isEmpty ? "no formats" : targets.joined(separator: ", "))" }
+        return shown.prefix(6).joined(separator: ", ") + (shown.count > 6 ? ", …" : "")
+    }
+
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / Double(1 << 20)) }
+        if bytes >= 1 << 10 { return String(format: "%.1f KB", Double(bytes) / Double(1 << 10)) }
+        return "\(bytes) bytes"
+    }
+
+    private static func trimmingTrailingNULs(_ data: Data) -> Data {
+        var end = data.endIndex
+        while end > data.startIndex, data[end - 1] == 0 { end -= 1 }
+        return data[data.startIndex..<end]
+    }
+}
