@@ -41,6 +41,8 @@ let package = Package(
         // X11: capture, region selection, the clipboard, hotkeys and typing, each on its own
         // display connection.
         .target(name: "X11Kit", dependencies: ["CX11", "LiveTextCore"]),
+        // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
+        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextEngines"]),
 
         // D-Bus: a Swift layer over libdbus-1 (connection, messages, exported objects).
         .target(name: "DBusKit", dependencies: ["CDBus"]),
@@ -55,11 +57,13 @@ let package = Package(
 
         // The org.livetext session service.
         .target(name: "LiveTextService", dependencies: [
-            "DBusKit", "LiveTextCore", "LiveTextDetectors", "LiveTextEngines", "LiveTextConfig",
+            "DBusKit", "LiveTextCore", "LiveTextDetectors", "LiveTextEngines", "LiveTextConfig", "LiveTextDesktop",
+            "X11Kit",
         ]),
 
         .executableTarget(name: "livetext", dependencies: [
             "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
+            "LiveTextDesktop", "X11Kit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

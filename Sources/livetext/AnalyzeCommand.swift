@@ -14,6 +14,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: AnalysisOptions
+    @OptionGroup var delivery: DeliveryOptions
 
     @Argument(help: ArgumentHelp("Image files; - for standard input.", valueName: "file"),
               completion: .file())
@@ -37,11 +38,13 @@ struct AnalyzeCommand: AsyncParsableCommand {
                                    labelled: files.count > 1)
         var matched = false
         var firstFailure: LiveTextError?
+        var delivered: [ImageAnalysis] = []
         func deliver(_ file: String, _ result: Result<ImageAnalysis, LiveTextError>, performHere: Bool) throws {
             switch result {
             case .success(let analysis):
                 matched = matched || !analysis.items.isEmpty
                 try output.print(analysis, name: file)
+                if delivery.isSet { delivered.append(analysis) }
                 if let perform, performHere {
                     try DetectionEnvironment.perform(perform, actions: analysis.actions, items: analysis.items,
                                                      text: analysis.text)
@@ -70,6 +73,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
                 try deliver($0, $1, performHere: true)
             }
         }
+        try await ResultDelivery(options: delivery, onlyItems: configuration.only != nil).deliver(delivered)
         if let firstFailure {
             throw ExitCode(firstFailure.code.exitCode)
         }

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import LiveTextCore
+import LiveTextDesktop
 import LiveTextEngines
 import LiveTextService
 
@@ -28,34 +29,68 @@ struct DaemonClient: Sendable {
 
     /// Analyzes a file (`-`: stdin) on the daemon, waits, and reads back the analysis.
     func analyze(_ file: String, options: [String: DBusValue], perform: String?) async -> Result<ImageAnalysis, LiveTextError> {
-        do {
-            let reply: [DBusValue]
+        await result(name: file) {
             if file == "-" {
                 let data = try ImageInput().readStandardInput()
-                reply = try await analyzer("AnalyzeImage", [.bytes([UInt8](data)), .vardict(options)])
-            } else {
-                let path = URL(fileURLWithPath: file).standardizedFileURL.path
-                reply = try await analyzer("AnalyzeFile", [.string(path), .vardict(options)])
+                return try await analysis("AnalyzeImage", [.bytes([UInt8](data)), .vardict(options)], perform: perform)
             }
-            guard let object = reply.first?.objectPath else { throw LiveTextError(.failed, "the daemon sent no analysis") }
-            defer { Task { [bus] in _ = try? await Self.call(bus, object, "Release", []) } }
-            _ = try await Self.call(bus, object, "Wait", [], timeout: .seconds(3600))
-            let json = try await bus.call(destination: ServiceNames.busName, path: object,
-                                          interface: "org.freedesktop.DBus.Properties", member: "Get",
-                                          arguments: [.string(ServiceNames.analysis), .string("Json")])
-            guard let text = json.first?.unwrapped.string,
-                  let analysis = try? JSONDecoder().decode(ImageAnalysis.self, from: Data(text.utf8)) else {
-                throw LiveTextError(.failed, "the daemon's analysis could not be read")
-            }
-            if let perform { _ = try await Self.call(bus, object, "PerformAction", [.string(perform)]) }
-            return .success(analysis)
+            let path = URL(fileURLWithPath: file).standardizedFileURL.path
+            return try await analysis("AnalyzeFile", [.string(path), .vardict(options)], perform: perform)
+        }
+    }
+
+    /// Captures on the daemon's display (an interactive selection waits for the user).
+    func capture(_ request: CaptureRequest, options: [String: DBusValue], perform: String?) async -> Result<ImageAnalysis, LiveTextError> {
+        var options = options
+        switch request {
+        case .select: options["interactive"] = .bool(true)
+        case .pickWindow: options["pick_window"] = .bool(true)
+        case .screen: break
+        case .monitor(let index): options["monitor"] = .uint32(UInt32(index))
+        case .window(let id): options["window"] = .uint64(UInt64(id))
+        case .region(let r):
+            options["region"] = .structure([.int32(Int32(clamping: r.x)), .int32(Int32(clamping: r.y)),
+                                            .uint32(UInt32(clamping: r.width)), .uint32(UInt32(clamping: r.height))])
+        }
+        return await result(name: "capture") {
+            try await analysis("CaptureScreen", [.vardict(options)], perform: perform)
+        }
+    }
+
+    /// Analyzes the clipboard's image on the daemon.
+    func clipboard(options: [String: DBusValue], perform: String?) async -> Result<ImageAnalysis, LiveTextError> {
+        await result(name: "clipboard") {
+            try await analysis("AnalyzeClipboard", [.vardict(options)], perform: perform)
+        }
+    }
+
+    private func result(name: String, _ body: () async throws -> ImageAnalysis) async -> Result<ImageAnalysis, LiveTextError> {
+        do {
+            return .success(try await body())
         } catch let error as LiveTextError {
             return .failure(error)
         } catch let error as DBusError {
-            return .failure(Self.localError(error, file: file))
+            return .failure(Self.localError(error, file: name))
         } catch {
-            return .failure(LiveTextError(.failed, "\(file): \(error)"))
+            return .failure(LiveTextError(.failed, "\(name): \(error)"))
         }
+    }
+
+    /// Starts an analysis with `member`, waits for it, reads it back and releases it.
+    private func analysis(_ member: String, _ arguments: [DBusValue], perform: String?) async throws -> ImageAnalysis {
+        let reply = try await analyzer(member, arguments)
+        guard let object = reply.first?.objectPath else { throw LiveTextError(.failed, "the daemon sent no analysis") }
+        defer { Task { [bus] in _ = try? await Self.call(bus, object, "Release", []) } }
+        _ = try await Self.call(bus, object, "Wait", [], timeout: .seconds(3600))
+        let json = try await bus.call(destination: ServiceNames.busName, path: object,
+                                      interface: "org.freedesktop.DBus.Properties", member: "Get",
+                                      arguments: [.string(ServiceNames.analysis), .string("Json")])
+        guard let text = json.first?.unwrapped.string,
+              let analysis = try? JSONDecoder().decode(ImageAnalysis.self, from: Data(text.utf8)) else {
+            throw LiveTextError(.failed, "the daemon's analysis could not be read")
+        }
+        if let perform { _ = try await Self.call(bus, object, "PerformAction", [.string(perform)]) }
+        return analysis
     }
 
     private func analyzer(_ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {

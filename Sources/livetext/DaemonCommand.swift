@@ -58,6 +58,7 @@ struct DaemonCommand: AsyncParsableCommand {
             return
         }
         try? await analyzer.prewarm()
+        service.startHotkeys()
 
         let signals = SignalWatch()
         signals.on(SIGHUP) {
@@ -71,6 +72,7 @@ struct DaemonCommand: AsyncParsableCommand {
         signals.on(SIGTERM) { bus.close() }
         signals.on(SIGINT) { bus.close() }
         await bus.waitUntilDisconnected()
+        service.stopHotkeys()
         log.info("stopped")
     }
 }

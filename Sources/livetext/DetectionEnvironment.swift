@@ -22,7 +22,7 @@ enum DetectionEnvironment {
 
     /// Performs `--perform ID` on an analysis' actions, saying on stderr what was done.
     static func perform(_ id: String, actions: [QuickAction], items: [DetectedItem], text: String) throws {
-        let performer = ActionPerformer.fromEnvironment()
+        let performer = ActionPerformer.fromEnvironment(copy: { try DetachedClipboard.copy($0, alsoPrimary: false) })
         let done = try performer.perform(id, actions: actions, items: items, text: text)
         StandardError.write("livetext: \(done)\n")
     }

@@ -10,7 +10,8 @@ struct LiveTextCommand: AsyncParsableCommand {
             display, no bus, no language data), 5 cancelled.
             """,
         version: LiveTextVersion.string,
-        subcommands: [AnalyzeCommand.self, DetectCommand.self, DaemonCommand.self, PreprocessCommand.self])
+        subcommands: [AnalyzeCommand.self, CaptureCommand.self, ClipboardCommand.self, DetectCommand.self,
+                      DaemonCommand.self, PreprocessCommand.self, ServeClipboardCommand.self])
 }
 
 enum LiveTextVersion {

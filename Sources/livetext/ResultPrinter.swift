@@ -17,17 +17,8 @@ struct ResultPrinter {
             out = analysis.jsonLine() + "\n"
         } else {
             if labelled { out += "==> \(name) <==\n" }
-            if onlyItems {
-                for item in analysis.items {
-                    out += item.singleLineText + "\n"
-                }
-                FileHandle.standardOutput.write(Data(out.utf8))
-                return
-            }
-            var parts = [String]()
-            if !analysis.text.isEmpty { parts.append(analysis.text) }
-            if !analysis.codes.isEmpty { parts.append(analysis.codes.map(\.payload).joined(separator: "\n")) }
-            if !parts.isEmpty { out += parts.joined(separator: "\n\n") + "\n" }
+            let plain = analysis.plainText(onlyItems: onlyItems)
+            if !plain.isEmpty { out += plain + "\n" }
         }
         // One write per document: never half a line of JSON between two results.
         FileHandle.standardOutput.write(Data(out.utf8))

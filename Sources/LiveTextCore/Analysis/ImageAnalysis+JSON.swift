@@ -11,7 +11,8 @@ extension ImageAnalysis {
             ("codes", .array(codes.map(\.orderedJSON))),
             ("items", .array(items.map(\.orderedJSON))),
             ("actions", .array(actions.map(\.orderedJSON))),
-            ("timing", .object([("totalMs", .double(timing.totalMs))])),
+            ("timing", .object([("totalMs", .double(timing.totalMs))]
+                + (timing.captureMs.map { [("captureMs", OrderedJSON.double($0))] } ?? []))),
         ])
     }
 }

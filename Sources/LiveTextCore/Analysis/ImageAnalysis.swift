@@ -39,10 +39,16 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
     public struct Timing: Sendable, Hashable, Codable {
         /// Wall-clock milliseconds from pixels in hand to analysis done, one decimal.
         public var totalMs: Double
+        /// Milliseconds the screen capture took (screen, monitor, window and region captures).
+        public var captureMs: Double?
 
-        public init(totalMs: Double = 0) {
-            self.totalMs = (totalMs * 10).rounded() / 10
+        public init(totalMs: Double = 0, captureMs: Double? = nil) {
+            self.totalMs = Self.rounded(totalMs)
+            self.captureMs = captureMs.map(Self.rounded)
         }
+
+        /// One decimal.
+        public static func rounded(_ milliseconds: Double) -> Double { (milliseconds * 10).rounded() / 10 }
     }
 }
 

@@ -117,13 +117,13 @@ public struct ActionPerformer: Sendable {
 }
 
 extension ActionPerformer {
-    /// Copying until livetext can reach the clipboard (X11 support): a clear `unavailable`.
+    /// Copying for a performer that was given no clipboard: a clear `unavailable`.
     public static let clipboardUnavailable: @Sendable (String) throws -> Void = { _ in
         throw LiveTextError.noClipboard
     }
 }
 
 extension LiveTextError {
-    /// The clipboard cannot be reached by this build.
-    public static let noClipboard = LiveTextError(.unavailable, "the clipboard is not available in this build of livetext")
+    /// The performer was given no clipboard to copy to.
+    public static let noClipboard = LiveTextError(.unavailable, "copying needs a clipboard, and none was given")
 }

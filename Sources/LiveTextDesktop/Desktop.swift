@@ -1,0 +1,163 @@
+import Dispatch
+import Foundation
+import LiveTextCore
+import LiveTextEngines
+import X11Kit
+
+/// The X11 desktop of one process: capture, interactive selection, the clipboard and typing.
+///
+/// The display is opened when first needed, not before, so a daemon started without `DISPLAY`
+/// still serves files and answers capture calls with `unavailable`; a connection whose server
+/// went away is replaced on the next call. Every X call runs in order on one serial queue (Xlib
+/// connections are not thread-safe), never on Swift's cooperative pool. Copied text is served
+/// by a `ClipboardOwner` on its own connection and thread, for as long as this object lives.
+public final class Desktop: @unchecked Sendable {
+    /// The display this desktop opens; `$DISPLAY` when nil.
+    public let displayName: String?
+    private let queue = DispatchQueue(label: "org.livetext.x11")
+    /// Touched only on `queue`.
+    private var session: Session?
+    private let ownerLock = NSLock()
+    /// Guarded by `ownerLock`.
+    private var owner: ClipboardOwner?
+
+    public init(displayName: String? = nil) {
+        self.displayName = displayName
+    }
+
+    deinit {
+        owner?.close()
+    }
+
+    /// One connection and what is built on it; replaced when the server goes away.
+    private final class Session {
+        let display: X11Display
+        let capture: ScreenCapture
+        lazy var clipboard = ClipboardReader(display: display)
+
+        init(display: X11Display) {
+            self.display = display
+            capture = ScreenCapture(display: display)
+        }
+    }
+
+    /// Runs `body` on the X queue with a live session; cancelling the task raises `flag`.
+    private func run<T: Sendable>(_ body: @escaping @Sendable (Session, CancellationFlag) throws -> T) async throws -> T {
+        let flag = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                queue.async {
+                    continuation.resume(with: Result {
+                        try flag.check()
+                        return try body(try self.liveSession(), flag)
+                    })
+                }
+            }
+        } onCancel: {
+            flag.cancel()
+        }
+    }
+
+    private func liveSession() throws -> Session {
+        if let session, !session.display.isBroken { return session }
+        session?.display.close()
+        session = nil
+        let fresh = Session(display: try X11Display(name: displayName))
+        session = fresh
+        return fresh
+    }
+
+    /// Opens the display if it is not open yet: `unavailable`, saying what to do, without one.
+    public func checkAvailable() async throws {
+        try await run { _, _ in }
+    }
+
+    // MARK: Capture
+
+    /// Captures what `request` names; interactive requests wait for the user (Esc: `cancelled`).
+    /// Throws `tooLarge` past `maxPixels`.
+    public func capture(_ request: CaptureRequest, maxPixels: Int = ImageLimits.defaultMaxPixels) async throws -> ScreenImage {
+        try await run { session, flag in
+            let started = DispatchTime.now().uptimeNanoseconds
+            let captured: CapturedImage
+            switch request {
+            case .select:
+                captured = try RegionSelector(display: session.display).select(mode: .region, cancel: flag).capture
+            case .pickWindow:
+                captured = try RegionSelector(display: session.display).select(mode: .window, cancel: flag).capture
+            case .screen:
+                captured = try session.capture.capture(.screen)
+            case .monitor(let index):
+                captured = try session.capture.capture(.monitor(index))
+            case .window(let id):
+                captured = try session.capture.capture(.window(id))
+            case .region(let bounds):
+                captured = try session.capture.capture(.region(bounds))
+            }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+            try ImageLimits(maxPixels: maxPixels).check(width: captured.image.width, height: captured.image.height)
+            return ScreenImage(captured, captureMs: request.isInteractive ? nil : elapsed)
+        }
+    }
+
+    /// The monitors, in the order `monitor(N)` counts them.
+    public func monitors() async throws -> [Monitor] {
+        try await run { session, _ in try session.capture.monitors() }
+    }
+
+    // MARK: Clipboard
+
+    /// Decodes the image on CLIPBOARD (`notFound` when it holds none, saying what it holds).
+    public func clipboardImage(input: ImageInput) async throws -> PixelImage {
+        let encoded = try await run { session, _ in
+            try session.clipboard.image(from: .clipboard, maxBytes: ImageInput.maxEncodedBytes)
+        }
+        return try await BlockingWork.run { try input.decode(encoded.data) }
+    }
+
+    /// Puts `text` on CLIPBOARD (and PRIMARY with `alsoPrimary`) and keeps serving it while this
+    /// object lives; a clipboard manager, when one runs, gets a copy that outlives the process.
+    public func copy(_ text: String, alsoPrimary: Bool = false) async throws {
+        try await BlockingWork.run { try self.copySynchronously(text, alsoPrimary: alsoPrimary) }
+    }
+
+    /// `copy` for callers on a thread that may block (one X round trip or two).
+    public func copySynchronously(_ text: String, alsoPrimary: Bool = false) throws {
+        let selections: Set<SelectionName> = alsoPrimary ? [.clipboard, .primary] : [.clipboard]
+        let owner = try clipboardOwner()
+        do {
+            try owner.copy(text, to: selections)
+        } catch let error as LiveTextError where error.code == .unavailable {
+            // The server went away since the last copy: once more on a new connection.
+            dropOwner(owner)
+            try clipboardOwner().copy(text, to: selections)
+        }
+        let current = ownerLock.withLock { self.owner }
+        DispatchQueue.global().async { _ = current?.handOffToManager(timeout: .seconds(2)) }
+    }
+
+    private func clipboardOwner() throws -> ClipboardOwner {
+        try ownerLock.withLock {
+            if let owner { return owner }
+            let fresh = try ClipboardOwner(displayName: displayName)
+            owner = fresh
+            return fresh
+        }
+    }
+
+    private func dropOwner(_ stale: ClipboardOwner) {
+        ownerLock.withLock {
+            if owner === stale { owner = nil }
+        }
+        stale.close()
+    }
+
+    // MARK: Typing
+
+    /// Types `text` into the focused window (XTEST).
+    public func type(_ text: String) async throws {
+        try await run { session, flag in
+            try KeyboardTyper(display: session.display).type(text, cancel: flag)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import LiveTextCore
+import X11Kit
+
+/// Pixels taken from the screen, with where they came from.
+public struct ScreenImage: Sendable {
+    public var image: PixelImage
+    /// The analysis' `image.source`: `screen:X,Y,W,H` or `window:0xID:X,Y,W,H`.
+    public var source: String
+    /// How long the capture took; nil when a person took part (a selection).
+    public var captureMs: Double?
+
+    init(_ captured: CapturedImage, captureMs: Double?) {
+        image = captured.image
+        let area = "\(captured.bounds.x),\(captured.bounds.y),\(captured.bounds.width),\(captured.bounds.height)"
+        if let window = captured.window {
+            source = "window:0x" + String(window, radix: 16) + ":" + area
+        } else {
+            source = "screen:" + area
+        }
+        self.captureMs = captureMs
+    }
+
+    /// `analysis` with this capture's time in its timing.
+    public func timed(_ analysis: ImageAnalysis) -> ImageAnalysis {
+        var analysis = analysis
+        analysis.timing.captureMs = captureMs.map(ImageAnalysis.Timing.rounded)
+        return analysis
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import DBusKit
+import Foundation
+import LiveTextCore
+import LiveTextDesktop
+import LiveTextEngines
+
+struct CaptureCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "capture",
+        abstract: "Capture the screen, a window or a region you drag, and analyze it.",
+        discussion: """
+            Without a target, the screen freezes and you drag a rectangle over the text (the default, \
+            --select); a click without dragging picks the window under the pointer; Esc or a right \
+            click cancels (exit 5). Needs an X11 display (DISPLAY).
+            """)
+
+    @OptionGroup var options: AnalysisOptions
+    @OptionGroup var delivery: DeliveryOptions
+
+    @Flag(help: "Drag a rectangle over the frozen screen (the default).")
+    var select = false
+
+    @Flag(help: "Click a window to capture it.")
+    var pickWindow = false
+
+    @Flag(help: "The whole screen, every monitor.")
+    var screen = false
+
+    @Option(help: ArgumentHelp("One monitor, by number (0 is the first the X server lists).", valueName: "n"))
+    var monitor: Int?
+
+    @Option(help: ArgumentHelp("A window by id, as xwininfo and xdotool print it (0x1a00007).", valueName: "id"))
+    var window: String?
+
+    @Option(help: ArgumentHelp("A rectangle in screen pixels.", valueName: "x,y,w,h"))
+    var region: String?
+
+    @Option(help: ArgumentHelp("Carry out this quick action (an id from --json's actions).", valueName: "id"))
+    var perform: String?
+
+    func validate() throws {
+        let chosen = [select, pickWindow, screen, monitor != nil, window != nil, region != nil].filter { $0 }.count
+        guard chosen <= 1 else {
+            throw ValidationError("give one of --select, --pick-window, --screen, --monitor, --window, --region")
+        }
+        if let monitor, monitor < 0 { throw ValidationError("--monitor counts from 0") }
+        _ = try request()
+    }
+
+    func request() throws -> CaptureRequest {
+        if pickWindow { return .pickWindow }
+        if screen { return .screen }
+        if let monitor { return .monitor(monitor) }
+        if let window { return try CaptureRequest.window(parsing: window) }
+        if let region { return try CaptureRequest.region(parsing: region) }
+        return .select
+    }
+
+    func run() async throws {
+        let request = try request()
+        let run = SingleImageRun(options: options, delivery: delivery, perform: perform)
+        try await run.run(daemon: { client, requestOptions in
+            await client.capture(request, options: requestOptions, perform: perform)
+        }, local: { analyzer, configuration in
+            let captured = try await Desktop().capture(request, maxPixels: options.maxPixels)
+            return captured.timed(try await analyzer.analyze(captured.image, source: captured.source,
+                                                             configuration: configuration))
+        })
+    }
+}
+
+struct ClipboardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clipboard",
+        abstract: "Analyze the image on the clipboard (CLIPBOARD selection).",
+        discussion: "Exit 3 when the clipboard holds no image; the message says what it holds.")
+
+    @OptionGroup var options: AnalysisOptions
+    @OptionGroup var delivery: DeliveryOptions
+
+    @Option(help: ArgumentHelp("Carry out this quick action (an id from --json's actions).", valueName: "id"))
+    var perform: String?
+
+    func run() async throws {
+        let run = SingleImageRun(options: options, delivery: delivery, perform: perform)
+        try await run.run(daemon: { client, requestOptions in
+            await client.clipboard(options: requestOptions, perform: perform)
+        }, local: { analyzer, configuration in
+            let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
+            let image = try await Desktop().clipboardImage(input: input)
+            return try await analyzer.analyze(image, source: "clipboard", configuration: configuration)
+        })
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import LiveTextCore
+import X11Kit
+
+/// `livetext serve-clipboard` (hidden): the process `--copy` leaves behind. Reads UTF-8 text on
+/// stdin, owns CLIPBOARD (and PRIMARY) with it, prints `ready` once the server confirms, then
+/// hands the text to a clipboard manager or keeps serving it until something else is copied.
+struct ServeClipboardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-clipboard",
+        abstract: "Own the clipboard with the text on stdin until something else is copied.",
+        shouldDisplay: false)
+
+    static let readyLine = "ready"
+    /// Text larger than this is refused rather than held.
+    static let maxBytes = 256 << 20
+
+    @Flag(help: "Also own PRIMARY.")
+    var primary = false
+
+    func run() throws {
+        // Its own session: closing the terminal that ran `livetext --copy` must not end it.
+        _ = setsid()
+        let data = try BoundedRead.all(FileHandle.standardInput, limit: Self.maxBytes, name: "stdin", what: "text")
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw LiveTextError(.invalidArgs, "the text to copy is not UTF-8")
+        }
+        let owner = try ClipboardOwner()
+        try owner.copy(text, to: primary ? [.clipboard, .primary] : [.clipboard])
+        let handedOff = owner.handOffToManager(timeout: .seconds(2))
+        FileHandle.standardOutput.write(Data((Self.readyLine + "\n").utf8))
+        // Nobody reads these any more: writing to them must not end this process.
+        let null = open("/dev/null", O_RDWR)
+        dup2(null, 1)
+        dup2(null, 2)
+        close(null)
+        if !handedOff { _ = owner.waitUntilReplaced(timeout: nil) }
+        owner.close()
+    }
+}

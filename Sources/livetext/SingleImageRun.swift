@@ -1,0 +1,66 @@
+import ArgumentParser
+import DBusKit
+import Foundation
+import LiveTextCore
+import LiveTextDetectors
+import LiveTextEngines
+
+/// One image from the desktop (a capture, the clipboard), analyzed by the daemon or in this
+/// process, then printed, copied, typed and acted on.
+struct SingleImageRun {
+    let options: AnalysisOptions
+    let delivery: DeliveryOptions
+    let perform: String?
+
+    /// `daemon` asks the daemon (nil result: it could not be asked); `local` analyzes here.
+    func run(daemon: (DaemonClient, [String: DBusValue]) async -> Result<ImageAnalysis, LiveTextError>,
+             local: @escaping (ImageAnalyzer, ImageAnalyzer.Configuration) async throws -> ImageAnalysis) async throws {
+        let configuration = try options.configuration()
+        var result: Result<ImageAnalysis, LiveTextError>?
+        var copied = false
+        var performed = false
+        if !options.wantsLocal, let client = await DaemonClient.connect() {
+            var request = DaemonClient.options(configuration)
+            if delivery.copy {
+                request["copy"] = .bool(true)
+                if delivery.primary { request["primary"] = .bool(true) }
+            }
+            let answer = await daemon(client, request)
+            client.bus.close()
+            if case .failure(let error) = answer, error.code == .unavailable {
+                // A daemon started by the bus often has no display: this process has one.
+                Diagnostics.note("the daemon cannot do it (\(error.message)); working in this process")
+            } else {
+                result = answer
+                copied = delivery.copy
+                performed = true
+            }
+        } else if !options.wantsLocal {
+            Diagnostics.note("no livetext daemon on the session bus; working in this process")
+        }
+        if result == nil {
+            let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
+            try analyzer.checkConfiguration(configuration)
+            // Engines load while the user is still selecting.
+            let warm = Task { try? await analyzer.prewarm() }
+            defer { warm.cancel() }
+            do {
+                result = .success(try await local(analyzer, configuration))
+            } catch let error as LiveTextError {
+                result = .failure(error)
+            }
+        }
+        let analysis: ImageAnalysis
+        switch result! {
+        case .success(let value): analysis = value
+        case .failure(let error): throw error
+        }
+        let onlyItems = configuration.only != nil
+        try ResultPrinter(json: options.json, onlyItems: onlyItems, labelled: false).print(analysis, name: "")
+        if let perform, !performed {
+            try DetectionEnvironment.perform(perform, actions: analysis.actions, items: analysis.items, text: analysis.text)
+        }
+        try await ResultDelivery(options: delivery, onlyItems: onlyItems).deliver([analysis], copied: copied)
+        if onlyItems, analysis.items.isEmpty { throw ExitCode(1) }
+    }
+}
