@@ -50,8 +50,11 @@ extension LiveTextService {
                     let analysis = try await result()
                     try await replying {
                         let performer = self.actionPerformer()
-                        try performer.perform(call[0].string ?? "", actions: analysis.actions, items: analysis.items,
-                                              text: analysis.text)
+                        let id = call[0].string ?? ""
+                        // Openers are processes waited for: off the cooperative pool.
+                        _ = try await BlockingWork.run {
+                            try performer.perform(id, actions: analysis.actions, items: analysis.items, text: analysis.text)
+                        }
                     }
                     return []
                 },
@@ -60,10 +63,16 @@ extension LiveTextService {
                     try owned(call)
                     let analysis = try await result()
                     let what = call[0].string ?? ""
-                    guard AnalysisQueries.copyTarget(what, in: analysis) != nil else {
+                    guard let text = AnalysisQueries.copyTarget(what, in: analysis) else {
                         throw DBusError.livetext(.notFound, "nothing called '\(what)' to copy (text, or an action id)")
                     }
-                    throw LiveTextError.noClipboard.dbusError
+                    guard !text.isEmpty else {
+                        throw DBusError.livetext(.notFound, "'\(what)' is empty: the clipboard is left as it was")
+                    }
+                    try await replying {
+                        try await self.desktop.copy(text, alsoPrimary: self.settings.settings.clipboard.alsoPrimary)
+                    }
+                    return []
                 },
                 DBusMethod("Release", doc: "Frees the analysis; its object goes away.") { call in
                     try owned(call)
@@ -101,7 +110,8 @@ extension LiveTextService {
     }
 
     func actionPerformer() -> ActionPerformer {
-        var performer = ActionPerformer.fromEnvironment()
+        let desktop = self.desktop, alsoPrimary = settings.settings.clipboard.alsoPrimary
+        var performer = ActionPerformer.fromEnvironment(copy: { try desktop.copySynchronously($0, alsoPrimary: alsoPrimary) })
         let opener = settings.settings.actions.opener
         if !opener.isEmpty { performer.opener = opener }
         return performer

@@ -9,6 +9,9 @@ actor AnalysisRecord {
 
     let id: Int
     let owner: String
+    /// A screen capture: a newer capture by the same caller cancels it (the image it would read
+    /// is stale).
+    let isCapture: Bool
     nonisolated var path: DBusObjectPath { ServiceNames.analysisPath(id) }
     private(set) var state: State = .pending
     private(set) var error: LiveTextError?
@@ -16,9 +19,10 @@ actor AnalysisRecord {
     private var task: Task<Void, Never>?
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(id: Int, owner: String) {
+    init(id: Int, owner: String, isCapture: Bool = false) {
         self.id = id
         self.owner = owner
+        self.isCapture = isCapture
     }
 
     /// Starts the work; `finished` is called once with the final state.

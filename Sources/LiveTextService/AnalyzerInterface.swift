@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import LiveTextCore
+import LiveTextDesktop
 import LiveTextEngines
 
 extension LiveTextService {
@@ -11,8 +12,10 @@ extension LiveTextService {
         return DBusInterface(ServiceNames.analyzer, doc: """
             Analyzes images for text, machine-readable codes and data detectors. Each request returns \
             an org.livetext.Analysis1 object at once; the work runs in the background. Options: types \
-            (as: text, codes, detectors), languages (as: tesseract names), only (as: item types), copy (b), \
-            notify (b), replace (b: cancel this caller's analyses still running). Unknown keys are ignored.
+            (as: text, codes, detectors), languages (as: tesseract names), only (as: item types), copy (b: put \
+            the result on the clipboard when it is done; the daemon keeps serving it), primary (b: with copy, \
+            PRIMARY too), notify (b), replace (b: cancel this caller's analyses still running). Unknown keys are \
+            ignored.
             """,
             methods: [
                 DBusMethod("AnalyzeFile", inputs: [DBusArgument("path", "s"), options], outputs: [analysis],
@@ -75,12 +78,36 @@ extension LiveTextService {
                     }
                 },
                 DBusMethod("CaptureScreen", inputs: [options], outputs: [analysis],
-                           doc: "Captures the screen, a region (iiuu), a window (t) or an interactive selection (b) and analyzes it.") { _ in
-                    throw DBusError.livetext(.unavailable, "screen capture is not available in this build of livetext")
+                           doc: """
+                           Captures and analyzes the whole screen, or: region (iiuu: x, y, width, height in screen \
+                           pixels), window (t: an X window id), monitor (u: by index), interactive (b: the user drags \
+                           a rectangle over the frozen screen; Esc cancels), pick_window (b: the user clicks a window). \
+                           A newer capture cancels this caller's captures still running. Unavailable without a display.
+                           """) { call in
+                    try await replying {
+                        let dictionary = call[0].vardict ?? [:]
+                        let request = try self.options(call[0])
+                        let target = try CaptureOptions.request(dictionary)
+                        try await self.desktop.checkAvailable()
+                        let desktop = self.desktop, maxPixels = self.maxPixels
+                        return [try await self.startAnalysis(owner: call.sender, options: request,
+                                                             describing: "capture \(target)", isCapture: true) {
+                            let captured = try await desktop.capture(target, maxPixels: maxPixels)
+                            return AcquiredImage(image: captured.image, source: captured.source, captureMs: captured.captureMs)
+                        }]
+                    }
                 },
                 DBusMethod("AnalyzeClipboard", inputs: [options], outputs: [analysis],
-                           doc: "Analyzes the image on the CLIPBOARD selection.") { _ in
-                    throw LiveTextError.noClipboard.dbusError
+                           doc: "Analyzes the image on the CLIPBOARD selection (NotFound when it holds none).") { call in
+                    try await replying {
+                        let request = try self.options(call[0])
+                        try await self.desktop.checkAvailable()
+                        let desktop = self.desktop, input = self.imageInput
+                        return [try await self.startAnalysis(owner: call.sender, options: request,
+                                                             describing: "clipboard") {
+                            AcquiredImage(image: try await desktop.clipboardImage(input: input), source: "clipboard")
+                        }]
+                    }
                 },
                 DBusMethod("Detect", inputs: [DBusArgument("text", "s"), options],
                            outputs: [DBusArgument("items", "aa{sv}")],

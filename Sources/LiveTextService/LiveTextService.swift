@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import LiveTextConfig
 import LiveTextCore
+import LiveTextDesktop
 import LiveTextDetectors
 import LiveTextEngines
 
@@ -15,11 +16,15 @@ public final class LiveTextService: Sendable {
     let settings: SettingsStore
     let registry: AnalysisRegistry
     let log: ServiceLog
+    /// The display, opened on the first capture, clipboard read or copy.
+    let desktop: Desktop
+    let hotkeyActions = HotkeyActions()
     let memory = MemoryTrim()
 
     public init(bus: DBusConnection, analyzer: ImageAnalyzer, interpreter: AnalysisInterpreter,
-                settings: SettingsStore, log: ServiceLog = ServiceLog()) {
+                settings: SettingsStore, desktop: Desktop = Desktop(), log: ServiceLog = ServiceLog()) {
         self.bus = bus
+        self.desktop = desktop
         self.analyzer = analyzer
         self.interpreter = interpreter
         self.settings = settings
@@ -59,21 +64,42 @@ public final class LiveTextService: Sendable {
 
     // MARK: Requests
 
-    /// Registers an analysis for `owner`, exports its object and starts `work`; returns its path.
+    /// Registers an analysis for `owner`, exports its object and starts decoding and analysing
+    /// what `load` returns; returns the object's path.
     func startAnalysis(owner: String, options: RequestOptions, source: String,
                        load: @escaping @Sendable () throws -> PixelImage) async throws -> DBusValue {
-        if options.replace {
-            for record in await registry.records(of: owner) { await record.cancel() }
+        try await startAnalysis(owner: owner, options: options, describing: source) {
+            AcquiredImage(image: try await BlockingWork.run(load), source: source)  // decoding blocks: not on the cooperative pool
+        }
+    }
+
+    /// The same for images that take waiting to get (a capture, the clipboard): `acquire` gives
+    /// the pixels, their `image.source` and the capture's time. A capture cancels the caller's captures still running.
+    func startAnalysis(owner: String, options: RequestOptions, describing description: String, isCapture: Bool = false,
+                       acquire: @escaping @Sendable () async throws -> AcquiredImage) async throws -> DBusValue {
+        for record in await registry.records(of: owner) where options.replace || (isCapture && record.isCapture) {
+            if await record.cancel() { await announce(record, state: .cancelled) }
         }
         try analyzer.checkConfiguration(options.configuration)
-        let record = try await registry.create(owner: owner)
+        // Asked to copy: a daemon without a display says so now, not after the work.
+        if options.copy { try await desktop.checkAvailable() }
+        let record = try await registry.create(owner: owner, isCapture: isCapture)
         try bus.export(record.path, interfaces: [analysisInterface(record)])
-        let analyzer = self.analyzer
+        let analyzer = self.analyzer, desktop = self.desktop
         let configuration = options.configuration
-        log.info("analysis \(record.id) for \(owner): \(source)")
+        let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
+        let copy = options.copy ? (primary: alsoPrimary, onlyItems: options.only != nil) : nil
+        log.info("analysis \(record.id) for \(owner): \(description)")
         await record.start({
-            let image = try await BlockingWork.run(load)  // decoding blocks: not on the cooperative pool
-            return try await analyzer.analyze(image, source: source, configuration: configuration)
+            let acquired = try await acquire()
+            var analysis = try await analyzer.analyze(acquired.image, source: acquired.source, configuration: configuration)
+            analysis.timing.captureMs = acquired.captureMs
+            if let copy {
+                let text = analysis.plainText(onlyItems: copy.onlyItems)
+                // Nothing found: the user's clipboard stays as it was.
+                if !text.isEmpty { try await desktop.copy(text, alsoPrimary: copy.primary) }
+            }
+            return analysis
         }, finished: { [weak self] record, state in
             await self?.finished(record, state: state)
         })
@@ -123,4 +149,11 @@ public final class LiveTextService: Sendable {
         log.info("\(owner) left the bus: releasing \(records.count) analyses")
         for record in records { await release(record) }
     }
+}
+
+/// An image in hand for an analysis, and where it came from.
+struct AcquiredImage: Sendable {
+    var image: PixelImage
+    var source: String
+    var captureMs: Double?
 }

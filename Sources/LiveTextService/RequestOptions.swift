@@ -3,13 +3,15 @@ import LiveTextCore
 import LiveTextDetectors
 
 /// The `a{sv}` options of the `Analyze*` methods: `types` (as), `languages` (as), `only` (as),
-/// `copy` (b), `notify` (b), `replace` (b: cancel this caller's analyses still running).
+/// `copy` (b), `primary` (b: with copy, PRIMARY too), `notify` (b), `replace` (b: cancel this
+/// caller's analyses still running).
 /// Unknown keys are ignored; a known key with the wrong type is `InvalidArgs`. Requests parse
 /// them inside `replying`, which gives livetext's errors their D-Bus names.
 struct RequestOptions: Sendable {
     var configuration: ImageAnalyzer.Configuration
     var only: Set<ItemKind>?
     var copy = false
+    var primary = false
     var notify = false
     var replace = false
 
@@ -45,6 +47,7 @@ struct RequestOptions: Sendable {
             configuration.only = Set(kinds.map(\.rawValue))
         }
         copy = try flag("copy") ?? false
+        primary = try flag("primary") ?? false
         notify = try flag("notify") ?? false
         replace = try flag("replace") ?? false
     }

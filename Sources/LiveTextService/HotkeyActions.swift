@@ -1,0 +1,133 @@
+import Foundation
+import LiveTextConfig
+import LiveTextCore
+import LiveTextDesktop
+import LiveTextDetectors
+import X11Kit
+
+/// The global hotkeys of the settings, grabbed on the daemon's display: a press freezes the
+/// screen for a selection, analyzes it and copies, types or just offers the result. A newer press
+/// cancels a run still going (its image is stale).
+final class HotkeyActions: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var grabber: HotkeyGrabber?
+    private var hotkeys: [String: Hotkey] = [:]
+    private var running: Task<Void, Never>?
+
+    /// Grabs `hotkeys` (replacing earlier grabs) on `displayName`; returns one line per hotkey
+    /// that could not be grabbed, and the ones that were. Without a display, says so and grabs nothing.
+    func grab(_ hotkeys: [String: Hotkey], displayName: String?,
+              service: LiveTextService) -> (problems: [String], grabbed: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.hotkeys = hotkeys
+        if hotkeys.isEmpty {
+            grabber?.close()
+            grabber = nil
+            return ([], [])
+        }
+        if grabber == nil {
+            do {
+                let fresh = try HotkeyGrabber(displayName: displayName)
+                grabber = fresh
+                let presses = fresh.presses
+                Task { [weak self, weak service] in
+                    for await name in presses {
+                        guard let self, let service else { return }
+                        self.pressed(name, service: service)
+                    }
+                }
+            } catch {
+                return (["hotkeys are off: \((error as? LiveTextError)?.message ?? "\(error)")"], [])
+            }
+        }
+        let bindings = hotkeys.sorted { $0.key < $1.key }.map { name, hotkey in
+            HotkeyBinding(id: name, modifiers: Self.modifiers(hotkey.keys.modifiers), keysym: hotkey.keys.key)
+        }
+        let failures = grabber!.grab(bindings)
+        let failed = Set(failures.map(\.id))
+        return (failures.map { "hotkey \($0.id): \($0.message)" },
+                bindings.filter { !failed.contains($0.id) }.map { "\($0.id) (\(hotkeys[$0.id]!.keys))" })
+    }
+
+    func close() {
+        lock.withLock {
+            grabber?.close()
+            grabber = nil
+            running?.cancel()
+        }
+    }
+
+    private func pressed(_ name: String, service: LiveTextService) {
+        lock.withLock {
+            guard let hotkey = hotkeys[name] else { return }
+            running?.cancel()
+            running = Task { await service.runHotkey(name, hotkey) }
+        }
+    }
+
+    static func modifiers(_ modifiers: KeyCombo.Modifiers) -> HotkeyModifiers {
+        let pairs: [(KeyCombo.Modifiers, HotkeyModifiers)] = [
+            (.shift, .shift), (.control, .control), (.alt, .alt), (.super, .super),
+            (.mod1, .mod1), (.mod2, .mod2), (.mod3, .mod3), (.mod4, .mod4), (.mod5, .mod5),
+        ]
+        return pairs.reduce(into: HotkeyModifiers()) { result, pair in
+            if modifiers.contains(pair.0) { result.insert(pair.1) }
+        }
+    }
+}
+
+extension LiveTextService {
+    /// Grabs the settings' hotkeys now and again whenever they change.
+    public func startHotkeys() {
+        let report: @Sendable ((problems: [String], grabbed: [String])) -> Void = { [weak self] outcome in
+            for line in outcome.problems { self?.log.warning(line) }
+            if !outcome.grabbed.isEmpty { self?.log.info("hotkeys: " + outcome.grabbed.joined(separator: ", ")) }
+        }
+        report(hotkeyActions.grab(settings.settings.hotkeys, displayName: desktop.displayName, service: self))
+        _ = settings.observe { [weak self] old, new in
+            guard let self, old.hotkeys != new.hotkeys else { return }
+            report(self.hotkeyActions.grab(new.hotkeys, displayName: self.desktop.displayName, service: self))
+        }
+    }
+
+    /// Releases the hotkeys and cancels a run still going.
+    public func stopHotkeys() { hotkeyActions.close() }
+
+    /// One hotkey press: select, analyze, then copy or type what was found.
+    func runHotkey(_ name: String, _ hotkey: Hotkey) async {
+        var configuration = defaultConfiguration
+        if hotkey.action == .codes { configuration.types = [.codes, .detectors] }
+        var only: Set<ItemKind>?
+        if !hotkey.only.isEmpty, let kinds = try? ItemKind.parseList(hotkey.only) {
+            only = kinds
+            configuration.types.insert(.detectors)
+            configuration.only = Set(kinds.map(\.rawValue))
+        }
+        log.info("hotkey \(name) (\(hotkey.keys)): \(hotkey.action.rawValue)")
+        do {
+            let captured = try await desktop.capture(.select, maxPixels: maxPixels)
+            let analysis = try await analyzer.analyze(captured.image, source: captured.source, configuration: configuration)
+            let text = analysis.plainText(onlyItems: only != nil)
+            guard !text.isEmpty else {
+                log.info("hotkey \(name): nothing found")
+                return
+            }
+            switch hotkey.action {
+            case .copyText, .codes:
+                try await desktop.copy(text, alsoPrimary: settings.settings.clipboard.alsoPrimary)
+                log.info("hotkey \(name): copied \(text.unicodeScalars.count) characters")
+            case .typeText:
+                try await desktop.type(text)
+                log.info("hotkey \(name): typed \(text.unicodeScalars.count) characters")
+            case .analyze:
+                log.info("hotkey \(name): \(analysis.items.count) items, \(analysis.codes.count) codes")
+            }
+        } catch let error as LiveTextError where error.code == .cancelled {
+            log.info("hotkey \(name): cancelled")
+        } catch {
+            log.warning("hotkey \(name): \((error as? LiveTextError)?.message ?? "\(error)")")
+        }
+    }
+}
