@@ -25,8 +25,9 @@ final class RunningDaemon: @unchecked Sendable {
     }
 
     /// Runs `body` with a fresh bus and daemon, and stops both whatever happens.
-    static func with(config: String? = nil, _ body: (RunningDaemon) async throws -> Void) async throws {
-        let daemon = try await start(config: config)
+    static func with(config: String? = nil, environment: [String: String] = [:],
+                     _ body: (RunningDaemon) async throws -> Void) async throws {
+        let daemon = try await start(config: config, environment: environment)
         do {
             try await body(daemon)
         } catch {
@@ -37,8 +38,8 @@ final class RunningDaemon: @unchecked Sendable {
     }
 
     /// Starts a bus and a daemon (with `config` as its settings file, if given) and waits until the
-    /// daemon owns `org.livetext`.
-    static func start(config: String? = nil) async throws -> RunningDaemon {
+    /// daemon owns `org.livetext`. `environment` is added to the daemon's (`DISPLAY`: "" for none).
+    static func start(config: String? = nil, environment: [String: String] = [:]) async throws -> RunningDaemon {
         let bus = try await TestBus.start()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-daemon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home.appendingPathComponent("livetext"), withIntermediateDirectories: true)
@@ -46,7 +47,7 @@ final class RunningDaemon: @unchecked Sendable {
             try config.write(to: home.appendingPathComponent("livetext/config.toml"), atomically: true, encoding: .utf8)
         }
         let log = home.appendingPathComponent("daemon.log")
-        let daemon = try startDaemon(address: bus.address, configHome: home, log: log)
+        let daemon = try startDaemon(address: bus.address, configHome: home, log: log, environment: environment)
         let client = try await DBusConnection.connect(address: bus.address)
         // Ready once the name has an owner: the daemon exports everything before asking for it.
         for _ in 0..<600 {
@@ -60,7 +61,8 @@ final class RunningDaemon: @unchecked Sendable {
         return RunningDaemon(bus: bus, daemon: daemon, client: client, configHome: home, log: log)
     }
 
-    static func startDaemon(address: String, configHome: URL, log: URL) throws -> Process {
+    static func startDaemon(address: String, configHome: URL, log: URL,
+                            environment extra: [String: String] = [:]) throws -> Process {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = binary
@@ -70,6 +72,7 @@ final class RunningDaemon: @unchecked Sendable {
         environment["OMP_THREAD_LIMIT"] = "1"
         environment["LIVETEXT_REFERENCE_TIME"] = "2026-03-01T09:00:00-08:00"
         environment["LIVETEXT_REGION"] = "US"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle

@@ -1,0 +1,115 @@
+import DBusKit
+import Foundation
+import Testing
+import TestSupport
+
+/// `CaptureScreen`, `AnalyzeClipboard`, `Copy`, the `copy` option and the hotkeys of the real
+/// daemon on a private bus, with a private Xvfb as its display and xclip/xdotool as the peers.
+@Suite("the daemon on an X display")
+struct DesktopServiceTests {
+    static let page = RunningDaemon.fixtures.appendingPathComponent("text-light-15px.png").path
+
+    /// Starts an analysis with `member`, waits for it and returns its path.
+    private func finished(_ daemon: RunningDaemon, _ member: String, _ arguments: [DBusValue]) async throws -> DBusObjectPath {
+        let path = try #require(try await daemon.analyzer(member, arguments).first?.objectPath)
+        _ = try await daemon.analysis(path, "Wait")
+        return path
+    }
+
+    @Test("CaptureScreen reads a region of the screen; copy: true leaves the text on the clipboard")
+    func captureRegionAndCopy() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            try await RunningDaemon.with(environment: server.environment) { daemon in
+                let region = DBusValue.structure([.int32(0), .int32(0), .uint32(520), .uint32(96)])
+                let path = try await finished(daemon, "CaptureScreen", [.vardict([
+                    "region": region, "only": .strings(["email"]), "copy": .bool(true)])])
+                #expect(try await daemon.property(path, "org.livetext.Analysis1", "State").string == "finished")
+                let json = try await daemon.property(path, "org.livetext.Analysis1", "Json").string ?? ""
+                #expect(json.contains("\"source\":\"screen:0,0,520,96\""))
+                #expect(try await XPeers.clipboardText(on: server) == "billing@example.com")
+                // Copy() of the whole text replaces it; the daemon keeps serving it.
+                _ = try await daemon.analysis(path, "Copy", [.string("text")])
+                #expect(try await XPeers.clipboardText(on: server)?.contains("Invoice 4471") == true)
+            }
+        }
+    }
+
+    @Test("AnalyzeClipboard reads xclip's PNG; text on the clipboard fails the analysis with NotFound")
+    func analyzeClipboard() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            try await RunningDaemon.with(environment: server.environment) { daemon in
+                let owner = try XPeers.xclipOwning(file: Self.page, type: "image/png", on: server)
+                defer { owner.terminate() }
+                try await XPeers.waitForClipboard(on: server)
+                let path = try await finished(daemon, "AnalyzeClipboard", [.vardict([:])])
+                let text = try await daemon.property(path, "org.livetext.Analysis1", "Text").string ?? ""
+                #expect(text.contains("billing@example.com"))
+                owner.terminate()
+
+                let words = try XPeers.xclipOwning(text: "no picture here", on: server)
+                defer { words.terminate() }
+                try await XPeers.waitForClipboard(containing: "no picture here", on: server)
+                let failing = try #require(try await daemon.analyzer("AnalyzeClipboard", [.vardict([:])]).first?.objectPath)
+                let error = await RunningDaemon.errorName { _ = try await daemon.analysis(failing, "Wait") }
+                #expect(error == "org.livetext.Error.NotFound")
+            }
+        }
+    }
+
+    @Test("capture options: wrong types and two targets are InvalidArgs; a daemon without a display answers Unavailable")
+    func captureErrors() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            try await RunningDaemon.with(environment: server.environment) { daemon in
+                for options: [String: DBusValue] in [
+                    ["region": .string("0,0,10,10")],
+                    ["region": .structure([.int32(0), .int32(0), .uint32(0), .uint32(5)])],
+                    ["window": .string("0x1")],
+                    ["window": .uint64(1), "interactive": .bool(true)],
+                ] {
+                    let name = await RunningDaemon.errorName { _ = try await daemon.analyzer("CaptureScreen", [.vardict(options)]) }
+                    #expect(name == "org.livetext.Error.InvalidArgs", "\(options)")
+                }
+                let outside = try #require(try await daemon.analyzer("CaptureScreen", [.vardict([
+                    "region": .structure([.int32(1000), .int32(1000), .uint32(5), .uint32(5)])])]).first?.objectPath)
+                let name = await RunningDaemon.errorName { _ = try await daemon.analysis(outside, "Wait") }
+                #expect(name == "org.livetext.Error.InvalidArgs")
+            }
+        }
+        try await RunningDaemon.with(environment: ["DISPLAY": ""]) { daemon in
+            for member in ["CaptureScreen", "AnalyzeClipboard"] {
+                let name = await RunningDaemon.errorName { _ = try await daemon.analyzer(member, [.vardict([:])]) }
+                #expect(name == "org.livetext.Error.Unavailable", "\(member)")
+            }
+            // Files are still served.
+            let path = try #require(try await daemon.analyzer("AnalyzeFile", [.string(Self.page), .vardict([:])]).first?.objectPath)
+            _ = try await daemon.analysis(path, "Wait")
+            #expect(daemon.daemonLog.contains("hotkeys are off"))
+        }
+    }
+
+    @Test("a hotkey press from the settings freezes the screen; the dragged text lands on the clipboard")
+    func hotkeyCopiesSelection() async throws {
+        let config = """
+            [hotkeys.text]
+            keys = "Control+Alt+T"
+            action = "copy-text"
+            only = ["email"]
+            """
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            try await RunningDaemon.with(config: config, environment: server.environment) { daemon in
+                // A press before the grab is lost: wait for the daemon to say it holds the key.
+                for _ in 0..<200 where !daemon.daemonLog.contains("hotkeys: text (Control+Alt+T)") {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                try await XPeers.xdotool(["key", "ctrl+alt+t"], on: server)
+                try await XPeers.waitForSelectionOverlay(on: server)
+                try await XPeers.xdotool(["mousemove", "0", "30", "mousedown", "1", "mousemove", "300", "50",
+                                          "mousemove", "520", "66", "mouseup", "1"], on: server)
+                try await XPeers.waitForClipboard(containing: "billing@example.com", on: server)
+                #expect(daemon.daemonLog.contains("hotkey text"))
+            }
+        }
+    }
+}

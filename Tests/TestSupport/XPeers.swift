@@ -1,0 +1,88 @@
+import Foundation
+
+/// The X11 programs the desktop tests drive, each run against one test's Xvfb: ImageMagick
+/// paints the root window, xclip owns and reads selections, xdotool moves the pointer and presses
+/// keys, xterm receives typed text.
+public enum XPeers {
+    /// Paints `file` at the top-left of the root window (ImageMagick), pixel for pixel. `display`
+    /// exits 1 even when it painted, so only what it says on stderr counts.
+    public static func paintRoot(_ file: String, on server: TestDisplay) async throws {
+        let result = try await runCommand("/usr/bin/display", ["-window", "root", file], environment: server.environment)
+        guard result.stderr.isEmpty else { throw TestFailure("display -window root failed: \(result.stderr)") }
+    }
+
+    public static func xdotool(_ arguments: [String], on server: TestDisplay) async throws {
+        let result = try await runCommand("/usr/bin/xdotool", arguments, environment: server.environment)
+        guard result.status == 0 else { throw TestFailure("xdotool \(arguments) failed: \(result.stderr)") }
+    }
+
+    /// xclip owning CLIPBOARD with a file's bytes (as `type`), in the background until killed.
+    public static func xclipOwning(file: String, type: String, on server: TestDisplay) throws -> Process {
+        try background("/usr/bin/xclip", ["-selection", "clipboard", "-t", type, "-i", file, "-quiet"], on: server)
+    }
+
+    /// xclip owning CLIPBOARD with `text`.
+    public static func xclipOwning(text: String, on server: TestDisplay) throws -> Process {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: file)
+        return try background("/usr/bin/xclip", ["-selection", "clipboard", "-i", file.path, "-quiet"], on: server)
+    }
+
+    /// What `xclip -o` reads from `selection` (nil: nothing there).
+    public static func clipboardText(on server: TestDisplay, selection: String = "clipboard") async throws -> String? {
+        let result = try await runCommand("/usr/bin/xclip", ["-selection", selection, "-o"], environment: server.environment)
+        return result.status == 0 ? result.stdout : nil
+    }
+
+    /// Waits until CLIPBOARD has an owner (and `text` when given).
+    public static func waitForClipboard(containing text: String? = nil, on server: TestDisplay) async throws {
+        for _ in 0..<200 {
+            let targets = try await runCommand("/usr/bin/xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"],
+                                               environment: server.environment)
+            if targets.status == 0 {
+                if let text {
+                    if try await clipboardText(on: server) == text { return }
+                } else {
+                    return
+                }
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw TestFailure("the clipboard never held \(text ?? "anything")")
+    }
+
+    /// Waits until livetext's selection overlay is up and holds the pointer grab.
+    public static func waitForSelectionOverlay(on server: TestDisplay) async throws {
+        for _ in 0..<300 {
+            let found = try await runCommand("/usr/bin/xdotool", ["search", "--name", "livetext selection"],
+                                             environment: server.environment)
+            if found.status == 0, !found.stdout.isEmpty {
+                // Mapped and grabbed a moment after it is named.
+                try await Task.sleep(for: .milliseconds(300))
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw TestFailure("the selection overlay never appeared")
+    }
+
+    /// An xterm whose shell writes what is typed into it to `file`.
+    public static func xterm(writingTo file: URL, on server: TestDisplay) throws -> Process {
+        try background("/usr/bin/xterm", ["-geometry", "80x10+0+0", "-u8", "-e", "sh", "-c", "cat > '\(file.path)'"],
+                       on: server, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+    }
+
+    private static func background(_ executable: String, _ arguments: [String], on server: TestDisplay,
+                                   environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(server.environment) { $1 }
+            .merging(environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
