@@ -173,20 +173,20 @@ _livetext() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    analyze|detect|daemon|help)
+    analyze|capture|clipboard|detect|daemon|help)
         # Offer subcommand argument completions
         "_livetext_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'analyze detect daemon help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'analyze capture clipboard detect daemon help' -- "${cur}"))
         ;;
     esac
 }
 
 _livetext_analyze() {
     repeating_flags=()
-    non_repeating_flags=(--json --local --version -h --help)
+    non_repeating_flags=(--json --local --copy --primary --type --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--types --lang --max-pixels --layout --perform)
     __livetext_offer_flags_options -1
@@ -218,6 +218,77 @@ _livetext_analyze() {
     case "${positional_number}" in
     *)
         __livetext_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_livetext_capture() {
+    repeating_flags=()
+    non_repeating_flags=(--json --local --copy --primary --type --select --pick-window --screen --version -h --help)
+    repeating_options=(--only)
+    non_repeating_options=(--types --lang --max-pixels --layout --monitor --window --region --perform)
+    __livetext_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--types')
+        return
+        ;;
+    '--only')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    '--max-pixels')
+        return
+        ;;
+    '--layout')
+        __livetext_add_completions -W 'auto'$'\n''sparse'$'\n''block'$'\n''column'
+        return
+        ;;
+    '--monitor')
+        return
+        ;;
+    '--window')
+        return
+        ;;
+    '--region')
+        return
+        ;;
+    '--perform')
+        return
+        ;;
+    esac
+}
+
+_livetext_clipboard() {
+    repeating_flags=()
+    non_repeating_flags=(--json --local --copy --primary --type --version -h --help)
+    repeating_options=(--only)
+    non_repeating_options=(--types --lang --max-pixels --layout --perform)
+    __livetext_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--types')
+        return
+        ;;
+    '--only')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    '--max-pixels')
+        return
+        ;;
+    '--layout')
+        __livetext_add_completions -W 'auto'$'\n''sparse'$'\n''block'$'\n''column'
+        return
+        ;;
+    '--perform')
         return
         ;;
     esac

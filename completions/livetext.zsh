@@ -51,6 +51,8 @@ _livetext() {
     command)
         local -ar subcommands=(
             'analyze:Analyze image files (PNG, JPEG, TIFF, BMP, PNM, GIF, WebP); - reads stdin.'
+            'capture:Capture the screen, a window or a region you drag, and analyze it.'
+            'clipboard:Analyze the image on the clipboard (CLIPBOARD selection).'
             'detect:Find links, emails, phone numbers, addresses, dates and more in UTF-8 text from stdin.'
             'daemon:Run the org.livetext D-Bus service on the session bus (also installed as livetextd).'
             'help:Show subcommand help information.'
@@ -59,7 +61,7 @@ _livetext() {
         ;;
     arg)
         case "${words[1]}" in
-        analyze|detect|daemon|help)
+        analyze|capture|clipboard|detect|daemon|help)
             "_livetext_${words[1]}" && ret=0
             ;;
         esac
@@ -80,8 +82,63 @@ _livetext_analyze() {
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
+        '--copy[Put the result on the clipboard\: the text and code payloads, or with --only the matched values. It stays there after livetext exits. Nothing found\: the clipboard is left as it was.]'
+        '--primary[With --copy, also put it on PRIMARY (middle-click paste).]'
+        '--type[Type the result into the focused window as key presses (e.g. --only phone --type fills a phone field).]'
         '*:file:_files'
         '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. call-phone-0) with xdg-open or LIVETEXT_OPENER; one image only.]:id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_livetext_capture() {
+    local -i ret=1
+    local -ar ___layout=('auto' 'sparse' 'block' 'column')
+    local -ar arg_specs=(
+        '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
+        '--types[What to look for\: text, codes, detectors (comma-separated).]:types:'
+        '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu).]:langs:'
+        '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
+        '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
+        '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
+        '--copy[Put the result on the clipboard\: the text and code payloads, or with --only the matched values. It stays there after livetext exits. Nothing found\: the clipboard is left as it was.]'
+        '--primary[With --copy, also put it on PRIMARY (middle-click paste).]'
+        '--type[Type the result into the focused window as key presses (e.g. --only phone --type fills a phone field).]'
+        '--select[Drag a rectangle over the frozen screen (the default).]'
+        '--pick-window[Click a window to capture it.]'
+        '--screen[The whole screen, every monitor.]'
+        '--monitor[One monitor, by number (0 is the first the X server lists).]:n:'
+        '--window[A window by id, as xwininfo and xdotool print it (0x1a00007).]:id:'
+        '--region[A rectangle in screen pixels.]:x,y,w,h:'
+        '--perform[Carry out this quick action (an id from --json'\''s actions).]:id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_livetext_clipboard() {
+    local -i ret=1
+    local -ar ___layout=('auto' 'sparse' 'block' 'column')
+    local -ar arg_specs=(
+        '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
+        '--types[What to look for\: text, codes, detectors (comma-separated).]:types:'
+        '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu).]:langs:'
+        '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
+        '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
+        '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
+        '--copy[Put the result on the clipboard\: the text and code payloads, or with --only the matched values. It stays there after livetext exits. Nothing found\: the clipboard is left as it was.]'
+        '--primary[With --copy, also put it on PRIMARY (middle-click paste).]'
+        '--type[Type the result into the focused window as key presses (e.g. --only phone --type fills a phone field).]'
+        '--perform[Carry out this quick action (an id from --json'\''s actions).]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

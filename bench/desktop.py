@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""The desktop path, timed beside the tools people use for the same job, in one run.
+
+(a) Capture time of a whole 1920x1080x24 screen: livetext's capture inside the warm daemon
+    (`timing.captureMs` of `livetext capture --screen --json`), on an Xvfb with MIT-SHM and on one
+    without; beside whole processes that grab the screen: `xwd -root` (raw dump), `import -window root`
+    (ImageMagick) and `maim` (PNG), to /dev/null.
+(b) Selection released -> text on the clipboard, for a 600x200 region of dense text: the region is
+    dragged with xdotool over the root window painted with bench/out/speed/dense-600x200.png; the
+    clock starts just before the button is released and stops when `xclip -o` first reads the new
+    text. livetext: `livetext capture --copy` through the warm daemon, and in-process (`--local`,
+    engines loading while the user drags); the peer: the shell pipeline
+    `maim -s | tesseract stdin stdout | xclip -selection clipboard` (OMP_THREAD_LIMIT=1).
+    Polling costs up to ~15 ms of resolution, the same for every tool.
+
+    /usr/bin/python3 bench/desktop.py --livetext .build/release/livetext [--runs 7]
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import daemon_bus as db  # noqa: E402
+from daemon_speed import render_dense  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "bench", "out", "desktop")
+DENSE = os.path.join(ROOT, "bench", "out", "speed", "dense-600x200.png")
+SENTINEL = "livetext-bench-sentinel"
+
+
+class Xvfb:
+    def __init__(self, number, extra=()):
+        self.name = ":%d" % number
+        self.proc = subprocess.Popen(["Xvfb", self.name, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"]
+                                     + list(extra), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     start_new_session=True)
+        deadline = time.time() + 15
+        while not os.path.exists("/tmp/.X11-unix/X%d" % number):
+            if time.time() > deadline or self.proc.poll() is not None:
+                raise RuntimeError("Xvfb %s did not start" % self.name)
+            time.sleep(0.05)
+
+    def env(self, **extra):
+        env = dict(os.environ, DISPLAY=self.name)
+        env.update(extra)
+        return env
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+        for path in ("/tmp/.X11-unix/X%s" % self.name[1:], "/tmp/.X%s-lock" % self.name[1:]):
+            if os.path.exists(path):
+                os.remove(path)
+
+
+def free_display():
+    for n in range(600, 700):
+        if not os.path.exists("/tmp/.X11-unix/X%d" % n) and not os.path.exists("/tmp/.X%d-lock" % n):
+            return n
+    raise RuntimeError("no free display number")
+
+
+def timed(cmd, env):
+    started = time.perf_counter()
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return (time.perf_counter() - started) * 1000
+
+
+def capture_times(lt, runs, shm):
+    """Median captureMs in the daemon, and whole-process peers, on one Xvfb."""
+    x = Xvfb(free_display(), [] if shm else ["-extension", "MIT-SHM"])
+    try:
+        with db.PrivateDaemon(lt, os.path.join(OUT, "daemon-capture.log"), extra_env={"DISPLAY": x.name}) as d:
+            env = x.env(DBUS_SESSION_BUS_ADDRESS=d.address)
+            subprocess.run(["display", "-window", "root", DENSE], env=env, check=True)
+            ours = []
+            for _ in range(runs + 1):
+                out = subprocess.run([lt, "capture", "--screen", "--types", "codes", "--json"], env=env,
+                                     capture_output=True, text=True, check=True).stdout
+                ours.append(json.loads(out)["timing"]["captureMs"])
+            ours = ours[1:]  # the first opens the connection and the shared-memory segment
+        peers = {}
+        for name, cmd in (("xwd -root", ["xwd", "-root", "-silent", "-out", "/dev/null"]),
+                          ("import -window root", ["import", "-window", "root", "bmp:/dev/null"]),
+                          ("maim (PNG)", ["maim", "-u", "/dev/null"])):
+            if shutil.which(cmd[0]):
+                peers[name] = statistics.median(timed(cmd, x.env()) for _ in range(runs))
+        return statistics.median(ours), peers
+    finally:
+        x.stop()
+
+
+def clipboard(env):
+    r = subprocess.run(["xclip", "-selection", "clipboard", "-o"], env=env, capture_output=True, text=True)
+    return r.stdout if r.returncode == 0 else None
+
+
+def set_sentinel(env):
+    p = subprocess.Popen(["xclip", "-selection", "clipboard", "-i", "-quiet"], env=env, stdin=subprocess.PIPE,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    p.stdin.write(SENTINEL.encode())
+    p.stdin.close()
+    for _ in range(200):
+        if clipboard(env) == SENTINEL:
+            return p
+        time.sleep(0.02)
+    raise RuntimeError("could not put the sentinel on the clipboard")
+
+
+def wait_for_window(env, name, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        r = subprocess.run(["xdotool", "search", "--name", name], env=env, capture_output=True)
+        if r.returncode == 0 and r.stdout.strip():
+            return
+        time.sleep(0.02)
+    raise RuntimeError("no window named %r appeared" % name)
+
+
+def drag_and_time(cmd, env, ready):
+    """Starts `cmd`, drags 600x200 once `ready()` says the selection is up, returns (ms, text)."""
+    holder = set_sentinel(env)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, shell=isinstance(cmd, str))
+    try:
+        ready()
+        subprocess.run(["xdotool", "mousemove", "0", "0", "mousedown", "1", "mousemove", "300", "100",
+                        "mousemove", "600", "200"], env=env, check=True)
+        time.sleep(0.2)
+        started = time.perf_counter()
+        subprocess.run(["xdotool", "mouseup", "1"], env=env, check=True)
+        deadline = started + 60
+        while time.perf_counter() < deadline:
+            text = clipboard(env)
+            if text and text != SENTINEL:
+                return (time.perf_counter() - started) * 1000, text
+            time.sleep(0.005)
+        raise RuntimeError("%s: nothing reached the clipboard; stderr: %s" % (cmd, proc.stderr.read()[:300]))
+    finally:
+        proc.wait(30)
+        holder.kill()
+        holder.wait()
+
+
+def selection_times(lt, runs):
+    x = Xvfb(free_display())
+    results = {}
+    try:
+        with db.PrivateDaemon(lt, os.path.join(OUT, "daemon-select.log"), extra_env={"DISPLAY": x.name}) as d:
+            env = x.env(DBUS_SESSION_BUS_ADDRESS=d.address, OMP_THREAD_LIMIT="1")
+            subprocess.run(["display", "-window", "root", DENSE], env=env, check=True)
+            overlay = lambda: wait_for_window(env, "livetext selection")  # noqa: E731
+            settle = lambda: time.sleep(1.0)  # noqa: E731  (slop shows no window to wait for)
+            cases = [("livetext, warm daemon", [lt, "capture", "--copy"], overlay),
+                     ("livetext --local (engines load during the drag)", [lt, "capture", "--copy", "--local"], overlay)]
+            if shutil.which("maim") and shutil.which("tesseract"):
+                cases.append(("maim -s | tesseract | xclip",
+                              "maim -s | tesseract stdin stdout 2>/dev/null | xclip -selection clipboard", settle))
+            for name, cmd, ready in cases:
+                times, text = [], ""
+                for _ in range(runs):
+                    ms, text = drag_and_time(cmd, env, ready)
+                    times.append(ms)
+                results[name] = {"median_ms": statistics.median(times), "runs_ms": [round(t, 1) for t in times],
+                                 "text_head": text.strip().splitlines()[0][:60] if text.strip() else ""}
+    finally:
+        x.stop()
+    return results
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--livetext", default=os.path.join(ROOT, ".build", "release", "livetext"))
+    ap.add_argument("--runs", type=int, default=7)
+    args = ap.parse_args()
+    db.sigterm_as_interrupt()
+    os.makedirs(OUT, exist_ok=True)
+    if not os.path.exists(DENSE):
+        os.makedirs(os.path.dirname(DENSE), exist_ok=True)
+        render_dense(DENSE)
+    lt = os.path.abspath(args.livetext)
+    print("machine: %d cores, %s" % (os.cpu_count(), os.uname().release))
+
+    print("(a) capture of a 1920x1080x24 screen, median of %d" % args.runs)
+    result = {"capture": {}, "selection": {}}
+    for shm in (True, False):
+        ours, peers = capture_times(lt, args.runs, shm)
+        label = "MIT-SHM" if shm else "no MIT-SHM (XGetImage)"
+        print("  livetext in the daemon, %-24s %7.1f ms" % (label + ":", ours))
+        result["capture"]["livetext_" + ("shm" if shm else "getimage")] = ours
+        if shm:
+            for name, ms in peers.items():
+                print("  %-46s %7.1f ms  (whole process; livetext/peer %.3f)" % (name + ":", ms, ours / ms))
+                result["capture"][name] = ms
+
+    print("(b) 600x200 dense text: selection released -> text on the clipboard, median of %d" % args.runs)
+    sel = selection_times(lt, args.runs)
+    peer = sel.get("maim -s | tesseract | xclip", {}).get("median_ms")
+    for name, r in sel.items():
+        ratio = " (ratio to the pipeline %.2f)" % (r["median_ms"] / peer) if peer and "maim" not in name else ""
+        print("  %-48s %7.1f ms%s  text: %r" % (name + ":", r["median_ms"], ratio, r["text_head"]))
+    result["selection"] = sel
+    with open(os.path.join(OUT, "results.json"), "w") as f:
+        json.dump(result, f, indent=1)
+    print("(results: %s)" % db.rel(os.path.join(OUT, "results.json"), ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    db.run_main(main, "desktop.py")
