@@ -74,6 +74,9 @@ extension SelectionServer {
     /// Our event selection on a requestor's window ends with its last transfer.
     func stopWatching(_ requestor: Window) {
         guard requestor != window, !sends.contains(where: { $0.requestor == requestor }) else { return }
-        display.trapErrors { XSelectInput(display.handle, requestor, NoEventMask) }
+        // Not trapped (no round trip): a BadWindow for a window already gone is recorded by the
+        // error handler and dropped by the next trap.
+        XSelectInput(display.handle, requestor, NoEventMask)
+        display.flush()
     }
 }

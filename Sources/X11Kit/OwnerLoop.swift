@@ -91,13 +91,17 @@ final class OwnerLoop: @unchecked Sendable {
     func stop(timeout: Duration) {
         state.lock()
         defer { state.unlock() }
+        guard !ended else { return }
         stopRequested = true
         wake()
         let deadline = Date().addingTimeInterval(timeout.seconds)
         while !ended, state.wait(until: deadline) {}
     }
 
+    /// Called under `state`, and only before `ended`: the pipe is closed (and its descriptor
+    /// numbers free for reuse by anything else in the process) once the loop has ended.
     private func wake() {
+        guard !ended else { return }
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }
@@ -127,9 +131,11 @@ final class OwnerLoop: @unchecked Sendable {
                 }
                 server.dropStalled()
                 checkHandoffDeadline()
-                // Error traps sync, which may have queued events the socket no longer signals.
-                eventsQueued = !display.isBroken && XEventsQueued(display.handle, QueuedAlready) > 0
+                // Flushing (libxcb reads while it writes) and error traps (they sync) may have read
+                // events the socket will not signal again: look in Xlib's and libxcb's buffers
+                // (QueuedAfterReading), after the flush.
                 if !display.isBroken { display.flush() }
+                eventsQueued = !display.isBroken && XEventsQueued(display.handle, QueuedAfterReading) > 0
             }
             if display.isBroken {
                 server.owned.removeAll()
@@ -144,10 +150,12 @@ final class OwnerLoop: @unchecked Sendable {
     private func waitForWork(immediately: Bool) {
         var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         if !display.isBroken { descriptors.append(pollfd(fd: display.connectionNumber, events: Int16(POLLIN), revents: 0)) }
-        var timeout: Int32 = -1
+        // At most a second: a safety net, so that an event Xlib or libxcb read without the socket
+        // signalling it again is handled within a second rather than at the next unrelated event.
+        var timeout: Int32 = 1000
         let deadlines = [server.nextStallDeadline, handoff?.deadline].compactMap { $0 }
         if let next = deadlines.min() {
-            timeout = Int32(max(0, min(60_000, ((next - .now).seconds * 1000).rounded(.up))))
+            timeout = Int32(max(0, min(1000, ((next - .now).seconds * 1000).rounded(.up))))
         }
         _ = poll(&descriptors, nfds_t(descriptors.count), immediately ? 0 : timeout)
         var buffer = [UInt8](repeating: 0, count: 64)
@@ -237,10 +245,10 @@ final class OwnerLoop: @unchecked Sendable {
         server.owned.removeAll()
         server.sends.removeAll()
         display.close()
-        close(wakeRead)
-        close(wakeWrite)
         state.lock()
         ended = true
+        close(wakeRead)
+        close(wakeWrite)
         ownedNames = []
         activeSends = 0
         state.broadcast()

@@ -103,11 +103,13 @@ extension X11Display {
     func waitForEvent<T>(until deadline: ContinuousClock.Instant, _ take: () -> T?) throws -> T? {
         while true {
             try checkAlive()
+            // Flush first: libxcb may read while it writes, and what it read the socket will
+            // not signal again; `take` (XCheck…Event) looks in those buffers.
+            flush()
             if let found = take() { return found }
             try checkAlive()
             let left = deadline - .now
             if left <= .zero { return nil }
-            flush()
             var descriptor = pollfd(fd: connectionNumber, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Int32(min(1000, max(1, (left.seconds * 1000).rounded(.up)))))
         }

@@ -126,7 +126,7 @@ struct ClipboardOwnerTests {
             #expect(try await xclipOut(server).output == Data(text.utf8))
             // Both dropped in the end; our event selection on the stalled window is gone with it.
             #expect(try await eventually { owner.activeTransfers == 0 })
-            #expect(stalled.allEventMasks == 0)
+            #expect(try stalled.allEventMasks(server) == 0)
             #expect(owner.isOwner)
             #expect(try await xclipOut(server).output == Data(text.utf8))
         }
@@ -163,6 +163,26 @@ struct ClipboardOwnerTests {
             #expect(try ownerWindow(of: "PRIMARY", on: server) == 0)
             #expect(throws: LiveTextError.self) { try owner.copy("again") }
             #expect(owner.waitUntilReplaced(timeout: nil))
+        }
+    }
+
+    @Test("closing twice writes nothing to descriptors the process reused (other connections keep working)")
+    func closeTwice() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            let owner = try ClipboardOwner(displayName: server.name)
+            try owner.copy("x")
+            owner.close()
+            // These likely get the descriptor numbers of the owner's closed connection and pipe.
+            let others = try (0..<4).map { _ in try X11Display(name: server.name) }
+            owner.close()
+            // A stray byte in one of them would leave the server waiting for the rest of a
+            // "request": its round trip would never return (a thread waits for it, the test does not).
+            let done = DispatchSemaphore(value: 0)
+            Thread { others.forEach { $0.sync() }; done.signal() }.start()
+            let answered = try await offPool { done.wait(timeout: .now() + 20) == .success }
+            #expect(answered)
+            // A connection stuck in XSync on another thread must not be closed under it.
+            if answered { others.forEach { $0.close() } }
         }
     }
 

@@ -41,6 +41,10 @@ func runRaw(_ executable: String, _ arguments: [String], environment: [String: S
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // A hang guard: a peer still waiting after a minute is killed (and fails the test).
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return (process.terminationStatus, try Data(contentsOf: out))
     }
@@ -125,10 +129,14 @@ final class RawRequestor {
         return value.type == display.atom("INCR")
     }
 
-    /// The union of every client's event masks on our window (XGetWindowAttributes).
-    var allEventMasks: Int {
+    /// The union of every client's event masks on our window (XGetWindowAttributes), asked over
+    /// a connection of its own.
+    func allEventMasks(_ server: TestDisplay) throws -> Int {
+        let other = try X11Display(name: server.name)
+        defer { other.close() }
         var attributes = XWindowAttributes()
-        XGetWindowAttributes(display.handle, window, &attributes)
+        XGetWindowAttributes(other.handle, window, &attributes)
         return attributes.all_event_masks
     }
 }
+
