@@ -39,6 +39,7 @@ bench: release
 	/usr/bin/python3 bench/detect.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/daemon_load.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/daemon_speed.py --livetext .build/release/livetext
+	/usr/bin/python3 bench/desktop.py --livetext .build/release/livetext
 
 fuzz: release
 	@scripts/setup-debian --bench
