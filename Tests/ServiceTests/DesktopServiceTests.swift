@@ -84,7 +84,12 @@ struct DesktopServiceTests {
             // Files are still served.
             let path = try #require(try await daemon.analyzer("AnalyzeFile", [.string(Self.page), .vardict([:])]).first?.objectPath)
             _ = try await daemon.analysis(path, "Wait")
-            #expect(daemon.daemonLog.contains("hotkeys are off"))
+            #expect(try await daemon.property(path, "org.livetext.Analysis1", "State").string == "finished")
+            // Hotkeys are grabbed after the engines are warm: wait for the line that says they are off.
+            for _ in 0..<200 where !daemon.daemonLog.contains("hotkeys are off") {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(daemon.daemonLog.contains("hotkeys are off: no X display"))
         }
     }
 

@@ -52,6 +52,11 @@ func xdotool(_ server: TestDisplay, _ arguments: [String]) async throws {
     #expect(result.status == 0, "xdotool \(arguments.joined(separator: " ")): \(result.stderr)")
 }
 
+/// The same with the arguments in one string, split at spaces ("mousemove 10 10 click 1").
+func xdotool(_ server: TestDisplay, _ arguments: String) async throws {
+    try await xdotool(server, arguments.split(separator: " ").map(String.init))
+}
+
 /// Whether the keyboard LED named `name` ("Caps Lock", "Num Lock") is lit.
 func ledIsLit(_ display: X11Display, _ name: String) -> Bool {
     var state: Int32 = 0

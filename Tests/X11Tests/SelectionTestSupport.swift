@@ -107,12 +107,6 @@ extension SelectionTests {
         #expect(overlays.isEmpty, "overlay left: \(overlays)", sourceLocation: sourceLocation)
     }
 
-    func xdotool(_ server: TestDisplay, _ arguments: String) async throws {
-        let result = try await runCommand("/usr/bin/xdotool", arguments.split(separator: " ").map(String.init),
-                                          environment: server.environment)
-        #expect(result.status == 0, "xdotool \(arguments): \(result.stderr)")
-    }
-
     /// The selection's outline colour (SelectionOverlay's), as read at depth 24.
     static let outline: [UInt8] = [0x1e, 0x90, 0xff, 255]
 
