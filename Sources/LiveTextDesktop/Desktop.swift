@@ -9,7 +9,8 @@ import X11Kit
 /// The display is opened when first needed, not before, so a daemon started without `DISPLAY`
 /// still serves files and answers capture calls with `unavailable`; a connection whose server
 /// went away is replaced on the next call. Every X call runs in order on one serial queue (Xlib
-/// connections are not thread-safe), never on Swift's cooperative pool. Copied text is served
+/// connections are not thread-safe), never on Swift's cooperative pool; a selection holds that
+/// queue until the user is done. Copied text is served
 /// by a `ClipboardOwner` on its own connection and thread, for as long as this object lives.
 public final class Desktop: @unchecked Sendable {
     /// The display this desktop opens; `$DISPLAY` when nil.
@@ -98,11 +99,6 @@ public final class Desktop: @unchecked Sendable {
             try ImageLimits(maxPixels: maxPixels).check(width: captured.image.width, height: captured.image.height)
             return ScreenImage(captured, captureMs: request.isInteractive ? nil : elapsed)
         }
-    }
-
-    /// The monitors, in the order `monitor(N)` counts them.
-    public func monitors() async throws -> [Monitor] {
-        try await run { session, _ in try session.capture.monitors() }
     }
 
     // MARK: Clipboard
