@@ -109,8 +109,16 @@ struct TypingTests {
             if window == 0 { try await Task.sleep(nanoseconds: 50_000_000) }
         }
         try #require(window != 0, "xterm did not show a window")
-        XSetInputFocus(display.handle, window, Int32(RevertToPointerRoot), 0)
-        display.sync()
+        // A window found mapped may not be viewable yet (under load): focusing it then fails with
+        // BadMatch and the keys go elsewhere. Retry until the server says it has the focus.
+        var focused: Window = 0
+        while focused != window, Date() < deadline {
+            _ = display.trapErrors { XSetInputFocus(display.handle, window, Int32(RevertToPointerRoot), 0) }
+            var revert: Int32 = 0
+            XGetInputFocus(display.handle, &focused, &revert)
+            if focused != window { try await Task.sleep(nanoseconds: 50_000_000) }
+        }
+        try #require(focused == window, "xterm never got the input focus")
     }
 
     private func waitForExit(_ process: Process) async -> Bool {
