@@ -86,14 +86,10 @@ public final class Desktop: @unchecked Sendable {
                 captured = try RegionSelector(display: session.display).select(mode: .region, cancel: flag).capture
             case .pickWindow:
                 captured = try RegionSelector(display: session.display).select(mode: .window, cancel: flag).capture
-            case .screen:
-                captured = try session.capture.capture(.screen)
-            case .monitor(let index):
-                captured = try session.capture.capture(.monitor(index))
-            case .window(let id):
-                captured = try session.capture.capture(.window(id))
-            case .region(let bounds):
-                captured = try session.capture.capture(.region(bounds))
+            case .screen: captured = try session.capture.capture(.screen)
+            case .monitor(let index): captured = try session.capture.capture(.monitor(index))
+            case .window(let id): captured = try session.capture.capture(.window(id))
+            case .region(let bounds): captured = try session.capture.capture(.region(bounds))
             }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             try ImageLimits(maxPixels: maxPixels).check(width: captured.image.width, height: captured.image.height)
