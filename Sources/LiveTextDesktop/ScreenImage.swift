@@ -6,7 +6,7 @@ public struct ScreenImage: Sendable {
     public var image: PixelImage
     /// The analysis' `image.source`: `screen:X,Y,W,H` or `window:0xID:X,Y,W,H`.
     public var source: String
-    /// How long the capture took; nil when a person took part (a selection).
+    /// How long the capture took, one decimal; nil when a person took part (a selection).
     public var captureMs: Double?
 
     init(_ captured: CapturedImage, captureMs: Double?) {
@@ -17,13 +17,13 @@ public struct ScreenImage: Sendable {
         } else {
             source = "screen:" + area
         }
-        self.captureMs = captureMs
+        self.captureMs = captureMs.map(ImageAnalysis.Timing.rounded)
     }
 
     /// `analysis` with this capture's time in its timing.
     public func timed(_ analysis: ImageAnalysis) -> ImageAnalysis {
         var analysis = analysis
-        analysis.timing.captureMs = captureMs.map(ImageAnalysis.Timing.rounded)
+        analysis.timing.captureMs = captureMs
         return analysis
     }
 }

@@ -92,8 +92,7 @@ extension LiveTextService {
                         let desktop = self.desktop, maxPixels = self.maxPixels
                         return [try await self.startAnalysis(owner: call.sender, options: request,
                                                              describing: "capture \(target)", isCapture: true) {
-                            let captured = try await desktop.capture(target, maxPixels: maxPixels)
-                            return AcquiredImage(image: captured.image, source: captured.source, captureMs: captured.captureMs)
+                            AcquiredImage(try await desktop.capture(target, maxPixels: maxPixels))
                         }]
                     }
                 },

@@ -151,9 +151,20 @@ public final class LiveTextService: Sendable {
     }
 }
 
-/// An image in hand for an analysis, and where it came from.
+/// An image in hand for an analysis, where it came from, and how long a capture took.
 struct AcquiredImage: Sendable {
     var image: PixelImage
     var source: String
     var captureMs: Double?
+
+    init(image: PixelImage, source: String) {
+        self.image = image
+        self.source = source
+    }
+
+    init(_ screen: ScreenImage) {
+        image = screen.image
+        source = screen.source
+        captureMs = screen.captureMs
+    }
 }

@@ -27,6 +27,10 @@ struct DesktopServiceTests {
                 #expect(try await daemon.property(path, "org.livetext.Analysis1", "State").string == "finished")
                 let json = try await daemon.property(path, "org.livetext.Analysis1", "Json").string ?? ""
                 #expect(json.contains("\"source\":\"screen:0,0,520,96\""))
+                // The capture's time, one decimal like totalMs.
+                let timing = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])["timing"]
+                let captureMs = try #require((timing as? [String: Any])?["captureMs"] as? Double)
+                #expect(captureMs >= 0 && (captureMs * 10).rounded() == captureMs * 10)
                 #expect(try await XPeers.clipboardText(on: server) == "billing@example.com")
                 // Copy() of the whole text replaces it; the daemon keeps serving it.
                 _ = try await daemon.analysis(path, "Copy", [.string("text")])
