@@ -26,6 +26,10 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11",
                        providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev",
                                                  "libxinerama-dev", "libxfixes-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
 
         // The pure-Swift core: image model, analysis model, preprocessing, analyzer.
         .target(name: "LiveTextCore"),
@@ -44,6 +48,12 @@ let package = Package(
         // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
         .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextEngines"]),
 
+        // Fonts: fontconfig picks the face for a family and weight, FreeType draws its glyphs.
+        .target(name: "FontRendering", dependencies: ["CFreeType", "CFontconfig"]),
+        // The supplementary interface drawn over a capture: highlights, underlines, quick-action
+        // chips and the Live Text button, inside the content insets.
+        .target(name: "LiveTextPreview", dependencies: ["LiveTextCore", "LiveTextConfig", "FontRendering"]),
+
         // D-Bus: a Swift layer over libdbus-1 (connection, messages, exported objects).
         .target(name: "DBusKit", dependencies: ["CDBus"]),
         // The user's settings file.
@@ -55,15 +65,21 @@ let package = Package(
         .target(name: "LiveTextEngines",
                 dependencies: ["LiveTextCore", "LiveTextDetectors", "TesseractOCR", "ImageCodecs", "ZBarCodes"]),
 
+        // Desktop notifications: the client of org.freedesktop.Notifications, and what an
+        // analysis offers in one by interaction type.
+        .target(name: "LiveTextNotifications", dependencies: [
+            "DBusKit", "LiveTextCore", "LiveTextDetectors", "LiveTextConfig",
+        ]),
+
         // The org.livetext session service.
         .target(name: "LiveTextService", dependencies: [
             "DBusKit", "LiveTextCore", "LiveTextDetectors", "LiveTextEngines", "LiveTextConfig", "LiveTextDesktop",
-            "X11Kit",
+            "X11Kit", "LiveTextNotifications", "LiveTextPreview",
         ]),
 
         .executableTarget(name: "livetext", dependencies: [
             "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
-            "LiveTextDesktop", "X11Kit",
+            "LiveTextDesktop", "X11Kit", "LiveTextNotifications", "LiveTextPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -80,6 +96,11 @@ let package = Package(
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext"]),
         .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig"]),
         .testTarget(name: "CLITests", dependencies: ["livetext", "TestSupport"]),
+        .testTarget(name: "PreviewTests",
+                    dependencies: ["LiveTextPreview", "FontRendering", "ImageCodecs", "LiveTextCore", "LiveTextConfig"]),
+        .testTarget(name: "NotificationTests",
+                    dependencies: ["LiveTextNotifications", "DBusKit", "LiveTextCore", "LiveTextDetectors",
+                                   "LiveTextConfig", "TestSupport"]),
         .testTarget(name: "X11Tests", dependencies: ["X11Kit", "LiveTextCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
