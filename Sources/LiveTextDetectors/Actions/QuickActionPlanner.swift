@@ -112,7 +112,7 @@ public struct QuickActionPlanner: Sendable {
     }
 
     /// `https://www.example.org/a/b?c` → `example.org`.
-    static func displayName(ofURL url: String) -> String {
+    public static func displayName(ofURL url: String) -> String {
         var rest = Substring(url)
         if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
         let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
