@@ -10,3 +10,32 @@ public enum InteractionType: String, Sendable, Hashable, CaseIterable {
     /// Nothing offered: no notification (VisionKit's empty set).
     case none
 }
+
+extension InteractionType {
+    /// Parses a list of names (case-insensitively; duplicates dropped, order kept). The list must
+    /// not be empty, and `none` stands alone. The error is a sentence for the user.
+    public static func parseList(_ names: some Sequence<String>) throws(InteractionTypeError) -> [InteractionType] {
+        var types: [InteractionType] = []
+        for name in names {
+            guard let type = InteractionType(rawValue: name)
+                    ?? allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+                let known = allCases.map(\.rawValue).joined(separator: ", ")
+                throw InteractionTypeError("unknown interaction type \"\(name)\" (known: \(known))")
+            }
+            if !types.contains(type) { types.append(type) }
+        }
+        guard !types.isEmpty else {
+            throw InteractionTypeError("expected at least one interaction type (\"none\" for no interaction)")
+        }
+        if types.contains(.none), types.count > 1 {
+            throw InteractionTypeError("\"none\" cannot be combined with other interaction types")
+        }
+        return types
+    }
+}
+
+/// A list of interaction types that `InteractionType.parseList` refused.
+public struct InteractionTypeError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -51,22 +51,11 @@ struct SettingsDecoder {
     private mutating func interaction(_ table: TableReader) throws(ConfigError) -> InteractionSettings {
         var result = InteractionSettings()
         if let names = try table.strings("preferred_interaction_types") {
-            var types: [InteractionType] = []
-            for name in names {
-                guard let type = InteractionType(rawValue: name)
-                        ?? InteractionType.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
-                    let known = InteractionType.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw table.invalid("preferred_interaction_types", "unknown interaction type \"\(name)\" (known: \(known))")
-                }
-                types.append(type)
-            }
-            types = Self.unique(types)
-            guard !types.isEmpty else {
-                throw table.invalid("preferred_interaction_types",
-                                    "expected at least one type (use [\"none\"] for no interaction)")
-            }
-            if types.contains(.none), types.count > 1 {
-                throw table.invalid("preferred_interaction_types", "\"none\" cannot be combined with other types")
+            let types: [InteractionType]
+            do {
+                types = try InteractionType.parseList(names)
+            } catch {
+                throw table.invalid("preferred_interaction_types", error.description)
             }
             result.preferredInteractionTypes = types
         }

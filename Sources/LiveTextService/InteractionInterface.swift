@@ -44,11 +44,11 @@ struct InteractionProperty: Sendable {
             name: "PreferredInteractionTypes", type: "as", doc: "automatic, textSelection, dataDetectors, or none alone.",
             value: { .strings($0.preferredInteractionTypes.map(\.rawValue)) },
             change: { value in
-                let types = try (value.stringArray ?? []).map { name in
-                    guard let type = InteractionType(rawValue: name) else {
-                        throw DBusError.livetext(.invalidArgs, "unknown interaction type '\(name)'")
-                    }
-                    return type
+                let types: [InteractionType]
+                do {
+                    types = try InteractionType.parseList(value.stringArray ?? [])
+                } catch {
+                    throw DBusError.livetext(.invalidArgs, "\(error)")
                 }
                 return { $0.preferredInteractionTypes = types }
             }),

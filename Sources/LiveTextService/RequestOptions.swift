@@ -1,10 +1,12 @@
 import DBusKit
+import LiveTextConfig
 import LiveTextCore
 import LiveTextDetectors
 
 /// The `a{sv}` options of the `Analyze*` methods: `types` (as), `languages` (as), `only` (as),
-/// `copy` (b), `primary` (b: with copy, PRIMARY too), `notify` (b), `replace` (b: cancel this
-/// caller's analyses still running).
+/// `copy` (b), `primary` (b: with copy, PRIMARY too), `notify` (b), `interaction` (as: the
+/// interaction types for this call's notification, instead of `PreferredInteractionTypes`),
+/// `replace` (b: cancel this caller's analyses still running).
 /// Unknown keys are ignored; a known key with the wrong type is `InvalidArgs`. Requests parse
 /// them inside `replying`, which gives livetext's errors their D-Bus names.
 struct RequestOptions: Sendable {
@@ -13,6 +15,8 @@ struct RequestOptions: Sendable {
     var copy = false
     var primary = false
     var notify = false
+    /// This call's interaction types; nil: the settings'.
+    var interaction: [InteractionType]?
     var replace = false
 
     init(_ options: [String: DBusValue], defaults: ImageAnalyzer.Configuration) throws {
@@ -49,6 +53,13 @@ struct RequestOptions: Sendable {
         copy = try flag("copy") ?? false
         primary = try flag("primary") ?? false
         notify = try flag("notify") ?? false
+        if let names = try strings("interaction") {
+            do {
+                interaction = try InteractionType.parseList(names)
+            } catch {
+                throw LiveTextError(.invalidArgs, "option 'interaction': \(error)")
+            }
+        }
         replace = try flag("replace") ?? false
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LiveTextConfig
 
 /// What happens to a result besides printing it: the clipboard, or the focused window.
 struct DeliveryOptions: ParsableArguments {
@@ -14,9 +15,35 @@ struct DeliveryOptions: ParsableArguments {
           help: "Type the result into the focused window as key presses (e.g. --only phone --type fills a phone field).")
     var typeResult = false
 
-    var isSet: Bool { copy || typeResult }
+    @Flag(help: ArgumentHelp(
+        "Show a desktop notification of the result, with its quick actions as buttons (copy the text or a QR "
+            + "code's payload, open a link, call, ...) and a preview of the image."))
+    var notify = false
+
+    @Option(name: .customLong("interaction"), parsing: .singleValue,
+            help: ArgumentHelp("With --notify: what the notification offers (default: the settings').",
+                               valueName: "automatic|textSelection|dataDetectors|none"))
+    var interactionNames: [String] = []
+
+    var isSet: Bool { copy || typeResult || notify }
+
+    /// The `--interaction` types (comma lists allowed), nil when not given.
+    var interaction: [InteractionType]? {
+        get throws {
+            guard !interactionNames.isEmpty else { return nil }
+            do {
+                return try InteractionType.parseList(interactionNames.flatMap { $0.split(separator: ",").map(String.init) })
+            } catch {
+                throw ValidationError("--interaction: \(error)")
+            }
+        }
+    }
 
     func validate() throws {
         if primary, !copy { throw ValidationError("--primary goes with --copy") }
+        if !interactionNames.isEmpty {
+            guard notify else { throw ValidationError("--interaction goes with --notify") }
+            _ = try interaction
+        }
     }
 }
