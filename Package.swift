@@ -66,9 +66,9 @@ let package = Package(
                 dependencies: ["LiveTextCore", "LiveTextDetectors", "TesseractOCR", "ImageCodecs", "ZBarCodes"]),
 
         // Desktop notifications: the client of org.freedesktop.Notifications, and what an
-        // analysis offers in one by interaction type.
+        // analysis offers in one by interaction type, with its preview.
         .target(name: "LiveTextNotifications", dependencies: [
-            "DBusKit", "LiveTextCore", "LiveTextDetectors", "LiveTextConfig",
+            "DBusKit", "LiveTextCore", "LiveTextDetectors", "LiveTextConfig", "LiveTextPreview",
         ]),
 
         // The org.livetext session service.

@@ -70,4 +70,23 @@ struct InteractionOfferTests {
         let offer = try #require(InteractionOffer(analysis: AnalysisSamples.empty, types: [.automatic], allowDataDetectorsInTextMode: false))
         #expect(offer.primary == nil && offer.actions.isEmpty)
     }
+
+    @Test("the preview draws what is offered: text and button in text mode, underlines and chips with detectors")
+    func preview() throws {
+        let automatic = try #require(InteractionOffer(analysis: invoice, types: [.automatic], allowDataDetectorsInTextMode: false))
+            .previewContent(for: invoice)
+        #expect(automatic.liveTextButton && automatic.textBounds.count == 3 && automatic.itemBounds.count == 3)
+        #expect(automatic.chips.first == "Copy Text" && automatic.chips.count == 4)
+        #expect(!automatic.chips.contains("Translate"))
+
+        let text = try #require(InteractionOffer(analysis: invoice, types: [.textSelection], allowDataDetectorsInTextMode: true))
+            .previewContent(for: invoice)
+        // Secondary actions are not chips; the underlines still show where they are.
+        #expect(text.chips == ["Copy Text"] && text.itemBounds.count == 3 && text.liveTextButton)
+
+        let detectors = try #require(InteractionOffer(analysis: invoice, types: [.dataDetectors], allowDataDetectorsInTextMode: false))
+            .previewContent(for: invoice)
+        #expect(!detectors.liveTextButton && detectors.textBounds.isEmpty)
+        #expect(detectors.chips.first == "Open example.org")
+    }
 }
