@@ -138,7 +138,7 @@ struct InterfaceLayout {
     }
 
     private static func describe(_ values: [Double]) -> String {
-        "[" + values.map { $0.isFinite && $0 == $0.rounded() ? String(Int($0)) : String($0) }
+        "[" + values.map { abs($0) < 1e9 && $0 == $0.rounded() ? String(Int($0)) : String($0) }
             .joined(separator: ", ") + "]"
     }
 }

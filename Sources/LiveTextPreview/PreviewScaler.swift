@@ -45,51 +45,76 @@ public enum PreviewScaler {
     /// `image` as rgba8 (grey spread over the three colours, alpha opaque).
     static func rgba8(_ image: PixelImage) -> PixelImage {
         guard image.format == .gray8 else { return image }
-        var out = [UInt8](repeating: 255, count: image.pixelCount * 4)
-        for (i, v) in image.pixels.enumerated() {
-            out[4 * i] = v
-            out[4 * i + 1] = v
-            out[4 * i + 2] = v
+        let count = image.pixelCount
+        let out = [UInt8](unsafeUninitializedCapacity: count * 4) { dst, initialized in
+            image.pixels.withUnsafeBufferPointer { src in
+                for i in 0..<count {
+                    let v = src[i]
+                    dst[4 * i] = v
+                    dst[4 * i + 1] = v
+                    dst[4 * i + 2] = v
+                    dst[4 * i + 3] = 255
+                }
+            }
+            initialized = count * 4
         }
         return PixelImage(width: image.width, height: image.height, format: .rgba8, pixels: out)
     }
 
-    /// Each output sample's source pixels and their share of it (shares sum to 1).
-    private static func taps(from count: Int, to target: Int) -> [[(index: Int, weight: Float)]] {
-        let ratio = Double(count) / Double(target)
-        return (0..<target).map { i in
-            let start = Double(i) * ratio, end = min(Double(count), Double(i + 1) * ratio)
-            var taps = [(index: Int, weight: Float)]()
-            var s = Int(start)
-            while Double(s) < end, s < count {
-                let overlap = min(end, Double(s + 1)) - max(start, Double(s))
-                if overlap > 0 { taps.append((s, Float(overlap / (end - start)))) }
-                s += 1
+    /// For each output sample, the run of source samples it covers and each one's share of it
+    /// (shares sum to 1), packed flat so the loops below touch no nested arrays.
+    private struct Taps {
+        /// First source sample of each output sample.
+        var first: [Int] = []
+        /// Offset of each output sample's shares in `weights`; one extra entry closes the last.
+        var offsets: [Int] = [0]
+        var weights: [Float] = []
+
+        init(from count: Int, to target: Int) {
+            let ratio = Double(count) / Double(target)
+            for i in 0..<target {
+                let start = Double(i) * ratio, end = min(Double(count), Double(i + 1) * ratio)
+                let lowest = min(count - 1, Int(start))
+                first.append(lowest)
+                var s = lowest
+                while s < count, Double(s) < end {
+                    let overlap = min(end, Double(s + 1)) - max(start, Double(s))
+                    weights.append(Float(max(0, overlap) / (end - start)))
+                    s += 1
+                }
+                offsets.append(weights.count)
             }
-            return taps
         }
     }
 
     /// Box-filter resampling of packed rgba8, rows first then columns.
     private static func resample(_ source: [UInt8], inW: Int, inH: Int, outW: Int, outH: Int) -> [UInt8] {
-        let across = taps(from: inW, to: outW), down = taps(from: inH, to: outH)
-        var rows = [Float](repeating: 0, count: outW * inH * 4)
+        let across = Taps(from: inW, to: outW), down = Taps(from: inH, to: outH)
+        var rows = [Float](repeating: 0, count: outW * inH * 3)
         source.withUnsafeBufferPointer { src in
             rows.withUnsafeMutableBufferPointer { mid in
-                for y in 0..<inH {
-                    let line = y * inW * 4, outLine = y * outW * 4
-                    for x in 0..<outW {
-                        var r: Float = 0, g: Float = 0, b: Float = 0
-                        for tap in across[x] {
-                            let o = line + tap.index * 4
-                            r += Float(src[o]) * tap.weight
-                            g += Float(src[o + 1]) * tap.weight
-                            b += Float(src[o + 2]) * tap.weight
+                across.first.withUnsafeBufferPointer { first in
+                    across.offsets.withUnsafeBufferPointer { offsets in
+                        across.weights.withUnsafeBufferPointer { weights in
+                            for y in 0..<inH {
+                                let line = y * inW * 4, outLine = y * outW * 3
+                                for x in 0..<outW {
+                                    var r: Float = 0, g: Float = 0, b: Float = 0
+                                    var o = line + first[x] * 4
+                                    for k in offsets[x]..<offsets[x + 1] {
+                                        let w = weights[k]
+                                        r += Float(src[o]) * w
+                                        g += Float(src[o + 1]) * w
+                                        b += Float(src[o + 2]) * w
+                                        o += 4
+                                    }
+                                    let m = outLine + x * 3
+                                    mid[m] = r
+                                    mid[m + 1] = g
+                                    mid[m + 2] = b
+                                }
+                            }
                         }
-                        let o = outLine + x * 4
-                        mid[o] = r
-                        mid[o + 1] = g
-                        mid[o + 2] = b
                     }
                 }
             }
@@ -97,19 +122,27 @@ public enum PreviewScaler {
         var out = [UInt8](repeating: 255, count: outW * outH * 4)
         rows.withUnsafeBufferPointer { mid in
             out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<outH {
-                    for x in 0..<outW {
-                        var r: Float = 0, g: Float = 0, b: Float = 0
-                        for tap in down[y] {
-                            let o = (tap.index * outW + x) * 4
-                            r += mid[o] * tap.weight
-                            g += mid[o + 1] * tap.weight
-                            b += mid[o + 2] * tap.weight
+                down.first.withUnsafeBufferPointer { first in
+                    down.offsets.withUnsafeBufferPointer { offsets in
+                        down.weights.withUnsafeBufferPointer { weights in
+                            for y in 0..<outH {
+                                for x in 0..<outW {
+                                    var r: Float = 0, g: Float = 0, b: Float = 0
+                                    var m = (first[y] * outW + x) * 3
+                                    for k in offsets[y]..<offsets[y + 1] {
+                                        let w = weights[k]
+                                        r += mid[m] * w
+                                        g += mid[m + 1] * w
+                                        b += mid[m + 2] * w
+                                        m += outW * 3
+                                    }
+                                    let o = (y * outW + x) * 4
+                                    dst[o] = UInt8(min(255, max(0, r.rounded())))
+                                    dst[o + 1] = UInt8(min(255, max(0, g.rounded())))
+                                    dst[o + 2] = UInt8(min(255, max(0, b.rounded())))
+                                }
+                            }
                         }
-                        let o = (y * outW + x) * 4
-                        dst[o] = UInt8(min(255, max(0, r.rounded())))
-                        dst[o + 1] = UInt8(min(255, max(0, g.rounded())))
-                        dst[o + 2] = UInt8(min(255, max(0, b.rounded())))
                     }
                 }
             }
