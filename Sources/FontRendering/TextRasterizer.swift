@@ -1,0 +1,170 @@
+import CFreeType
+import Foundation
+
+/// Measures and draws text with one face at one pixel height, using FreeType.
+///
+/// Each rasterizer owns its FreeType library and face; every call runs under its lock, so one
+/// rasterizer may be shared between threads. Characters the face has no glyph for are skipped:
+/// they take no room and draw nothing.
+public final class TextRasterizer: @unchecked Sendable {
+    /// The face file and index this rasterizer draws with.
+    public let file: String
+    public let faceIndex: Int
+    /// The em size in pixels that was asked for.
+    public let pixelHeight: Int
+    /// The face's ascender and descender at this size, in whole pixels.
+    public let ascent: Int
+    public let descent: Int
+
+    private let lock = NSLock()
+    private let library: FT_Library
+    private let face: FT_Face
+    private let hasKerning: Bool
+
+    /// Loads face `faceIndex` of `file` at an em size of `pixelHeight` pixels (1...512).
+    public init(file: String, faceIndex: Int = 0, pixelHeight: Int) throws {
+        guard (1...512).contains(pixelHeight) else {
+            throw FontError("pixel height \(pixelHeight) is out of range (1...512)")
+        }
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw FontError("cannot load font face: '\(file)' does not exist or is not readable")
+        }
+        var library: FT_Library?
+        let initStatus = FT_Init_FreeType(&library)
+        guard initStatus == 0, let library else {
+            throw FontError("FreeType could not start (\(Self.describe(initStatus)))")
+        }
+        var face: FT_Face?
+        let openStatus = FT_New_Face(library, file, FT_Long(faceIndex), &face)
+        guard openStatus == 0, let face else {
+            FT_Done_FreeType(library)
+            throw FontError("cannot load font face \(faceIndex) from '\(file)' (\(Self.describe(openStatus)))")
+        }
+        let sizeStatus = FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelHeight))
+        guard sizeStatus == 0 else {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw FontError("font '\(file)' cannot be drawn \(pixelHeight) px high (\(Self.describe(sizeStatus)))")
+        }
+        self.file = file
+        self.faceIndex = faceIndex
+        self.pixelHeight = pixelHeight
+        self.library = library
+        self.face = face
+        self.hasKerning = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        let metrics = face.pointee.size.pointee.metrics
+        self.ascent = Int((metrics.ascender + 63) >> 6)
+        self.descent = Int((-metrics.descender + 63) >> 6)
+    }
+
+    /// The face `match` names, at an em size of `pixelHeight` pixels.
+    public convenience init(_ match: FontMatch, pixelHeight: Int) throws {
+        try self.init(file: match.file, faceIndex: match.faceIndex, pixelHeight: pixelHeight)
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    /// Whether the face has a glyph for `scalar`.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        lock.withLock { FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0 }
+    }
+
+    /// The advance width of `text` and the face's line ascent and descent.
+    public func measure(_ text: String) -> TextMetrics {
+        lock.withLock {
+            var width = 0
+            layOut(text) { _, pen in width = pen }
+            return TextMetrics(width: (width + 32) >> 6, ascent: ascent, descent: descent)
+        }
+    }
+
+    /// `text` drawn as antialiased coverage, `measure(text).width` wide (wider when the last
+    /// glyph's ink overhangs its advance) and `ascent + descent` high, baseline at row `ascent`.
+    public func draw(_ text: String) -> CoverageMask {
+        lock.withLock {
+            var glyphs = [(index: FT_UInt, pen: Int)]()
+            var end = 0
+            layOut(text) { index, pen in
+                if let index { glyphs.append((index, pen)) } else { end = pen }
+            }
+            let height = ascent + descent
+            // First pass: how far right the ink reaches.
+            var width = (end + 32) >> 6
+            var bitmaps = [(x: Int, y: Int, rows: [UInt8], w: Int, h: Int)]()
+            for glyph in glyphs {
+                guard FT_Load_Glyph(face, glyph.index, FT_Int32(FT_LOAD_RENDER)) == 0,
+                      let slot = face.pointee.glyph else { continue }
+                let bitmap = slot.pointee.bitmap
+                let w = Int(bitmap.width), h = Int(bitmap.rows)
+                guard w > 0, h > 0, let buffer = bitmap.buffer else { continue }
+                let x = ((glyph.pen + 32) >> 6) + Int(slot.pointee.bitmap_left)
+                let y = ascent - Int(slot.pointee.bitmap_top)
+                bitmaps.append((x, y, Self.gray(bitmap, buffer: buffer, width: w, rows: h), w, h))
+                width = max(width, x + w)
+            }
+            var pixels = [UInt8](repeating: 0, count: width * height)
+            for b in bitmaps {
+                for row in 0..<b.h {
+                    let y = b.y + row
+                    guard y >= 0, y < height else { continue }
+                    for col in 0..<b.w {
+                        let x = b.x + col
+                        guard x >= 0, x < width else { continue }
+                        let value = b.rows[row * b.w + col]
+                        let o = y * width + x
+                        if value > pixels[o] { pixels[o] = value }
+                    }
+                }
+            }
+            return CoverageMask(width: width, height: height, baseline: ascent, pixels: pixels)
+        }
+    }
+
+    /// Walks the glyphs of `text`, calling `place` with each glyph index and its pen position
+    /// (26.6 fixed point), then once with `nil` and the final pen position. Called under `lock`.
+    private func layOut(_ text: String, _ place: (FT_UInt?, Int) -> Void) {
+        var pen = 0
+        var previous: FT_UInt = 0
+        for scalar in text.unicodeScalars {
+            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            guard index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_DEFAULT)) == 0,
+                  let slot = face.pointee.glyph else { continue }
+            if hasKerning, previous != 0 {
+                var delta = FT_Vector()
+                if FT_Get_Kerning(face, previous, index, FT_KERNING_DEFAULT.rawValue, &delta) == 0 {
+                    pen += Int(delta.x)
+                }
+            }
+            place(index, pen)
+            pen += Int(slot.pointee.advance.x)
+            previous = index
+        }
+        place(nil, pen)
+    }
+
+    /// A rendered glyph bitmap as one coverage byte a pixel (gray bitmaps copied, mono unpacked).
+    private static func gray(_ bitmap: FT_Bitmap, buffer: UnsafeMutablePointer<UInt8>, width: Int, rows: Int) -> [UInt8] {
+        let pitch = Int(bitmap.pitch)
+        // A negative pitch means rows run bottom-up from `buffer`.
+        let rowStart = { (row: Int) in pitch >= 0 ? row * pitch : (rows - 1 - row) * -pitch }
+        var out = [UInt8](repeating: 0, count: width * rows)
+        let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+        for row in 0..<rows {
+            let line = buffer + rowStart(row)
+            for col in 0..<width {
+                out[row * width + col] = mono
+                    ? ((line[col >> 3] >> (7 - UInt8(col & 7))) & 1 == 1 ? 255 : 0)
+                    : line[col]
+            }
+        }
+        return out
+    }
+
+    private static func describe(_ status: FT_Error) -> String {
+        if let text = FT_Error_String(status) { return "FreeType error \(status): \(String(cString: text))" }
+        return "FreeType error \(status)"
+    }
+}
