@@ -9,18 +9,6 @@ public enum NotificationDelivery: Sendable, Hashable {
     case typed(String)
 }
 
-/// An action button as the notification carries it: `key` is what the server sends back in
-/// `ActionInvoked`, `label` what the person reads.
-public struct NotificationAction: Sendable, Hashable {
-    public var key: String
-    public var label: String
-
-    public init(key: String, label: String) {
-        self.key = key
-        self.label = label
-    }
-}
-
 /// The words of a notification about an analysis, ready for `Notify`.
 public struct NotificationText: Sendable, Hashable {
     public var summary: String
@@ -56,7 +44,8 @@ public struct NotificationComposer: Sendable {
         let summary: String
         switch delivery {
         case .copied(let text):
-            summary = "Copied " + Self.linesPhrase(text)
+            // Codes alone (the codes hotkey): say what was copied, not how many lines.
+            summary = "Copied " + (analysis.text.isEmpty ? codeLine ?? Self.linesPhrase(text) : Self.linesPhrase(text))
         case .typed(let text):
             summary = "Typed " + Self.linesPhrase(text)
         case .shown:

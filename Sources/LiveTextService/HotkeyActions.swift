@@ -3,6 +3,7 @@ import LiveTextConfig
 import LiveTextCore
 import LiveTextDesktop
 import LiveTextDetectors
+import LiveTextNotifications
 import X11Kit
 
 /// The global hotkeys of the settings, grabbed on the daemon's display: a press freezes the
@@ -110,20 +111,25 @@ extension LiveTextService {
             let captured = try await desktop.capture(.select, maxPixels: maxPixels)
             let analysis = try await analyzer.analyze(captured.image, source: captured.source, configuration: configuration)
             let text = analysis.plainText(onlyItems: only != nil)
-            guard !text.isEmpty else {
+            var delivery = NotificationDelivery.shown
+            if text.isEmpty {
                 log.info("hotkey \(name): nothing found")
-                return
+            } else {
+                switch hotkey.action {
+                case .copyText, .codes:
+                    try await desktop.copy(text, alsoPrimary: settings.settings.clipboard.alsoPrimary)
+                    log.info("hotkey \(name): copied \(text.unicodeScalars.count) characters")
+                    delivery = .copied(text)
+                case .typeText:
+                    try await desktop.type(text)
+                    log.info("hotkey \(name): typed \(text.unicodeScalars.count) characters")
+                    delivery = .typed(text)
+                case .analyze:
+                    log.info("hotkey \(name): \(analysis.items.count) items, \(analysis.codes.count) codes")
+                }
             }
-            switch hotkey.action {
-            case .copyText, .codes:
-                try await desktop.copy(text, alsoPrimary: settings.settings.clipboard.alsoPrimary)
-                log.info("hotkey \(name): copied \(text.unicodeScalars.count) characters")
-            case .typeText:
-                try await desktop.type(text)
-                log.info("hotkey \(name): typed \(text.unicodeScalars.count) characters")
-            case .analyze:
-                log.info("hotkey \(name): \(analysis.items.count) items, \(analysis.codes.count) codes")
-            }
+            // Nothing found is worth saying too: the user pressed a key and waits for an answer.
+            if hotkey.notify { await notify(analysis, image: captured.image, types: nil, delivery: delivery) }
         } catch let error as LiveTextError where error.code == .cancelled {
             log.info("hotkey \(name): cancelled")
         } catch {

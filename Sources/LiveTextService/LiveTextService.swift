@@ -5,6 +5,7 @@ import LiveTextCore
 import LiveTextDesktop
 import LiveTextDetectors
 import LiveTextEngines
+import LiveTextNotifications
 
 /// The `org.livetext` session service: `Analyzer1` and `Interaction1` at `/org/livetext`, one
 /// `Analysis1` object per request. Method handlers run off the bus queue; analyses run on the
@@ -19,6 +20,8 @@ public final class LiveTextService: Sendable {
     /// The display, opened on the first capture, clipboard read or copy.
     let desktop: Desktop
     let hotkeyActions = HotkeyActions()
+    /// The notifications, from this connection (made on the first one).
+    let notifications = ServiceNotifier()
     let memory = MemoryTrim()
 
     public init(bus: DBusConnection, analyzer: ImageAnalyzer, interpreter: AnalysisInterpreter,
@@ -89,15 +92,27 @@ public final class LiveTextService: Sendable {
         let configuration = options.configuration
         let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
         let copy = options.copy ? (primary: alsoPrimary, onlyItems: options.only != nil) : nil
+        let notify = options.notify ? (types: options.interaction, onlyItems: options.only != nil) : nil
         log.info("analysis \(record.id) for \(owner): \(description)")
         await record.start({
             let acquired = try await acquire()
             var analysis = try await analyzer.analyze(acquired.image, source: acquired.source, configuration: configuration)
             analysis.timing.captureMs = acquired.captureMs
+            var delivery = NotificationDelivery.shown
             if let copy {
                 let text = analysis.plainText(onlyItems: copy.onlyItems)
                 // Nothing found: the user's clipboard stays as it was.
-                if !text.isEmpty { try await desktop.copy(text, alsoPrimary: copy.primary) }
+                if !text.isEmpty {
+                    try await desktop.copy(text, alsoPrimary: copy.primary)
+                    delivery = .copied(text)
+                }
+            }
+            if let notify {
+                // The reply does not wait for the notification server.
+                let finished = analysis
+                Task { [weak self] in
+                    await self?.notify(finished, image: acquired.image, types: notify.types, delivery: delivery)
+                }
             }
             return analysis
         }, finished: { [weak self] record, state in

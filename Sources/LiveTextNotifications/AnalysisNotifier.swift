@@ -1,0 +1,96 @@
+import Foundation
+import LiveTextConfig
+import LiveTextCore
+import LiveTextPreview
+
+/// Shows analyses as desktop notifications, VisionKit's supplementary interface on the Linux
+/// desktop: what the interaction types offer, in words a person reads at a glance, with the quick
+/// actions as buttons (the most likely one as the default) and a preview of the image.
+///
+/// One notifier per process: it keeps the connection that called `Notify` alive, since some
+/// servers (GNOME) send `ActionInvoked` only to that connection.
+public final class AnalysisNotifier: @unchecked Sendable {
+    /// What to show and how.
+    public struct Request: Sendable {
+        public var analysis: ImageAnalysis
+        /// The analysed pixels, for the preview; nil: no preview.
+        public var image: PixelImage?
+        /// The interaction settings (types, detectors in text mode, the supplementary interface).
+        public var interaction: InteractionSettings
+        /// This call's interaction types instead of the settings' ones.
+        public var types: [InteractionType]?
+        public var delivery: NotificationDelivery
+        /// `expire_timeout` in ms: -1 the server's default, 0 never.
+        public var timeoutMs: Int
+
+        public init(analysis: ImageAnalysis, image: PixelImage?, interaction: InteractionSettings,
+                    types: [InteractionType]? = nil, delivery: NotificationDelivery = .shown, timeoutMs: Int = -1) {
+            self.analysis = analysis
+            self.image = image
+            self.interaction = interaction
+            self.types = types
+            self.delivery = delivery
+            self.timeoutMs = timeoutMs
+        }
+    }
+
+    public let pending: PendingNotifications
+    private let renderer: PreviewRenderer
+    private let log: @Sendable (String) -> Void
+    private let lock = NSLock()
+    /// Notices already logged (a missing font, insets too large): said once each. Guarded by `lock`.
+    private var said: Set<String> = []
+
+    /// `log` receives each thing worth telling the user once (a missing font, insets too large).
+    public init(pending: PendingNotifications, renderer: PreviewRenderer = PreviewRenderer(),
+                log: @escaping @Sendable (String) -> Void) {
+        self.pending = pending
+        self.renderer = renderer
+        self.log = log
+    }
+
+    /// Shows `request`; `perform` runs when the user picks an action (once per notification).
+    /// Returns the notification's id, or nil when the interaction types offer nothing (`none`).
+    /// Throws `.unavailable` when there is no notification server; the result is not affected.
+    @discardableResult
+    public func show(_ request: Request,
+                     perform: @escaping @Sendable (QuickAction, ImageAnalysis) async -> Void) async throws -> UInt32? {
+        let interaction = request.interaction
+        let analysis = request.analysis
+        guard let offer = InteractionOffer(analysis: analysis, types: request.types ?? interaction.preferredInteractionTypes,
+                                           allowDataDetectorsInTextMode: interaction.allowDataDetectorsInTextMode) else {
+            return nil
+        }
+        let capabilities = try await pending.client.capabilities()
+        let text = NotificationComposer(supportsActions: capabilities.actions, supportsMarkup: capabilities.bodyMarkup)
+            .compose(analysis, offer: offer, delivery: request.delivery)
+        var notification = NotificationRequest(summary: text.summary, body: text.body, actions: text.actions)
+        notification.expireTimeout = Int32(clamping: request.timeoutMs)
+        notification.category = "x-livetext.analysis"
+        if let image = request.image {
+            notification.image = preview(of: image, analysis: analysis, offer: offer, interaction: interaction)
+        }
+        let actions = offer.actions
+        return try await pending.show(notification) { key in
+            guard let id = text.actionIDs[key], let action = actions.first(where: { $0.id == id }) else { return }
+            await perform(action, analysis)
+        }
+    }
+
+    /// The image with the supplementary interface drawn on it, or nil when it cannot be sent.
+    func preview(of image: PixelImage, analysis: ImageAnalysis, offer: InteractionOffer,
+                 interaction: InteractionSettings) -> NotificationImage? {
+        let style = PreviewStyle(hidden: interaction.supplementaryInterfaceHidden,
+                                 insets: interaction.supplementaryInterfaceContentInsets,
+                                 fontName: interaction.supplementaryInterfaceFont)
+        let rendered = renderer.render(image, content: offer.previewContent(for: analysis), style: style)
+        // A missing font or insets too large for the image: said once each, the preview still drawn.
+        let notices = (rendered.fontFallback.map { ["supplementary interface font: " + $0] } ?? []) + rendered.notes
+        for notice in notices where sayOnce(notice) { log(notice) }
+        return try? NotificationImage(rendered.image)
+    }
+
+    private func sayOnce(_ notice: String) -> Bool {
+        lock.withLock { said.insert(notice).inserted }
+    }
+}

@@ -1,0 +1,70 @@
+import DBusKit
+import Foundation
+import LiveTextConfig
+import LiveTextCore
+import LiveTextDetectors
+import LiveTextNotifications
+
+/// The daemon's notifier, made on the first notification: it posts from the daemon's own bus
+/// connection, which lives as long as the daemon (GNOME sends the action signals only there).
+final class ServiceNotifier: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var notifier: AnalysisNotifier?
+
+    func notifier(bus: DBusConnection, log: ServiceLog) async throws -> AnalysisNotifier {
+        if let existing = lock.withLock({ notifier }) { return existing }
+        let client = try await NotificationClient(connection: bus)
+        let pending = PendingNotifications(client: client) { outcome in
+            switch outcome {
+            case .staleId(let id, let key): log.info("notification \(id): action '\(key)' arrived after it was gone; ignored")
+            case .unknownKey(let id, let key): log.info("notification \(id): unknown action '\(key)'; ignored")
+            case .serverChanged(let forgotten) where forgotten > 0:
+                log.info("the notification server changed: \(forgotten) notifications forgotten")
+            default: break
+            }
+        }
+        let made = AnalysisNotifier(pending: pending) { log.warning($0) }
+        return lock.withLock {
+            if let existing = notifier { return existing }
+            notifier = made
+            return made
+        }
+    }
+}
+
+extension LiveTextService {
+    /// Shows `analysis` as a notification when the settings allow it. Failures are logged, never
+    /// thrown: the result itself (reply, copy) is already delivered.
+    func notify(_ analysis: ImageAnalysis, image: PixelImage?, types: [InteractionType]?,
+                delivery: NotificationDelivery) async {
+        let current = settings.settings
+        guard current.notifications.enabled else { return }
+        do {
+            let notifier = try await notifications.notifier(bus: bus, log: log)
+            let request = AnalysisNotifier.Request(analysis: analysis, image: image, interaction: current.interaction,
+                                                   types: types, delivery: delivery,
+                                                   timeoutMs: current.notifications.timeoutMs)
+            let performer = actionPerformer()
+            let log = self.log
+            guard let id = try await notifier.show(request, perform: { action, analysis in
+                do {
+                    // Openers are processes waited for: off the cooperative pool.
+                    let done = try await BlockingWork.run {
+                        try performer.perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
+                    }
+                    log.info("notification action \(action.id): \(done)")
+                } catch {
+                    log.warning("notification action \(action.id): \((error as? LiveTextError)?.message ?? "\(error)")")
+                }
+            }) else { return }
+            log.info("notification \(id): \(analysis.source)")
+        } catch {
+            log.warning("no notification: \((error as? LiveTextError)?.message ?? "\(error)")")
+        }
+    }
+}
+
+private extension ImageAnalysis {
+    var source: String { image.source }
+}
