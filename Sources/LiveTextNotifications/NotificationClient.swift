@@ -12,6 +12,9 @@ import LiveTextCore
 /// capabilities and reports ``NotificationEvent/serverChanged``: ids from the old server mean
 /// nothing to the new one (dunst, for one, starts counting again).
 ///
+/// Only signals from the connection that owns the server's name count as events; one sent to
+/// this client directly by anyone else is dropped.
+///
 /// Calls time out after `callTimeout` (3 s by default, not libdbus's 25 s). With no server on the
 /// bus, every call throws `LiveTextError` `.unavailable` at once.
 ///
@@ -53,9 +56,16 @@ public final class NotificationClient: Sendable {
             throw LiveTextError(.unavailable, "cannot watch the notification server: \(error)")
         }
         let state = self.state
+        state.serverOwner = await Self.currentOwner(on: connection, timeout: callTimeout)
         watchers = [
             Task {
                 for await signal in serverSignals {
+                    // The bus routes broadcasts by the name's owner, but a signal sent to this
+                    // connection directly arrives from anyone: only the server's count.
+                    if signal.sender != state.serverOwner {
+                        state.serverOwner = await Self.currentOwner(on: connection, timeout: callTimeout)
+                        guard signal.sender == state.serverOwner else { continue }
+                    }
                     if let event = NotificationEvent(signal) { state.publish(event) }
                 }
                 state.finish()  // the connection closed, or the client stopped
@@ -63,12 +73,21 @@ public final class NotificationClient: Sendable {
             Task {
                 for await signal in ownerChanges {
                     if let change = NameOwnerChange(signal), change.oldOwner != change.newOwner {
+                        state.serverOwner = change.newOwner
                         state.publish(.serverChanged)
                     }
                 }
                 state.finish()
             },
         ]
+    }
+
+    /// The unique name owning the server's name now; `nil` when none does (or the bus did not say).
+    private static func currentOwner(on connection: DBusConnection, timeout: Duration) async -> String? {
+        let reply = try? await connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                               interface: "org.freedesktop.DBus", member: "GetNameOwner",
+                                               arguments: [.string(serviceName)], timeout: timeout)
+        return reply?.first?.string
     }
 
     /// A client on a new connection to the session bus. Throws `.unavailable` when there is no

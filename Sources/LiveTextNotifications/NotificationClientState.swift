@@ -13,10 +13,18 @@ final class NotificationClientState: @unchecked Sendable {
     private var subscribers: [Int: AsyncStream<NotificationEvent>.Continuation] = [:]
     private var nextSubscriber = 0
     private var finished = false
+    /// The unique name that owns `org.freedesktop.Notifications`, as far as known.
+    private var owner: String?
 
     /// The cached capabilities, and the generation a fresh fetch must be stored under.
     func capabilities() -> (NotificationCapabilities?, generation: Int) {
         lock.withLock { (cached, generation) }
+    }
+
+    /// The server's unique name as last seen.
+    var serverOwner: String? {
+        get { lock.withLock { owner } }
+        set { lock.withLock { owner = newValue } }
     }
 
     /// Caches `capabilities` unless the server changed since the fetch began.

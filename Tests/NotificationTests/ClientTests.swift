@@ -135,6 +135,25 @@ struct ClientTests {
         }
     }
 
+    @Test("a signal sent straight to the client by another connection than the server's is no event")
+    func foreignSender() async throws {
+        try await NotificationFixture.with { f in
+            let other = try await DBusConnection.connect(address: f.dunst.bus.address)
+            defer { other.close() }
+            let id = try await f.client.notify(sampleRequest())
+            try other.emitSignal(path: NotificationClient.objectPath, interface: NotificationClient.interfaceName,
+                                 member: "ActionInvoked", arguments: [.uint32(id), "forged"],
+                                 destination: f.client.connection.uniqueName)
+            // A call after it returns once the bus has routed the signal (it handles messages in order).
+            _ = try await other.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                     interface: "org.freedesktop.DBus", member: "GetId")
+            try await f.dunst.waitForDisplayed(1)
+            try await f.dunst.chooseAction(labeled: "Copy text")
+            try await f.events.first("the real action") { $0 == .actionInvoked(id: id, key: "copy") }
+            #expect(!f.events.all.contains(.actionInvoked(id: id, key: "forged")))
+        }
+    }
+
     @Test("bad requests are refused before anything is sent")
     func badRequests() async throws {
         try await NotificationFixture.with { f in
