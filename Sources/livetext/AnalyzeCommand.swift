@@ -39,6 +39,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         var matched = false
         var firstFailure: LiveTextError?
         var delivered: [ImageAnalysis] = []
+        var notified = false
         func deliver(_ file: String, _ result: Result<ImageAnalysis, LiveTextError>, performHere: Bool) throws {
             switch result {
             case .success(let analysis):
@@ -57,10 +58,16 @@ struct AnalyzeCommand: AsyncParsableCommand {
 
         if !options.wantsLocal, let client = await DaemonClient.connect() {
             // The daemon's warm engines; it performs the action itself.
-            let request = DaemonClient.options(configuration)
-            let perform = self.perform
+            var request = DaemonClient.options(configuration)
+            if delivery.notify {
+                // The daemon shows them: it stays for their actions.
+                request["notify"] = .bool(true)
+                if let types = try delivery.interaction { request["interaction"] = .strings(types.map(\.rawValue)) }
+                notified = true
+            }
+            let perform = self.perform, requestOptions = request
             try await BatchAnalysis.run(files, width: 4, analyze: { file in
-                await client.analyze(file, options: request, perform: perform)
+                await client.analyze(file, options: requestOptions, perform: perform)
             }, deliver: { try deliver($0, $1, performHere: false) })
             client.bus.close()
         } else {
@@ -73,7 +80,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
                 try deliver($0, $1, performHere: true)
             }
         }
-        try await ResultDelivery(options: delivery, onlyItems: configuration.only != nil).deliver(delivered)
+        try await ResultDelivery(options: delivery, onlyItems: configuration.only != nil).deliver(delivered, notified: notified)
         if let firstFailure {
             throw ExitCode(firstFailure.code.exitCode)
         }

@@ -64,8 +64,8 @@ struct CaptureCommand: AsyncParsableCommand {
             await client.capture(request, options: requestOptions, perform: perform)
         }, local: { analyzer, configuration in
             let captured = try await Desktop().capture(request, maxPixels: options.maxPixels)
-            return captured.timed(try await analyzer.analyze(captured.image, source: captured.source,
-                                                             configuration: configuration))
+            return (captured.timed(try await analyzer.analyze(captured.image, source: captured.source,
+                                                              configuration: configuration)), captured.image)
         })
     }
 }
@@ -89,7 +89,7 @@ struct ClipboardCommand: AsyncParsableCommand {
         }, local: { analyzer, configuration in
             let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
             let image = try await Desktop().clipboardImage(input: input)
-            return try await analyzer.analyze(image, source: "clipboard", configuration: configuration)
+            return (try await analyzer.analyze(image, source: "clipboard", configuration: configuration), image)
         })
     }
 }

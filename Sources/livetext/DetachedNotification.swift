@@ -36,11 +36,18 @@ enum DetachedNotification {
                             reason.isEmpty ? "the notification helper failed (exit \(status))" : reason)
     }
 
-    /// The job for an analysis this process holds; the image goes along as PNG for the preview.
+    /// The job for an analysis this process holds. The image goes along for the preview: the
+    /// pixels as PNG, or an analysed file's own bytes.
     static func job(_ analysis: ImageAnalysis, image: PixelImage?, types: [String]?, copied: String?,
                     typed: String?) -> NotificationJob {
         let delivery = copied != nil ? "copied" : typed != nil ? "typed" : "shown"
-        return NotificationJob(analysis: analysis, imagePNG: image.flatMap { try? PNGEncoder.encode($0) }, types: types,
+        var encoded = image.flatMap { try? PNGEncoder.encode($0) }
+        if encoded == nil, analysis.image.source.hasPrefix("file:") {
+            let path = String(analysis.image.source.dropFirst("file:".count))
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            if let size, size <= 64 << 20 { encoded = FileManager.default.contents(atPath: path) }
+        }
+        return NotificationJob(analysis: analysis, imagePNG: encoded, types: types,
                                delivery: delivery, deliveredText: copied ?? typed)
     }
 }

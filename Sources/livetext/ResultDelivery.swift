@@ -3,27 +3,61 @@ import LiveTextCore
 import LiveTextDesktop
 import LiveTextDetectors
 
-/// Carries out `--copy` and `--type` for results this process holds.
+/// Carries out `--copy`, `--type` and `--notify` for results this process holds.
 struct ResultDelivery {
     let options: DeliveryOptions
     /// `--only` was given: the matched values are the result.
     let onlyItems: Bool
 
-    /// Copies and/or types the results (several: joined by a blank line). `copied` says the daemon
-    /// already put them on the clipboard.
-    func deliver(_ analyses: [ImageAnalysis], copied: Bool = false) async throws {
+    /// Notifications shown for one call at most; more images are said on stderr only.
+    static let maxNotifications = 4
+
+    /// Copies and/or types the results (several: joined by a blank line), then shows them as
+    /// notifications. `copied` and `notified` say the daemon already did that; `images` are the
+    /// pixels of in-process analyses, for the preview (nil: read from the file again).
+    func deliver(_ analyses: [ImageAnalysis], images: [PixelImage?] = [], copied: Bool = false,
+                 notified: Bool = false) async throws {
         guard options.isSet else { return }
         let text = analyses.map { $0.plainText(onlyItems: onlyItems) }.filter { !$0.isEmpty }
             .joined(separator: "\n\n")
-        guard !text.isEmpty else {
+        var copiedText: String?
+        var typedText: String?
+        if text.isEmpty {
             if options.copy { Diagnostics.note("nothing to copy; the clipboard is left as it was") }
-            return
+        } else {
+            if options.copy, !copied {
+                try DetachedClipboard.copy(text, alsoPrimary: options.primary)
+            }
+            if options.copy { copiedText = text }
+            if options.typeResult {
+                try await Desktop().type(text)
+                typedText = text
+            }
         }
-        if options.copy, !copied {
-            try DetachedClipboard.copy(text, alsoPrimary: options.primary)
+        if options.notify, !notified { notify(analyses, images: images, copied: copiedText, typed: typedText) }
+    }
+
+    /// The notifications, each from a detached helper that stays for its actions. A failure is
+    /// said, not thrown: the result is already printed, copied or typed.
+    private func notify(_ analyses: [ImageAnalysis], images: [PixelImage?], copied: String?, typed: String?) {
+        let types = (try? options.interaction)?.map(\.rawValue)
+        for (n, analysis) in analyses.prefix(Self.maxNotifications).enumerated() {
+            let image = n < images.count ? images[n] : nil
+            let single = analyses.count == 1
+            let job = DetachedNotification.job(analysis, image: image, types: types,
+                                               copied: single ? copied : nil, typed: single ? typed : nil)
+            do {
+                _ = try DetachedNotification.show(job)
+            } catch let error as LiveTextError {
+                Diagnostics.note("no notification: \(error.message)")
+                return
+            } catch {
+                Diagnostics.note("no notification: \(error)")
+                return
+            }
         }
-        if options.typeResult {
-            try await Desktop().type(text)
+        if analyses.count > Self.maxNotifications {
+            Diagnostics.note("notifications shown for the first \(Self.maxNotifications) of \(analyses.count) images")
         }
     }
 }

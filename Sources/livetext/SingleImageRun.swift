@@ -14,16 +14,23 @@ struct SingleImageRun {
 
     /// `daemon` asks the daemon (nil result: it could not be asked); `local` analyzes here.
     func run(daemon: (DaemonClient, [String: DBusValue]) async -> Result<ImageAnalysis, LiveTextError>,
-             local: @escaping (ImageAnalyzer, ImageAnalyzer.Configuration) async throws -> ImageAnalysis) async throws {
+             local: @escaping (ImageAnalyzer, ImageAnalyzer.Configuration) async throws -> (ImageAnalysis, PixelImage)) async throws {
         let configuration = try options.configuration()
         var result: Result<ImageAnalysis, LiveTextError>?
         var copied = false
+        var notified = false
         var performed = false
+        /// The pixels of an in-process analysis, for the notification's preview.
+        var image: PixelImage?
         if !options.wantsLocal, let client = await DaemonClient.connect() {
             var request = DaemonClient.options(configuration)
             if delivery.copy {
                 request["copy"] = .bool(true)
                 if delivery.primary { request["primary"] = .bool(true) }
+            }
+            if delivery.notify {
+                request["notify"] = .bool(true)
+                if let types = try delivery.interaction { request["interaction"] = .strings(types.map(\.rawValue)) }
             }
             let answer = await daemon(client, request)
             client.bus.close()
@@ -33,6 +40,7 @@ struct SingleImageRun {
             } else {
                 result = answer
                 copied = delivery.copy
+                notified = delivery.notify
                 performed = true
             }
         } else if !options.wantsLocal {
@@ -45,7 +53,9 @@ struct SingleImageRun {
             let warm = Task { try? await analyzer.prewarm() }
             defer { warm.cancel() }
             do {
-                result = .success(try await local(analyzer, configuration))
+                let (analysis, pixels) = try await local(analyzer, configuration)
+                result = .success(analysis)
+                image = pixels
             } catch let error as LiveTextError {
                 result = .failure(error)
             }
@@ -60,7 +70,8 @@ struct SingleImageRun {
         if let perform, !performed {
             try DetectionEnvironment.perform(perform, actions: analysis.actions, items: analysis.items, text: analysis.text)
         }
-        try await ResultDelivery(options: delivery, onlyItems: onlyItems).deliver([analysis], copied: copied)
+        try await ResultDelivery(options: delivery, onlyItems: onlyItems)
+            .deliver([analysis], images: [image], copied: copied, notified: notified)
         if onlyItems, analysis.items.isEmpty { throw ExitCode(1) }
     }
 }

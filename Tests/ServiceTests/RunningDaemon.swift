@@ -10,14 +10,17 @@ final class RunningDaemon: @unchecked Sendable {
     let client: DBusConnection
     let configHome: URL
     let log: URL
+    /// Whether `stop()` stops the bus too (false: a test's own bus, e.g. dunst's).
+    let ownsBus: Bool
 
     static let binary = builtLivetext()
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("AdapterTests/Fixtures")
 
-    private init(bus: TestBus, daemon: Process, client: DBusConnection, configHome: URL, log: URL) {
+    private init(bus: TestBus, daemon: Process, client: DBusConnection, configHome: URL, log: URL, ownsBus: Bool) {
         self.bus = bus
+        self.ownsBus = ownsBus
         self.daemon = daemon
         self.client = client
         self.configHome = configHome
@@ -25,9 +28,9 @@ final class RunningDaemon: @unchecked Sendable {
     }
 
     /// Runs `body` with a fresh bus and daemon, and stops both whatever happens.
-    static func with(config: String? = nil, environment: [String: String] = [:],
+    static func with(config: String? = nil, environment: [String: String] = [:], bus: TestBus? = nil,
                      _ body: (RunningDaemon) async throws -> Void) async throws {
-        let daemon = try await start(config: config, environment: environment)
+        let daemon = try await start(config: config, environment: environment, bus: bus)
         do {
             try await body(daemon)
         } catch {
@@ -39,8 +42,10 @@ final class RunningDaemon: @unchecked Sendable {
 
     /// Starts a bus and a daemon (with `config` as its settings file, if given) and waits until the
     /// daemon owns `org.livetext`. `environment` is added to the daemon's (`DISPLAY`: "" for none).
-    static func start(config: String? = nil, environment: [String: String] = [:]) async throws -> RunningDaemon {
-        let bus = try await TestBus.start()
+    /// With `bus`, the daemon joins that bus, which the caller stops.
+    static func start(config: String? = nil, environment: [String: String] = [:],
+                      bus given: TestBus? = nil) async throws -> RunningDaemon {
+        let bus = if let given { given } else { try await TestBus.start() }
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-daemon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home.appendingPathComponent("livetext"), withIntermediateDirectories: true)
         if let config {
@@ -58,7 +63,7 @@ final class RunningDaemon: @unchecked Sendable {
             guard daemon.isRunning else { throw TestFailure("the daemon exited: \(try String(contentsOf: log, encoding: .utf8))") }
             try await Task.sleep(for: .milliseconds(50))
         }
-        return RunningDaemon(bus: bus, daemon: daemon, client: client, configHome: home, log: log)
+        return RunningDaemon(bus: bus, daemon: daemon, client: client, configHome: home, log: log, ownsBus: given == nil)
     }
 
     static func startDaemon(address: String, configHome: URL, log: URL,
@@ -88,7 +93,7 @@ final class RunningDaemon: @unchecked Sendable {
             daemon.terminate()
             daemon.waitUntilExit()
         }
-        await bus.stop()
+        if ownsBus { await bus.stop() }
         try? FileManager.default.removeItem(at: configHome)
     }
 

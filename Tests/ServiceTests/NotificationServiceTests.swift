@@ -1,0 +1,131 @@
+import DBusKit
+import Foundation
+import Testing
+import TestSupport
+
+/// The daemon's notifications, received by a real dunst on a private bus and Xvfb, acted on
+/// through dunst as a user would, with the clipboard read back by xclip.
+@Suite("notifications from the daemon, through dunst")
+struct NotificationServiceTests {
+    static let qr = RunningDaemon.fixtures.appendingPathComponent("qr-url.png").path
+    static let page = RunningDaemon.fixtures.appendingPathComponent("text-light-15px.png").path
+
+    private func analyze(_ daemon: RunningDaemon, _ file: String, _ options: [String: DBusValue]) async throws {
+        let path = try #require(try await daemon.analyzer("AnalyzeFile", [.string(file), .vardict(options)]).first?.objectPath)
+        _ = try await daemon.analysis(path, "Wait")
+    }
+
+    @Test("a QR code: dunst gets its summary, actions and preview; clicking copies the payload")
+    func qrCode() async throws {
+        try await DunstServer.with { dunst in
+            try await RunningDaemon.with(environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                let monitor = try await dunst.monitorNotifyCalls()
+                defer { Task { await monitor.stop() } }
+                try await analyze(daemon, Self.qr, ["notify": .bool(true)])
+                let seen = try await monitor.lastNotify()
+                #expect(seen.appName == "livetext")
+                #expect(seen.summary == "QR code: example.org", "\(seen)")
+                #expect(seen.actions.prefix(2) == ["default", "Copy QR Code Payload"])
+                #expect(seen.actions.contains("open-link-0"))
+                #expect(seen.hintNames.contains("image-data"))
+                let image = try #require(seen.image)
+                #expect(image.width > 0 && image.width <= 480 && image.height <= 320)
+                try await dunst.waitForDisplayed(1)
+
+                try await dunst.clickNotification()
+                let payload = "https://example.org/livetext?q=1"
+                var copied: String?
+                for _ in 0..<100 {
+                    copied = try await XPeers.clipboardText(on: dunst.display)
+                    if copied == payload { break }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(copied == payload, "\(daemon.daemonLog)")
+                // Still there after the notification is gone.
+                #expect(try await dunst.displayedCount() == 0)
+                #expect(try await XPeers.clipboardText(on: dunst.display) == payload)
+            }
+        }
+    }
+
+    @Test("a named action from dunst's menu: Call runs the opener with the tel: link")
+    func namedAction() async throws {
+        let opened = FileManager.default.temporaryDirectory.appendingPathComponent("opened-\(UUID().uuidString)")
+        let opener = opened.path + ".sh"
+        try "#!/bin/sh\necho \"$1\" >> \(opened.path)\n".write(toFile: opener, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener)
+        defer { for path in [opened.path, opener] { try? FileManager.default.removeItem(atPath: path) } }
+        try await DunstServer.with { dunst in
+            let config = "[actions]\nopener = [\"\(opener)\"]\n"
+            try await RunningDaemon.with(config: config, environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                try await analyze(daemon, Self.page, ["notify": .bool(true)])
+                try await dunst.waitForDisplayed(1)
+                let menu = try await dunst.chooseAction(labeled: "Call +1 415 555 0123")
+                #expect(menu.contains { $0.contains("Copy Text") })
+                var said: String?
+                for _ in 0..<100 {
+                    said = try? String(contentsOf: opened, encoding: .utf8)
+                    if said != nil { break }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(said == "tel:+14155550123\n", "\(menu) \(daemon.daemonLog)")
+            }
+        }
+    }
+
+    @Test("interaction types per call: none shows nothing, dataDetectors drops the text actions")
+    func interactionTypes() async throws {
+        try await DunstServer.with { dunst in
+            try await RunningDaemon.with(environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                let monitor = try await dunst.monitorNotifyCalls()
+                defer { Task { await monitor.stop() } }
+                try await analyze(daemon, Self.page, ["notify": .bool(true), "interaction": .strings(["none"])])
+                try await analyze(daemon, Self.page, ["notify": .bool(true), "interaction": .strings(["dataDetectors"])])
+                let seen = try await monitor.lastNotify()
+                // Only the second one reached dunst.
+                #expect(monitor.calls().count == 1)
+                #expect(!seen.actions.contains("copy-text") && !seen.actions.contains("Copy Text"))
+                #expect(seen.actions.contains("call-phone-0"))
+
+                let error = await RunningDaemon.errorName {
+                    _ = try await daemon.analyzer("AnalyzeFile", [.string(Self.page), .vardict([
+                        "notify": .bool(true), "interaction": .strings(["none", "automatic"])])])
+                }
+                #expect(error == "org.livetext.Error.InvalidArgs")
+            }
+        }
+    }
+
+    @Test("no notification server: the analysis still finishes and the text is still copied")
+    func noServer() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            try await RunningDaemon.with(environment: server.environment) { daemon in
+                try await analyze(daemon, Self.page, ["notify": .bool(true), "copy": .bool(true), "only": .strings(["email"])])
+                #expect(try await XPeers.clipboardText(on: server) == "billing@example.com")
+                for _ in 0..<100 where !daemon.daemonLog.contains("no notification") {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(daemon.daemonLog.contains("no notification: no notification server on the session bus"))
+            }
+        }
+    }
+
+    @Test("a font that is not installed: the notification still comes, and the daemon says so once")
+    func missingFont() async throws {
+        let config = """
+            [interaction]
+            supplementary_interface_font = "No Such Family Bold"
+            supplementary_interface_content_insets = [5000, 5000, 5000, 5000]
+            """
+        try await DunstServer.with { dunst in
+            try await RunningDaemon.with(config: config, environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                try await analyze(daemon, Self.page, ["notify": .bool(true)])
+                // Not the same notification twice: dunst would stack the two into one.
+                try await analyze(daemon, Self.page, ["notify": .bool(true), "interaction": .strings(["dataDetectors"])])
+                try await dunst.waitForDisplayed(2)
+                let log = daemon.daemonLog
+                #expect(log.components(separatedBy: "'No Such Family Bold' is not installed").count == 2, "\(log)")
+            }
+        }
+    }
+}
