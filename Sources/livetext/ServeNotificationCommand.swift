@@ -85,6 +85,13 @@ struct ServeNotificationCommand: AsyncParsableCommand {
             try? await Task.sleep(for: Self.lifetime)
             finished.continuation.yield()
         }
+        // The bus went away (the session ended): nothing can come any more.
+        let events = client.events()
+        let disconnected = Task {
+            for await _ in events {}
+            finished.continuation.yield()
+        }
+        defer { disconnected.cancel() }
         for await _ in finished.stream { break }
         timeout.cancel()
         pending.stop()

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("livetext --notify in-process, through dunst")
+struct NotifyCommandTests {
+    @Test("analyze --notify: the notification outlives the command; clicking it copies the QR payload")
+    func detached() async throws {
+        try await DunstServer.with { dunst in
+            let monitor = try await dunst.monitorNotifyCalls()
+            defer { Task { await monitor.stop() } }
+            let result = try await offPool {
+                try CLIProcess.run(["analyze", "--notify", CLIProcess.fixture("qr-url.png")],
+                                   environment: dunst.environment.merging(["XDG_CONFIG_HOME": "/nonexistent"]) { $1 })
+            }
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("https://example.org/livetext?q=1"))
+            let seen = try await monitor.lastNotify()
+            #expect(seen.summary == "QR code: example.org")
+            #expect(seen.image != nil)
+            try await dunst.clickNotification()
+            var copied: String?
+            for _ in 0..<100 {
+                copied = try await XPeers.clipboardText(on: dunst.display)
+                if copied != nil { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(copied == "https://example.org/livetext?q=1")
+        }
+    }
+
+    @Test("--notify with no notification server: the result is still printed, the command succeeds")
+    func noServer() async throws {
+        let bus = try await TestBus.start()
+        defer { Task { await bus.stop() } }
+        let result = try await offPool {
+            try CLIProcess.run(["analyze", "--notify", CLIProcess.fixture("qr-url.png")],
+                               environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        }
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("https://example.org/livetext?q=1"))
+        #expect(result.stderr.contains("no notification: no notification server"))
+    }
+
+    @Test("--interaction without --notify is a usage error")
+    func interactionNeedsNotify() throws {
+        let result = try CLIProcess.run(["analyze", "--interaction", "none", CLIProcess.fixture("qr-url.png")])
+        #expect(result.status == 2 && result.stderr.contains("--interaction goes with --notify"))
+    }
+}
