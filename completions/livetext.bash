@@ -173,21 +173,21 @@ _livetext() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    analyze|capture|clipboard|detect|daemon|help)
+    analyze|capture|clipboard|detect|daemon|preview|help)
         # Offer subcommand argument completions
         "_livetext_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'analyze capture clipboard detect daemon help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'analyze capture clipboard detect daemon preview help' -- "${cur}"))
         ;;
     esac
 }
 
 _livetext_analyze() {
     repeating_flags=()
-    non_repeating_flags=(--json --local --copy --primary --type --version -h --help)
-    repeating_options=(--only)
+    non_repeating_flags=(--json --local --copy --primary --type --notify --version -h --help)
+    repeating_options=(--only --interaction)
     non_repeating_options=(--types --lang --max-pixels --layout --perform)
     __livetext_offer_flags_options -1
 
@@ -209,6 +209,9 @@ _livetext_analyze() {
         __livetext_add_completions -W 'auto'$'\n''sparse'$'\n''block'$'\n''column'
         return
         ;;
+    '--interaction')
+        return
+        ;;
     '--perform')
         return
         ;;
@@ -225,8 +228,8 @@ _livetext_analyze() {
 
 _livetext_capture() {
     repeating_flags=()
-    non_repeating_flags=(--json --local --copy --primary --type --select --pick-window --screen --version -h --help)
-    repeating_options=(--only)
+    non_repeating_flags=(--json --local --copy --primary --type --notify --select --pick-window --screen --version -h --help)
+    repeating_options=(--only --interaction)
     non_repeating_options=(--types --lang --max-pixels --layout --monitor --window --region --perform)
     __livetext_offer_flags_options 0
 
@@ -248,6 +251,9 @@ _livetext_capture() {
         __livetext_add_completions -W 'auto'$'\n''sparse'$'\n''block'$'\n''column'
         return
         ;;
+    '--interaction')
+        return
+        ;;
     '--monitor')
         return
         ;;
@@ -265,8 +271,8 @@ _livetext_capture() {
 
 _livetext_clipboard() {
     repeating_flags=()
-    non_repeating_flags=(--json --local --copy --primary --type --version -h --help)
-    repeating_options=(--only)
+    non_repeating_flags=(--json --local --copy --primary --type --notify --version -h --help)
+    repeating_options=(--only --interaction)
     non_repeating_options=(--types --lang --max-pixels --layout --perform)
     __livetext_offer_flags_options 0
 
@@ -286,6 +292,9 @@ _livetext_clipboard() {
         ;;
     '--layout')
         __livetext_add_completions -W 'auto'$'\n''sparse'$'\n''block'$'\n''column'
+        return
+        ;;
+    '--interaction')
         return
         ;;
     '--perform')
@@ -322,6 +331,42 @@ _livetext_daemon() {
     # Offer option value completions
     case "${prev}" in
     '--address')
+        return
+        ;;
+    esac
+}
+
+_livetext_preview() {
+    repeating_flags=()
+    non_repeating_flags=(--hidden --no-hidden --detectors-in-text-mode --no-detectors-in-text-mode --version -h --help)
+    repeating_options=(--interaction)
+    non_repeating_options=(-o --output --insets --font --lang)
+    __livetext_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '-o'|'--output')
+        __livetext_add_completions -o plusdirs -fX '!*.@(png)'
+        return
+        ;;
+    '--interaction')
+        return
+        ;;
+    '--insets')
+        return
+        ;;
+    '--font')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __livetext_add_completions -f
         return
         ;;
     esac

@@ -55,13 +55,14 @@ _livetext() {
             'clipboard:Analyze the image on the clipboard (CLIPBOARD selection).'
             'detect:Find links, emails, phone numbers, addresses, dates and more in UTF-8 text from stdin.'
             'daemon:Run the org.livetext D-Bus service on the session bus (also installed as livetextd).'
+            'preview:Draw the preview a notification shows for an image, as PNG.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        analyze|capture|clipboard|detect|daemon|help)
+        analyze|capture|clipboard|detect|daemon|preview|help)
             "_livetext_${words[1]}" && ret=0
             ;;
         esac
@@ -85,6 +86,8 @@ _livetext_analyze() {
         '--copy[Put the result on the clipboard\: the text and code payloads, or with --only the matched values. It stays there after livetext exits. Nothing found\: the clipboard is left as it was.]'
         '--primary[With --copy, also put it on PRIMARY (middle-click paste).]'
         '--type[Type the result into the focused window as key presses (e.g. --only phone --type fills a phone field).]'
+        '--notify[Show a desktop notification of the result, with its quick actions as buttons (copy the text or a QR code'\''s payload, open a link, call, ...) and a preview of the image.]'
+        '*--interaction[With --notify\: what the notification offers (default\: the settings'\'').]:automatic|textSelection|dataDetectors|none:'
         '*:file:_files'
         '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. call-phone-0) with xdg-open or LIVETEXT_OPENER; one image only.]:id:'
         '--version[Show the version.]'
@@ -109,6 +112,8 @@ _livetext_capture() {
         '--copy[Put the result on the clipboard\: the text and code payloads, or with --only the matched values. It stays there after livetext exits. Nothing found\: the clipboard is left as it was.]'
         '--primary[With --copy, also put it on PRIMARY (middle-click paste).]'
         '--type[Type the result into the focused window as key presses (e.g. --only phone --type fills a phone field).]'
+        '--notify[Show a desktop notification of the result, with its quick actions as buttons (copy the text or a QR code'\''s payload, open a link, call, ...) and a preview of the image.]'
+        '*--interaction[With --notify\: what the notification offers (default\: the settings'\'').]:automatic|textSelection|dataDetectors|none:'
         '--select[Drag a rectangle over the frozen screen (the default).]'
         '--pick-window[Click a window to capture it.]'
         '--screen[The whole screen, every monitor.]'
@@ -138,6 +143,8 @@ _livetext_clipboard() {
         '--copy[Put the result on the clipboard\: the text and code payloads, or with --only the matched values. It stays there after livetext exits. Nothing found\: the clipboard is left as it was.]'
         '--primary[With --copy, also put it on PRIMARY (middle-click paste).]'
         '--type[Type the result into the focused window as key presses (e.g. --only phone --type fills a phone field).]'
+        '--notify[Show a desktop notification of the result, with its quick actions as buttons (copy the text or a QR code'\''s payload, open a link, call, ...) and a preview of the image.]'
+        '*--interaction[With --notify\: what the notification offers (default\: the settings'\'').]:automatic|textSelection|dataDetectors|none:'
         '--perform[Carry out this quick action (an id from --json'\''s actions).]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -166,6 +173,27 @@ _livetext_daemon() {
     local -ar arg_specs=(
         '--address[Connect to this bus address instead of the session bus.]:address:'
         '--verbose[Log debug lines too.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_livetext_preview() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':file:_files'
+        '(-o --output)'{-o,--output}'[Where to write the PNG.]:png:_files -g '\''*.png'\'''
+        '*--interaction[What is offered.]:automatic|textSelection|dataDetectors|none:'
+        '--insets[Content insets in preview pixels\: top,left,bottom,right.]:t,l,b,r:'
+        '--font[Interface font\: family and style ("DejaVu Serif Bold"); a size is ignored.]:font:'
+        '--hidden[Draw no Live Text button or chips (SupplementaryInterfaceHidden).]'
+        '--no-hidden[Draw no Live Text button or chips (SupplementaryInterfaceHidden).]'
+        '--detectors-in-text-mode[Offer detector actions as secondary ones in textSelection mode.]'
+        '--no-detectors-in-text-mode[Offer detector actions as secondary ones in textSelection mode.]'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu).]:langs:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

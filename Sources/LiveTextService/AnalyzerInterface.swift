@@ -14,8 +14,9 @@ extension LiveTextService {
             an org.livetext.Analysis1 object at once; the work runs in the background. Options: types \
             (as: text, codes, detectors), languages (as: tesseract names), only (as: item types), copy (b: put \
             the result on the clipboard when it is done; the daemon keeps serving it), primary (b: with copy, \
-            PRIMARY too), notify (b), replace (b: cancel this caller's analyses still running). Unknown keys are \
-            ignored.
+            PRIMARY too), notify (b: show a desktop notification with the quick actions and a preview), \
+            interaction (as: with notify, this call's interaction types instead of PreferredInteractionTypes), \
+            replace (b: cancel this caller's analyses still running). Unknown keys are ignored.
             """,
             methods: [
                 DBusMethod("AnalyzeFile", inputs: [DBusArgument("path", "s"), options], outputs: [analysis],
