@@ -85,6 +85,14 @@ extension LiveTextService {
         let report: @Sendable ((problems: [String], grabbed: [String])) -> Void = { [weak self] outcome in
             for line in outcome.problems { self?.log.warning(line) }
             if !outcome.grabbed.isEmpty { self?.log.info("hotkeys: " + outcome.grabbed.joined(separator: ", ")) }
+            // A combination another program holds: the user pressing it would otherwise never know why.
+            let taken = outcome.problems.filter { $0.hasPrefix("hotkey ") }
+            if !taken.isEmpty {
+                Task { [weak self] in
+                    await self?.notifyProblem(taken.count == 1 ? "A livetext hotkey is not available" : "\(taken.count) livetext hotkeys are not available",
+                                              body: taken.joined(separator: "\n"))
+                }
+            }
         }
         report(hotkeyActions.grab(settings.settings.hotkeys, displayName: desktop.displayName, service: self))
         _ = settings.observe { [weak self] old, new in

@@ -65,6 +65,23 @@ extension LiveTextService {
     }
 }
 
+extension LiveTextService {
+    /// A notification about livetext itself (a hotkey another program holds): no actions. Logged
+    /// when it cannot be shown.
+    func notifyProblem(_ summary: String, body: String) async {
+        guard settings.settings.notifications.enabled else { return }
+        do {
+            let notifier = try await notifications.notifier(bus: bus, log: log)
+            var request = NotificationRequest(summary: summary, body: body)
+            request.urgency = .normal
+            request.category = "x-livetext.error"
+            _ = try await notifier.pending.client.notify(request)
+        } catch {
+            log.warning("no notification: \((error as? LiveTextError)?.message ?? "\(error)")")
+        }
+    }
+}
+
 private extension ImageAnalysis {
     var source: String { image.source }
 }

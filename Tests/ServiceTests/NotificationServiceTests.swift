@@ -128,4 +128,85 @@ struct NotificationServiceTests {
             }
         }
     }
+
+    @Test("a hotkey press with notify: the dragged text is copied and the notification says so")
+    func hotkey() async throws {
+        let config = """
+            [hotkeys.text]
+            keys = "Control+Alt+T"
+            action = "copy-text"
+            only = ["email"]
+            notify = true
+            """
+        try await DunstServer.with { dunst in
+            try await XPeers.paintRoot(Self.page, on: dunst.display)
+            try await RunningDaemon.with(config: config, environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                let monitor = try await dunst.monitorNotifyCalls()
+                defer { Task { await monitor.stop() } }
+                for _ in 0..<200 where !daemon.daemonLog.contains("hotkeys: text (Control+Alt+T)") {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                try await XPeers.xdotool(["key", "ctrl+alt+t"], on: dunst.display)
+                try await XPeers.waitForSelectionOverlay(on: dunst.display)
+                try await XPeers.xdotool(["mousemove", "0", "30", "mousedown", "1", "mousemove", "300", "50",
+                                          "mousemove", "520", "66", "mouseup", "1"], on: dunst.display)
+                try await XPeers.waitForClipboard(containing: "billing@example.com", on: dunst.display)
+                let seen = try await monitor.lastNotify()
+                #expect(seen.summary == "Copied 1 line", "\(seen)")
+                #expect(seen.body.contains("1 email address"))
+                #expect(seen.actions.contains("mail-email-0"))
+            }
+        }
+    }
+
+    @Test("dunst restarts: the next notification reaches the new server; notifications off: none at all")
+    func restartAndOff() async throws {
+        try await DunstServer.with { dunst in
+            try await RunningDaemon.with(environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                try await analyze(daemon, Self.qr, ["notify": .bool(true)])
+                try await dunst.waitForDisplayed(1)
+                try await dunst.restart()
+                let monitor = try await dunst.monitorNotifyCalls()
+                defer { Task { await monitor.stop() } }
+                try await analyze(daemon, Self.qr, ["notify": .bool(true)])
+                try await dunst.waitForDisplayed(1)
+                #expect(try await monitor.lastNotify().summary == "QR code: example.org")
+                // The old notification's action can no longer arrive; the new one works.
+                try await dunst.clickNotification()
+                for _ in 0..<100 where try await XPeers.clipboardText(on: dunst.display) == nil {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(try await XPeers.clipboardText(on: dunst.display) == "https://example.org/livetext?q=1")
+            }
+            try await RunningDaemon.with(config: "[notifications]\nenabled = false\n",
+                                         environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                let monitor = try await dunst.monitorNotifyCalls()
+                defer { Task { await monitor.stop() } }
+                try await analyze(daemon, Self.qr, ["notify": .bool(true)])
+                try await Task.sleep(for: .milliseconds(500))
+                #expect(monitor.calls().isEmpty)
+            }
+        }
+    }
+
+    @Test("a hotkey another program holds is shown in a notification, not only logged")
+    func takenHotkey() async throws {
+        let config = "[hotkeys.text]\nkeys = \"Control+Alt+T\"\naction = \"copy-text\"\n"
+        try await DunstServer.with { dunst in
+            // The other program: a daemon on its own bus holding the same keys on the same display.
+            try await RunningDaemon.with(config: config, environment: dunst.display.environment) { holder in
+                for _ in 0..<200 where !holder.daemonLog.contains("hotkeys: text (Control+Alt+T)") {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                let monitor = try await dunst.monitorNotifyCalls()
+                defer { Task { await monitor.stop() } }
+                try await RunningDaemon.with(config: config, environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                    let seen = try await monitor.lastNotify()
+                    #expect(seen.summary == "A livetext hotkey is not available")
+                    #expect(seen.body.contains("Control+Alt+T is already taken by another program"), "\(seen)")
+                    #expect(daemon.daemonLog.contains("already taken"))
+                }
+            }
+        }
+    }
 }
