@@ -7,33 +7,13 @@ import LiveTextCore
 /// interaction types offered nothing); throws when it could not be shown.
 enum DetachedNotification {
     static func show(_ job: NotificationJob) throws -> UInt32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["serve-notification"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw LiveTextError(.failed, "cannot start the notification helper: \(error.localizedDescription)")
+        let line = try DetachedHelper.start(["serve-notification"], input: try JSONEncoder().encode(job),
+                                            what: "notification helper")
+        let words = line.split(separator: " ")
+        guard words.count == 2, words[0] == ServeNotificationCommand.readyLine, let id = UInt32(words[1]) else {
+            throw LiveTextError(.failed, "the notification helper said '\(line)'")
         }
-        let writer = input.fileHandleForWriting
-        try? writer.write(contentsOf: try JSONEncoder().encode(job))
-        try? writer.close()
-        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let words = answer.split(whereSeparator: \.isWhitespace)
-        if words.first.map(String.init) == ServeNotificationCommand.readyLine, let id = words.dropFirst().first.flatMap({ UInt32($0) }) {
-            return id
-        }
-        process.waitUntilExit()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(separator: "\n").last.map(String.init) ?? ""
-        let reason = said.hasPrefix("livetext: ") ? String(said.dropFirst("livetext: ".count)) : said
-        let status = process.terminationStatus
-        throw LiveTextError(status == 4 ? .unavailable : .failed,
-                            reason.isEmpty ? "the notification helper failed (exit \(status))" : reason)
+        return id
     }
 
     /// The job for an analysis this process holds. The image goes along for the preview: the

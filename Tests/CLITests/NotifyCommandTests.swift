@@ -19,13 +19,7 @@ struct NotifyCommandTests {
             #expect(seen.summary == "QR code: example.org")
             #expect(seen.image != nil)
             try await dunst.clickNotification()
-            var copied: String?
-            for _ in 0..<100 {
-                copied = try await XPeers.clipboardText(on: dunst.display)
-                if copied != nil { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(copied == "https://example.org/livetext?q=1")
+            try await XPeers.waitForClipboard(containing: "https://example.org/livetext?q=1", on: dunst.display)
         }
     }
 

@@ -34,13 +34,7 @@ struct NotificationServiceTests {
 
                 try await dunst.clickNotification()
                 let payload = "https://example.org/livetext?q=1"
-                var copied: String?
-                for _ in 0..<100 {
-                    copied = try await XPeers.clipboardText(on: dunst.display)
-                    if copied == payload { break }
-                    try await Task.sleep(for: .milliseconds(50))
-                }
-                #expect(copied == payload, "\(daemon.daemonLog)")
+                try await XPeers.waitForClipboard(containing: payload, on: dunst.display)
                 // Still there after the notification is gone.
                 #expect(try await dunst.displayedCount() == 0)
                 #expect(try await XPeers.clipboardText(on: dunst.display) == payload)
@@ -173,10 +167,7 @@ struct NotificationServiceTests {
                 #expect(try await monitor.lastNotify().summary == "QR code: example.org")
                 // The old notification's action can no longer arrive; the new one works.
                 try await dunst.clickNotification()
-                for _ in 0..<100 where try await XPeers.clipboardText(on: dunst.display) == nil {
-                    try await Task.sleep(for: .milliseconds(50))
-                }
-                #expect(try await XPeers.clipboardText(on: dunst.display) == "https://example.org/livetext?q=1")
+                try await XPeers.waitForClipboard(containing: "https://example.org/livetext?q=1", on: dunst.display)
             }
             try await RunningDaemon.with(config: "[notifications]\nenabled = false\n",
                                          environment: dunst.display.environment, bus: dunst.bus) { daemon in
