@@ -12,6 +12,9 @@ actor AnalysisRecord {
     /// A screen capture: a newer capture by the same caller cancels it (the image it would read
     /// is stale).
     let isCapture: Bool
+    /// The caller asked for something beyond the result (a copy, a notification): the work goes
+    /// on when the caller leaves the bus, as a script's `gdbus call` does at once.
+    let outlivesCaller: Bool
     nonisolated var path: DBusObjectPath { ServiceNames.analysisPath(id) }
     private(set) var state: State = .pending
     private(set) var error: LiveTextError?
@@ -19,10 +22,11 @@ actor AnalysisRecord {
     private var task: Task<Void, Never>?
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(id: Int, owner: String, isCapture: Bool = false) {
+    init(id: Int, owner: String, isCapture: Bool = false, outlivesCaller: Bool = false) {
         self.id = id
         self.owner = owner
         self.isCapture = isCapture
+        self.outlivesCaller = outlivesCaller
     }
 
     /// Starts the work; `finished` is called once with the final state.

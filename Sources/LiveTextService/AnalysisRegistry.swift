@@ -15,13 +15,13 @@ actor AnalysisRegistry {
     }
 
     /// A new record for `owner`; `LimitsExceeded` when the caller holds too many.
-    func create(owner: String, isCapture: Bool = false) throws -> AnalysisRecord {
+    func create(owner: String, isCapture: Bool = false, outlivesCaller: Bool = false) throws -> AnalysisRecord {
         let held = records.values.filter { $0.owner == owner }.count
         guard held < maxPerCaller else {
             throw DBusError.limitsExceeded(
                 "\(owner) holds \(held) analyses (the limit is \(maxPerCaller)): Release() the ones you are done with")
         }
-        let record = AnalysisRecord(id: nextID, owner: owner, isCapture: isCapture)
+        let record = AnalysisRecord(id: nextID, owner: owner, isCapture: isCapture, outlivesCaller: outlivesCaller)
         nextID += 1
         records[record.id] = record
         return record

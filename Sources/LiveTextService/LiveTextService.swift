@@ -86,7 +86,8 @@ public final class LiveTextService: Sendable {
         try analyzer.checkConfiguration(options.configuration)
         // Asked to copy: a daemon without a display says so now, not after the work.
         if options.copy { try await desktop.checkAvailable() }
-        let record = try await registry.create(owner: owner, isCapture: isCapture)
+        let record = try await registry.create(owner: owner, isCapture: isCapture,
+                                               outlivesCaller: options.copy || options.notify)
         try bus.export(record.path, interfaces: [analysisInterface(record)])
         let analyzer = self.analyzer, desktop = self.desktop
         let configuration = options.configuration
@@ -145,9 +146,10 @@ public final class LiveTextService: Sendable {
                                              names: ["State", "Error"])
     }
 
-    func release(_ record: AnalysisRecord) async {
+    /// Drops the record and its object; `cancelling` also stops its work.
+    func release(_ record: AnalysisRecord, cancelling: Bool = true) async {
         guard await registry.remove(record.id) != nil else { return }
-        await record.cancel()
+        if cancelling { await record.cancel() }
         bus.unexport(record.path)
         await memory.request()
     }
@@ -162,7 +164,8 @@ public final class LiveTextService: Sendable {
         let records = await registry.records(of: owner)
         guard !records.isEmpty else { return }
         log.info("\(owner) left the bus: releasing \(records.count) analyses")
-        for record in records { await release(record) }
+        // A copy or a notification asked for still happens; nobody is left to read the result.
+        for record in records { await release(record, cancelling: !record.outlivesCaller) }
     }
 }
 

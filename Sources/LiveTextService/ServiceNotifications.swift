@@ -40,6 +40,7 @@ extension LiveTextService {
                 delivery: NotificationDelivery) async {
         let current = settings.settings
         guard current.notifications.enabled else { return }
+        let started = DispatchTime.now().uptimeNanoseconds
         do {
             let notifier = try await notifications.notifier(bus: bus, log: log)
             let request = AnalysisNotifier.Request(analysis: analysis, image: image, interaction: current.interaction,
@@ -58,7 +59,8 @@ extension LiveTextService {
                     log.warning("notification action \(action.id): \((error as? LiveTextError)?.message ?? "\(error)")")
                 }
             }) else { return }
-            log.info("notification \(id): \(analysis.source)")
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+            log.info("notification \(id) for \(analysis.source) in \(Int(ms.rounded())) ms")
         } catch {
             log.warning("no notification: \((error as? LiveTextError)?.message ?? "\(error)")")
         }

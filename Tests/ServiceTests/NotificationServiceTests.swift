@@ -200,4 +200,21 @@ struct NotificationServiceTests {
             }
         }
     }
+
+    @Test("a script's gdbus call returns at once; its notification still comes after gdbus left the bus")
+    func callerLeaves() async throws {
+        try await DunstServer.with { dunst in
+            try await RunningDaemon.with(environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                let monitor = try await dunst.monitorNotifyCalls()
+                defer { Task { await monitor.stop() } }
+                let call = try await runCommand("/usr/bin/gdbus", [
+                    "call", "--session", "-d", "org.livetext", "-o", "/org/livetext",
+                    "-m", "org.livetext.Analyzer1.AnalyzeFile", Self.qr, "{'notify': <true>}",
+                ], environment: ["DBUS_SESSION_BUS_ADDRESS": dunst.bus.address])
+                #expect(call.status == 0, "\(call.stderr)")
+                #expect(try await monitor.lastNotify().summary == "QR code: example.org", "\(daemon.daemonLog)")
+                #expect(daemon.daemonLog.contains("left the bus"))
+            }
+        }
+    }
 }
