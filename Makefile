@@ -40,6 +40,7 @@ bench: release
 	/usr/bin/python3 bench/daemon_load.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/daemon_speed.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/desktop.py --livetext .build/release/livetext
+	bench/notify.sh .build/release/livetext
 
 fuzz: release
 	@scripts/setup-debian --bench
