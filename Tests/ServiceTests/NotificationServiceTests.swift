@@ -217,4 +217,32 @@ struct NotificationServiceTests {
             }
         }
     }
+
+    @Test("Interaction1 set to dataDetectors and hidden: the next notification has no text actions; none: no notification")
+    func interactionProperties() async throws {
+        try await DunstServer.with { dunst in
+            try await RunningDaemon.with(environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                func set(_ name: String, _ value: DBusValue) async throws {
+                    _ = try await daemon.client.call(destination: "org.livetext", path: "/org/livetext",
+                                                     interface: "org.freedesktop.DBus.Properties", member: "Set",
+                                                     arguments: [.string("org.livetext.Interaction1"), .string(name), .variant(value)])
+                }
+                let monitor = try await dunst.monitorNotifyCalls()
+                defer { Task { await monitor.stop() } }
+                try await set("PreferredInteractionTypes", .strings(["dataDetectors"]))
+                try await analyze(daemon, Self.page, ["notify": .bool(true)])
+                let seen = try await monitor.lastNotify()
+                #expect(seen.actions.contains("call-phone-0") && !seen.actions.contains("Copy Text"))
+                #expect(!seen.body.contains("Invoice 4471"))
+
+                try await set("PreferredInteractionTypes", .strings(["none"]))
+                try await analyze(daemon, Self.page, ["notify": .bool(true)])
+                // A call's own types still win over the settings'.
+                try await analyze(daemon, Self.qr, ["notify": .bool(true), "interaction": .strings(["automatic"])])
+                let last = try await monitor.lastNotify(afterCount: 2)
+                #expect(last.summary == "QR code: example.org")
+                #expect(monitor.calls().count == 2)
+            }
+        }
+    }
 }
