@@ -39,7 +39,10 @@ extension LiveTextService {
     func notify(_ analysis: ImageAnalysis, image: PixelImage?, types: [InteractionType]?,
                 delivery: NotificationDelivery) async {
         let current = settings.settings
-        guard current.notifications.enabled else { return }
+        guard current.notifications.enabled else {
+            log.info("no notification for \(analysis.source): notifications are off in the settings")
+            return
+        }
         let started = DispatchTime.now().uptimeNanoseconds
         do {
             let notifier = try await notifications.notifier(bus: bus, log: log)
@@ -58,7 +61,10 @@ extension LiveTextService {
                 } catch {
                     log.warning("notification action \(action.id): \((error as? LiveTextError)?.message ?? "\(error)")")
                 }
-            }) else { return }
+            }) else {
+                log.info("no notification for \(analysis.source): the interaction types offer nothing (none)")
+                return
+            }
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             log.info("notification \(id) for \(analysis.source) in \(Int(ms.rounded())) ms")
         } catch {

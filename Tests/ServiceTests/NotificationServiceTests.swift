@@ -74,6 +74,10 @@ struct NotificationServiceTests {
                 let monitor = try await dunst.monitorNotifyCalls()
                 defer { Task { await monitor.stop() } }
                 try await analyze(daemon, Self.page, ["notify": .bool(true), "interaction": .strings(["none"])])
+                for _ in 0..<200 where !daemon.daemonLog.contains("offer nothing (none)") {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(daemon.daemonLog.contains("offer nothing (none)"))
                 try await analyze(daemon, Self.page, ["notify": .bool(true), "interaction": .strings(["dataDetectors"])])
                 let seen = try await monitor.lastNotify()
                 // Only the second one reached dunst.
@@ -174,7 +178,10 @@ struct NotificationServiceTests {
                 let monitor = try await dunst.monitorNotifyCalls()
                 defer { Task { await monitor.stop() } }
                 try await analyze(daemon, Self.qr, ["notify": .bool(true)])
-                try await Task.sleep(for: .milliseconds(500))
+                for _ in 0..<200 where !daemon.daemonLog.contains("notifications are off in the settings") {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(daemon.daemonLog.contains("notifications are off in the settings"))
                 #expect(monitor.calls().isEmpty)
             }
         }
