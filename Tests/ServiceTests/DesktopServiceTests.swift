@@ -90,9 +90,7 @@ struct DesktopServiceTests {
             _ = try await daemon.analysis(path, "Wait")
             #expect(try await daemon.property(path, "org.livetext.Analysis1", "State").string == "finished")
             // Hotkeys are grabbed after the engines are warm: wait for the line that says they are off.
-            for _ in 0..<200 where !daemon.daemonLog.contains("hotkeys are off") {
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            try await daemon.waitForLog(containing: "hotkeys are off")
             #expect(daemon.daemonLog.contains("hotkeys are off: no X display"))
         }
     }
@@ -109,9 +107,7 @@ struct DesktopServiceTests {
             try await XPeers.paintRoot(Self.page, on: server)
             try await RunningDaemon.with(config: config, environment: server.environment) { daemon in
                 // A press before the grab is lost: wait for the daemon to say it holds the key.
-                for _ in 0..<200 where !daemon.daemonLog.contains("hotkeys: text (Control+Alt+T)") {
-                    try await Task.sleep(for: .milliseconds(50))
-                }
+                try await daemon.waitForLog(containing: "hotkeys: text (Control+Alt+T)")
                 try await XPeers.xdotool(["key", "ctrl+alt+t"], on: server)
                 try await XPeers.waitForSelectionOverlay(on: server)
                 try await XPeers.xdotool(["mousemove", "0", "30", "mousedown", "1", "mousemove", "300", "50",

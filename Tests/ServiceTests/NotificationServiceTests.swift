@@ -74,10 +74,7 @@ struct NotificationServiceTests {
                 let monitor = try await dunst.monitorNotifyCalls()
                 defer { Task { await monitor.stop() } }
                 try await analyze(daemon, Self.page, ["notify": .bool(true), "interaction": .strings(["none"])])
-                for _ in 0..<200 where !daemon.daemonLog.contains("offer nothing (none)") {
-                    try await Task.sleep(for: .milliseconds(50))
-                }
-                #expect(daemon.daemonLog.contains("offer nothing (none)"))
+                #expect(try await daemon.waitForLog(containing: "offer nothing (none)"))
                 try await analyze(daemon, Self.page, ["notify": .bool(true), "interaction": .strings(["dataDetectors"])])
                 let seen = try await monitor.lastNotify()
                 // Only the second one reached dunst.
@@ -100,9 +97,7 @@ struct NotificationServiceTests {
             try await RunningDaemon.with(environment: server.environment) { daemon in
                 try await analyze(daemon, Self.page, ["notify": .bool(true), "copy": .bool(true), "only": .strings(["email"])])
                 #expect(try await XPeers.clipboardText(on: server) == "billing@example.com")
-                for _ in 0..<100 where !daemon.daemonLog.contains("no notification") {
-                    try await Task.sleep(for: .milliseconds(50))
-                }
+                try await daemon.waitForLog(containing: "no notification")
                 #expect(daemon.daemonLog.contains("no notification: no notification server on the session bus"))
             }
         }
@@ -141,9 +136,7 @@ struct NotificationServiceTests {
             try await RunningDaemon.with(config: config, environment: dunst.display.environment, bus: dunst.bus) { daemon in
                 let monitor = try await dunst.monitorNotifyCalls()
                 defer { Task { await monitor.stop() } }
-                for _ in 0..<200 where !daemon.daemonLog.contains("hotkeys: text (Control+Alt+T)") {
-                    try await Task.sleep(for: .milliseconds(50))
-                }
+                try await daemon.waitForLog(containing: "hotkeys: text (Control+Alt+T)")
                 try await XPeers.xdotool(["key", "ctrl+alt+t"], on: dunst.display)
                 try await XPeers.waitForSelectionOverlay(on: dunst.display)
                 try await XPeers.xdotool(["mousemove", "0", "30", "mousedown", "1", "mousemove", "300", "50",
@@ -178,10 +171,7 @@ struct NotificationServiceTests {
                 let monitor = try await dunst.monitorNotifyCalls()
                 defer { Task { await monitor.stop() } }
                 try await analyze(daemon, Self.qr, ["notify": .bool(true)])
-                for _ in 0..<200 where !daemon.daemonLog.contains("notifications are off in the settings") {
-                    try await Task.sleep(for: .milliseconds(50))
-                }
-                #expect(daemon.daemonLog.contains("notifications are off in the settings"))
+                #expect(try await daemon.waitForLog(containing: "notifications are off in the settings"))
                 #expect(monitor.calls().isEmpty)
             }
         }
@@ -193,9 +183,7 @@ struct NotificationServiceTests {
         try await DunstServer.with { dunst in
             // The other program: a daemon on its own bus holding the same keys on the same display.
             try await RunningDaemon.with(config: config, environment: dunst.display.environment) { holder in
-                for _ in 0..<200 where !holder.daemonLog.contains("hotkeys: text (Control+Alt+T)") {
-                    try await Task.sleep(for: .milliseconds(50))
-                }
+                try await holder.waitForLog(containing: "hotkeys: text (Control+Alt+T)")
                 let monitor = try await dunst.monitorNotifyCalls()
                 defer { Task { await monitor.stop() } }
                 try await RunningDaemon.with(config: config, environment: dunst.display.environment, bus: dunst.bus) { daemon in

@@ -99,6 +99,16 @@ final class RunningDaemon: @unchecked Sendable {
 
     var daemonLog: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
+    /// Waits (up to 10 s) until the daemon's log contains `text`; says whether it came.
+    @discardableResult
+    func waitForLog(containing text: String) async throws -> Bool {
+        for _ in 0..<200 {
+            if daemonLog.contains(text) { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
     // MARK: calls
 
     func analyzer(_ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {
