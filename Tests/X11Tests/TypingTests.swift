@@ -121,9 +121,11 @@ struct TypingTests {
         try #require(focused == window, "xterm never got the input focus")
     }
 
+    /// Waits for the xterm's `head` to have read everything (a hang guard: 60 s, since a loaded
+    /// machine has been seen to take over 20 s for the xterm to read what was typed).
     private func waitForExit(_ process: Process) async -> Bool {
         (try? await offPool {
-            let deadline = Date().addingTimeInterval(20)
+            let deadline = Date().addingTimeInterval(60)
             while process.isRunning, Date() < deadline { usleep(20_000) }
             return !process.isRunning
         }) ?? false
