@@ -1,3 +1,4 @@
+import Foundation
 import LiveTextCore
 import LiveTextDetectors
 import TesseractOCR
@@ -18,11 +19,11 @@ extension ImageAnalyzer.Engines {
 
 extension ImageAnalyzer {
     /// The analyzer with the system's engines; `interpreter` finds items and actions.
-    public static func system(concurrency: Int? = nil,
-                              interpreter: (any ContentInterpreter)? = nil) throws -> ImageAnalyzer {
+    public static func system(concurrency: Int? = nil, interpreter: (any ContentInterpreter)? = nil,
+                              cacheCapacity: Int = 32) throws -> ImageAnalyzer {
         let engines = try ImageAnalyzer.Engines.system(interpreter: interpreter)
-        if let concurrency { return ImageAnalyzer(engines: engines, concurrency: concurrency) }
-        return ImageAnalyzer(engines: engines)
+        return ImageAnalyzer(engines: engines, concurrency: concurrency ?? ProcessInfo.processInfo.activeProcessorCount,
+                             cacheCapacity: cacheCapacity)
     }
 }
 

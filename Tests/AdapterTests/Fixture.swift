@@ -12,7 +12,9 @@ enum Fixture {
 
     static func image(_ name: String) throws -> PixelImage { try ImageInput().decode(data(name)) }
 
-    static let analyzer: ImageAnalyzer = try! ImageAnalyzer.system(concurrency: 2)
+    /// Without the recognition cache: tests that read an image again (cancelling, concurrency)
+    /// must really read it.
+    static let analyzer: ImageAnalyzer = try! ImageAnalyzer.system(concurrency: 2, cacheCapacity: 0)
 
     /// Levenshtein distance over characters, for error rates.
     static func editDistance(_ a: String, _ b: String) -> Int {

@@ -49,12 +49,17 @@ public final class ImageAnalyzer: Sendable {
 
     private let engines: Engines
     private let pool: EnginePool
+    private let cache: RecognitionCache
     /// How many analyses may recognize at once (one engine each).
     public let concurrency: Int
 
-    public init(engines: Engines, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// `cacheCapacity`: how many recent images' text and codes are kept to answer the same pixels
+    /// again without reading them (0: none).
+    public init(engines: Engines, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+                cacheCapacity: Int = 32) {
         self.engines = engines
         self.concurrency = max(1, concurrency)
+        self.cache = RecognitionCache(capacity: cacheCapacity)
         self.pool = EnginePool(maxEnginesPerLanguageSet: self.concurrency,
                                factory: engines.makeTextRecognizer)
     }
@@ -86,19 +91,15 @@ public final class ImageAnalyzer: Sendable {
         try await withTaskCancellationHandler {
             var codes = [MachineReadableCode]()
             var blocks = [TextBlock]()
-            if configuration.types.contains(.codes) {
-                let reader = engines.codeReader
-                codes = try await BlockingWork.run { try reader.readCodes(in: image) }
-            }
-            try flag.check()
-            if configuration.types.contains(.text) {
-                // A code's modules read as garbage letters: leave them out, with a quiet zone.
-                let masks = codes.map { code in
-                    let margin = max(4, min(code.bounds.width, code.bounds.height) / 8)
-                    return Bounds(x: code.bounds.x - margin, y: code.bounds.y - margin,
-                                  width: code.bounds.width + 2 * margin, height: code.bounds.height + 2 * margin)
-                }
-                blocks = try await recognizeText(image, masking: masks, configuration: configuration, flag: flag)
+            // Hashing a large image is a few milliseconds of work: not on the cooperative pool.
+            let key = cache.capacity > 0
+                ? try await BlockingWork.run { RecognitionCache.Key(image, configuration) } : nil
+            if let key, let known = cache.entry(for: key) {
+                codes = known.codes
+                blocks = known.blocks
+            } else {
+                (blocks, codes) = try await recognize(image, configuration: configuration, flag: flag)
+                if let key { cache.store(.init(blocks: blocks, codes: codes), for: key) }
             }
             try flag.check()
             var analysis = ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
@@ -112,6 +113,30 @@ public final class ImageAnalyzer: Sendable {
         } onCancel: {
             flag.cancel()
         }
+    }
+
+    /// Reads the codes, then the text around them.
+    private func recognize(_ image: PixelImage, configuration: Configuration,
+                           flag: CancellationFlag) async throws -> ([TextBlock], [MachineReadableCode]) {
+        var codes = [MachineReadableCode]()
+        var blocks = [TextBlock]()
+        if configuration.types.contains(.codes) {
+            let reader = engines.codeReader
+            codes = try await BlockingWork.run { try reader.readCodes(in: image) }
+        }
+        try flag.check()
+        if configuration.types.contains(.text) {
+            // A code's modules read as garbage letters: leave them out, with a quiet zone.
+            let masks = codes.map { code in
+                let margin = max(4, min(code.bounds.width, code.bounds.height) / 8)
+                return Bounds(x: code.bounds.x - margin, y: code.bounds.y - margin,
+                              width: code.bounds.width + 2 * margin, height: code.bounds.height + 2 * margin)
+            }
+            blocks = try await recognizeText(image, masking: masks, configuration: configuration, flag: flag)
+        }
+        // A cancelled read may be partial: it must not be kept.
+        try flag.check()
+        return (blocks, codes)
     }
 
     private func recognizeText(_ image: PixelImage, masking masks: [Bounds], configuration: Configuration,
