@@ -383,7 +383,10 @@ def main():
 
     result = {"args": vars(args)}
     extra_env = dict(kv.split("=", 1) for kv in args.daemon_env)
-    config = "[limits]\nanalysis_lifetime_seconds = %d\n" % args.lifetime if args.lifetime else None
+    # The same few images again and again: without the recognition cache, so the load is real reading.
+    config = "[limits]\ncached_images = 0\n"
+    if args.lifetime:
+        config += "analysis_lifetime_seconds = %d\n" % args.lifetime
     with db.PrivateDaemon(lt, log_path, verbose=args.verbose_daemon, extra_env=extra_env, config=config) as d:
         time.sleep(1.0)  # prewarm runs after the name is owned
         rss_start = idle_rss(d, 1.0)

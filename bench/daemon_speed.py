@@ -151,7 +151,9 @@ def main():
 
     log_path = os.path.join(OUT, "daemon.log")
     result = {"image": img}
-    with db.PrivateDaemon(lt, log_path) as d:
+    # The recognition cache would answer every repetition of the same image from memory: this
+    # measures reading it (the cache's own effect is printed at the end).
+    with db.PrivateDaemon(lt, log_path, config="[limits]\ncached_images = 0\n") as d:
         cli_env = dict(base, DBUS_SESSION_BUS_ADDRESS=d.address,
                        XDG_CONFIG_HOME=os.path.join(OUT, "cli-config"))  # no user config in the way
         c = db.Client(d.address)
@@ -321,6 +323,21 @@ def main():
     if children or not alive or bad_log:
         print("daemon: %d analysis objects left %s, alive %s, %d warning/error log lines: %s"
               % (len(children), children[:5], alive, len(bad_log), bad_log[:5]))
+    # (c) The recognition cache: a daemon with the default settings reads the image once, then
+    # answers the same pixels again from memory.
+    cache_times = []
+    with db.PrivateDaemon(lt, os.path.join(OUT, "daemon-cached.log")) as cached:
+        cc = db.Client(cached.address)
+        for _ in range(args.runs + 1):
+            t0 = time.perf_counter()
+            p = cc.analyze_file(img, db.options(["text"]))
+            cc.call(p, "Wait")
+            cc.get(p, "Text")
+            cc.call(p, "Release")
+            cache_times.append(time.perf_counter() - t0)
+    print("(c) the same pixels again, default settings (cache of %s): first %s, again median %s"
+          % ("32 images", fmt_t(cache_times[0]), fmt_t(statistics.median(cache_times[1:]))))
+    result["cache"] = cache_times
     result.update(own_ms=own_ms, a={j.name: j.times for j in a_jobs}, b={j.name: j.times for j in b_jobs + b_cli},
                   empty_note=empty_note, verdicts=verdicts, daemon_exit=d.exit_code)
     db.write_results(OUT, result, log_path, ROOT)

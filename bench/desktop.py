@@ -168,7 +168,8 @@ def selection_times(lt, runs):
     x = Xvfb(free_display())
     results = {}
     try:
-        with db.PrivateDaemon(lt, os.path.join(OUT, "daemon-select.log"), extra_env={"DISPLAY": x.name}) as d:
+        with db.PrivateDaemon(lt, os.path.join(OUT, "daemon-select.log"), extra_env={"DISPLAY": x.name},
+                             config="[limits]\ncached_images = 0\n") as d:  # every drag read, not recalled
             env = x.env(DBUS_SESSION_BUS_ADDRESS=d.address, OMP_THREAD_LIMIT="1")
             subprocess.run(["display", "-window", "root", DENSE], env=env)  # paints, then exits 1
             overlay = lambda: wait_for_window(env, "livetext selection")  # noqa: E731

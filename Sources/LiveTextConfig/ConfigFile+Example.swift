@@ -34,6 +34,9 @@ extension ConfigFile {
     max_analyses_per_caller = 16
     # Seconds an analysis object lives when its caller does not release it.
     analysis_lifetime_seconds = 600
+    # Recent images whose text and codes are kept, so the same pixels are not read twice
+    # (0: keep nothing).
+    cached_images = 32
 
     [actions]
     # The command that opens links, maps and calendar files; the target is appended.

@@ -90,6 +90,7 @@ struct SettingsDecoder {
         result.maxAnalysesPerCaller = try table.int("max_analyses_per_caller", default: result.maxAnalysesPerCaller, min: 1)
         result.analysisLifetimeSeconds = try table.int("analysis_lifetime_seconds",
                                                        default: result.analysisLifetimeSeconds, min: 1)
+        result.cachedImages = try table.int("cached_images", default: result.cachedImages, min: 0)
         warnings += table.unknownKeys()
         return result
     }

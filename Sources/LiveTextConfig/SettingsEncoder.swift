@@ -24,6 +24,7 @@ enum SettingsEncoder {
         limits["max_pixels"] = .integer(settings.limits.maxPixels)
         limits["max_analyses_per_caller"] = .integer(settings.limits.maxAnalysesPerCaller)
         limits["analysis_lifetime_seconds"] = .integer(settings.limits.analysisLifetimeSeconds)
+        limits["cached_images"] = .integer(settings.limits.cachedImages)
         root["limits"] = .table(limits)
 
         let a = settings.actions

@@ -45,7 +45,7 @@ struct DaemonCommand: AsyncParsableCommand {
             region: current.actions.region,
             templates: ActionTemplates(map: current.actions.mapURL, flight: current.actions.flightURL,
                                        lookup: current.actions.lookupURL, translate: current.actions.translateURL))
-        let analyzer = try ImageAnalyzer.system(interpreter: interpreter)
+        let analyzer = try ImageAnalyzer.system(interpreter: interpreter, cacheCapacity: current.limits.cachedImages)
         let service = LiveTextService(bus: bus, analyzer: analyzer, interpreter: interpreter, settings: settings, log: log)
         try await service.export()
 
