@@ -41,6 +41,13 @@ public final class LiveTextService: Sendable {
     /// service ready once it owns the name) and starts watching callers leave the bus.
     public func export() async throws {
         try bus.export(ServiceNames.root, interfaces: [analyzerInterface(), interactionInterface()])
+        // A minute without requests: the extra engines of the last burst go (a tesseract engine
+        // holds 10-20 MB), the first stays warm.
+        await memory.onIdle { [weak self] in
+            guard let self else { return }
+            let dropped = await self.analyzer.releaseIdleEngines(keeping: 1)
+            if dropped > 0 { self.log.info("idle: released \(dropped) OCR engines, one stays warm") }
+        }
         let departures = try await bus.signals(matching: .nameOwnerChanged())
         Task { [weak self] in
             for await signal in departures {

@@ -65,6 +65,22 @@ actor EnginePool {
         }
     }
 
+    /// Drops idle engines beyond `keep` per language set (the memory of a burst's extra
+    /// engines); returns how many were dropped. Busy engines are untouched.
+    func releaseIdle(keeping keep: Int) -> Int {
+        var released = 0
+        for (languages, list) in idle where list.count > keep {
+            let drop = list.count - max(0, keep)
+            idle[languages] = Array(list.prefix(max(0, keep)))
+            created[languages, default: 0] -= drop
+            released += drop
+        }
+        return released
+    }
+
+    /// Engines that exist now (idle or busy), over every language set.
+    var engineCount: Int { created.values.reduce(0, +) }
+
     private func cancelWaiter(_ id: Int, _ languages: LanguageSet) {
         guard var list = waiters[languages], let index = list.firstIndex(where: { $0.id == id }) else { return }
         let waiter = list.remove(at: index)

@@ -203,6 +203,18 @@ public final class ImageAnalyzer: Sendable {
         }
     }
 
+    /// Drops idle engines beyond `keep` per language set, for a long-running process that has
+    /// been quiet: a later burst creates them again. Returns how many were dropped.
+    @discardableResult
+    public func releaseIdleEngines(keeping keep: Int = 1) async -> Int {
+        await pool.releaseIdle(keeping: keep)
+    }
+
+    /// How many engines exist now, idle or busy.
+    public var engineCount: Int {
+        get async { await pool.engineCount }
+    }
+
     /// Loads engines ahead of the first request, so it does not pay for the warm-up.
     public func prewarm(_ languages: LanguageSet = .english, engines count: Int = 1) async throws {
         try engines.checkLanguages(languages)
