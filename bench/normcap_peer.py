@@ -66,6 +66,9 @@ ocr/transformer.py and ocr/transformers/*, gui/tray.py and gui/settings.py):
   So on screen text NormCap is tesseract --psm 3 on a 2x bilinear upscale with a flat border, and
   its text differs from tesseract's mostly in line joining (which our scoring ignores), straight
   quotes, and the email/URL transformers dropping everything else when they win.
+  Seen on our corpus: the border can hurt. On tk-menu-liberation-13px (a grey menu on a white
+  window) the white 80 px frame makes tesseract take the grey panel for a picture and NormCap
+  returns no text at all, where plain tesseract reads most of it.
 
 The re-implementation in tesseract-normcap follows those parameters: factor 2 with the same Qt
 call (QImage.scaled, SmoothTransformation, from the venv's PySide6), 80 px of the most common edge
