@@ -26,8 +26,8 @@ there are several), or with --json one JSON object a line per image, in the orde
 the end of NormCap's detect() (its tesseract process included); for tesseract-normcap the
 decoding and scaling, the padding and the tesseract process. The first object carries
 "startup_seconds" (Python and PySide6/normcap imports, QGuiApplication), paid once per process; the
-normcap objects carry "text_type"/"detector" as NormCap reports them. Exit status 1 when any image failed, 2 on usage or
-setup errors.
+normcap objects carry "text_type"/"detector" as NormCap reports them. Exit status: 1 when an image
+failed or a tool (venv, tesseract, ImageMagick) is missing, 2 on a usage error.
 
 What NormCap 0.6.0 does with a selected screen region (read from its installed source, the modules
 normcap/detection/detector.py, ocr/recognize.py, ocr/enhance.py, ocr/tesseract.py, ocr/models.py,
