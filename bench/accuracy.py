@@ -2,7 +2,7 @@
 """OCR accuracy of livetext beside plain tesseract on the screen-capture corpus.
 
     /usr/bin/python3 bench/accuracy.py [--livetext PATH] [--corpus Tests/Fixtures/screens]
-                                       [--json-out FILE] [--show NAME]
+                                       [--json-out FILE] [--show NAME] [--peers LIST]
 
 For every NAME.png with a NAME.gt.txt in the corpus it runs
   (a) `tesseract NAME.png - --psm 3` (OMP_THREAD_LIMIT=1), one process per image, and
@@ -17,6 +17,17 @@ The overall figures are total edits / total ground-truth characters (or words).
 
 Without --livetext (or when the binary is missing or fails) only tesseract is evaluated.
 --show NAME prints the ground truth, both outputs and a diff of each against it, for one image.
+
+--peers LIST (comma-separated) adds other tools, scored the same way, as extra columns and a
+summary with their ratios to tesseract and their median time per image (bench/normcap_peer.py;
+run `/usr/bin/python3 bench/normcap_peer.py setup` once for the ones that need its venv):
+  normcap            NormCap 0.6.0's own pipeline with its default settings, one process for all
+                     images (its time per image excludes the Python/Qt start-up, shown apart)
+  normcap-raw        the same with parse-text off (tesseract's lines, no transformer)
+  tesseract-normcap  NormCap's preprocessing (2x Qt smooth upscale, 80 px border) + tesseract --psm 3
+  tesseract-normcap-im  the same upscaled by ImageMagick (-filter Triangle): an approximation
+With peers, livetext is also run once per image (one process each) to time it image by image.
+Without --peers the output is what it was before they existed.
 Exit status is 0 whatever the scores; non-zero only when the script itself fails.
 """
 
@@ -26,6 +37,7 @@ import difflib
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -160,6 +172,61 @@ def run_livetext(livetext, images, extra=()):
     return texts, seconds, stderr
 
 
+# (column label, normcap_peer.py arguments) of the peers --peers knows
+PEERS = {
+    "normcap": ("ncap", ["normcap"]),
+    "normcap-raw": ("ncapraw", ["normcap", "--raw"]),
+    "tesseract-normcap": ("tess-nc", ["tesseract-normcap"]),
+    "tesseract-normcap-im": ("tess-ncim", ["tesseract-normcap", "--scaler", "imagemagick"]),
+}
+PEER_SCRIPT = os.path.join(HERE, "normcap_peer.py")
+
+
+def run_peer(name, images):
+    """One normcap_peer.py process for all images. Returns (texts by image path, seconds by image
+    path, start-up seconds, note) where texts is None and note says why when it could not be used."""
+    cmd = [sys.executable, PEER_SCRIPT] + PEERS[name][1] + ["--json"] + images
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False, timeout=3600)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return None, None, None, f"could not run {name}: {error}"
+    stderr = proc.stderr.decode("utf-8", "replace").strip()
+    try:
+        docs = [d for d in parse_json_stream(proc.stdout.decode("utf-8")) if isinstance(d, dict)]
+    except (ValueError, UnicodeDecodeError) as error:
+        return None, None, None, f"{name} printed something that is not JSON: {error}"
+    if len(docs) != len(images):
+        return None, None, None, (f"{name} printed {len(docs)} results for {len(images)} images "
+                                  f"(exit {proc.returncode}): {stderr[-2000:]}")
+    texts, seconds = {}, {}
+    for image, doc in zip(images, docs):
+        if doc.get("image") != image:
+            return None, None, None, f"{name}: result for {image} names {doc.get('image')} (order differs)"
+        if "error" in doc:
+            return None, None, None, f"{name} failed on {image}: {doc['error']}"
+        texts[image] = doc.get("text") or ""
+        seconds[image] = doc.get("seconds")
+    return texts, seconds, docs[0].get("startup_seconds"), stderr
+
+
+def time_livetext_per_image(livetext, images, extra=()):
+    """Wall time of one `livetext analyze` process per image, by image path (None if one fails)."""
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    seconds = {}
+    for image in images:
+        started = time.monotonic()
+        try:
+            proc = subprocess.run([livetext, "analyze", "--local", "--json", "--types", "text"] + list(extra)
+                                  + [image], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  check=False, timeout=600)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if proc.returncode != 0:
+            return None
+        seconds[image] = time.monotonic() - started
+    return seconds
+
+
 # ---------------------------------------------------------------- corpus
 
 def load_corpus(corpus, only=None):
@@ -191,25 +258,47 @@ def pct(x):
 
 
 def print_table(items, engines):
-    has_live = "livetext" in engines
     width = max(len("overall"), *(len(it["name"]) for it in items))
-    # (heading, engine, metric) for every rate column; livetext's only when it ran.
-    columns = [("CER tess", "tesseract", "cer"), ("CER live", "livetext", "cer"),
-               ("WER tess", "tesseract", "wer"), ("WER live", "livetext", "wer")]
-    columns = [c for c in columns if has_live or c[1] != "livetext"]
-    head = f"{'image':<{width}}  {'chars':>6}" + "".join(f"  {c[0]:>9}" for c in columns)
+    # (heading, engine, metric) for every rate column of the engines that ran: CER columns, then WER.
+    labels = dict({"tesseract": "tess", "livetext": "live"}, **{p: PEERS[p][0] for p in PEERS})
+    ran = [e for e in labels if e in engines]
+    columns = [(f"{m.upper()} {labels[e]}", e, m) for m in ("cer", "wer") for e in ran]
+    head = f"{'image':<{width}}  {'chars':>6}" + "".join(f"  {h:>{max(9, len(h))}}" for h, _, _ in columns)
     print(head)
     print("-" * len(head))
 
-    def row(label, chars, tess, live):
-        results = {"tesseract": tess, "livetext": live}
+    def row(label, chars, results):
         print(f"{label:<{width}}  {chars:>6}"
-              + "".join(f"  {pct(results[e] and results[e][m]):>9}" for _, e, m in columns))
+              + "".join(f"  {pct(results.get(e) and results[e][m]):>{max(9, len(h))}}" for h, e, m in columns))
 
     for it in items:
-        row(it["name"], it["gt_chars"], it.get("tesseract"), it.get("livetext"))
+        row(it["name"], it["gt_chars"], it)
     print("-" * len(head))
-    row("overall", sum(it["gt_chars"] for it in items), engines.get("tesseract"), engines.get("livetext"))
+    row("overall", sum(it["gt_chars"] for it in items), engines)
+
+
+def print_peers(items, engines, startups, notes):
+    """Overall CER and WER of every engine, their ratio to tesseract's, and the median time per image."""
+    base = engines.get("tesseract")
+
+    def ratio(engine, metric):
+        if not base or base[metric] == 0:
+            return "-"
+        return f"{engines[engine][metric] / base[metric]:.3f}"
+
+    print()
+    print("peers (ratio = engine / tesseract; time: median wall time per image over the corpus)")
+    head = f"{'engine':<22}  {'CER':>7}  {'WER':>7}  {'CER ratio':>9}  {'WER ratio':>9}  {'s/image':>8}  start-up"
+    print(head)
+    print("-" * len(head))
+    for engine in engines:
+        times = [it[engine + "_seconds"] for it in items if it.get(engine + "_seconds") is not None]
+        median = f"{statistics.median(times):.3f}" if len(times) == len(items) else "-"
+        startup = f"{startups[engine]:.3f} s" if startups.get(engine) is not None else ""
+        print(f"{engine:<22}  {pct(engines[engine]['cer']):>7}  {pct(engines[engine]['wer']):>7}  "
+              f"{ratio(engine, 'cer'):>9}  {ratio(engine, 'wer'):>9}  {median:>8}  {startup}")
+    for engine, note in notes.items():
+        print(f"  {engine}: {note}")
 
 
 def word_diff(gt, out):
@@ -260,7 +349,13 @@ def main():
     ap.add_argument("--livetext-args", default="", metavar="ARGS",
                     help="extra options for livetext analyze, e.g. '--debug-target-height 16'")
     ap.add_argument("--tesseract", default="tesseract", help="the tesseract binary (default: on PATH)")
+    ap.add_argument("--peers", default="", metavar="LIST",
+                    help="also score these, comma-separated: " + ", ".join(PEERS))
     args = ap.parse_args()
+    peers = [p.strip() for p in args.peers.split(",") if p.strip()]
+    unknown = [p for p in peers if p not in PEERS]
+    if unknown:
+        ap.error(f"unknown peer {', '.join(unknown)} (known: {', '.join(PEERS)})")
 
     items = load_corpus(args.corpus, args.show)
     images = [it["image"] for it in items]
@@ -300,8 +395,29 @@ def main():
     if live_note:
         print(f"accuracy: {live_note}", file=sys.stderr)
 
+    # peers (and livetext image by image, to time it like them)
+    peer_texts, peer_startups, peer_notes = {}, {}, {}
+    if peers and live_texts is not None and not args.show:
+        per_image = time_livetext_per_image(args.livetext, images, args.livetext_args.split())
+        if per_image is None:
+            peer_notes["livetext"] = "a livetext process failed on one image: no time per image"
+        else:
+            for it in items:
+                it["livetext_seconds"] = round(per_image[it["image"]], 3)
+            peer_notes["livetext"] = "timed in one process per image (its scores come from the one call)"
+    for peer in peers:
+        texts, seconds, startup, note = run_peer(peer, images)
+        if texts is None:
+            print(f"accuracy: {peer} not evaluated: {note}", file=sys.stderr)
+            peer_notes[peer] = f"not evaluated: {note.splitlines()[0] if note else '?'}"
+            continue
+        peer_texts[peer] = texts
+        peer_startups[peer] = startup
+        for it in items:
+            it[peer + "_seconds"] = seconds[it["image"]]
+
     engines = {}
-    for engine, texts in (("tesseract", tess_texts), ("livetext", live_texts)):
+    for engine, texts in [("tesseract", tess_texts), ("livetext", live_texts)] + list(peer_texts.items()):
         if texts is None:
             continue
         total = {"edits": 0, "word_edits": 0, "bag_word_edits": 0}
@@ -316,8 +432,9 @@ def main():
                                bag_wer=total["bag_word_edits"] / max(words, 1))
 
     if args.show:
-        show(items[0], {"tesseract": tess_texts and tess_texts[items[0]["image"]],
-                        "livetext": live_texts and live_texts[items[0]["image"]]})
+        show(items[0], dict({"tesseract": tess_texts and tess_texts[items[0]["image"]],
+                             "livetext": live_texts and live_texts[items[0]["image"]]},
+                            **{p: peer_texts[p][items[0]["image"]] for p in peer_texts}))
         return 0
 
     print(f"corpus: {args.corpus} ({len(items)} images)")
@@ -348,6 +465,8 @@ def main():
             print("livetext is not worse than tesseract on any image")
     elif "tesseract" in engines:
         print(f"overall CER: tesseract {pct(engines['tesseract']['cer'])} (livetext not evaluated)")
+    if peers:
+        print_peers(items, engines, peer_startups, peer_notes)
 
     if args.json_out:
         doc = {
@@ -363,6 +482,15 @@ def main():
             "images": [{k: it[k] for k in ("name", "gt_chars", "gt_words", "tesseract", "livetext",
                                            "tesseract_seconds") if k in it} for it in items],
         }
+        if peers:
+            doc["peers"] = {p: dict(engines[p], startup_seconds=peer_startups.get(p),
+                                    command=" ".join(["normcap_peer.py"] + PEERS[p][1]))
+                            for p in peer_texts}
+            doc["peer_notes"] = peer_notes
+            for entry, it in zip(doc["images"], items):
+                for key in ["livetext_seconds"] + [k for p in peer_texts for k in (p, p + "_seconds")]:
+                    if key in it:
+                        entry[key] = it[key]
         with open(args.json_out, "w", encoding="utf-8") as f:
             json.dump(doc, f, indent=2, ensure_ascii=False)
             f.write("\n")
