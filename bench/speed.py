@@ -239,11 +239,14 @@ def main():
         print("building the test images under Xvfb %s ..." % args.display, flush=True)
         build_images(args.display)
     copies = []
-    for i in range(BATCH):  # distinct files, so that nothing can be reused by path
-        copy = os.path.join(OUT, "copies", "dense-600x200-%02d.png" % i)
+    # Distinct files with distinct pixels (one corner pixel differs, which no OCR reads), so that
+    # nothing can be reused by path or by content (livetext keeps what it read by content).
+    for i in range(BATCH):
+        copy = os.path.join(OUT, "copies", "dense-600x200-px%02d.png" % i)
         if not os.path.exists(copy) or os.path.getmtime(copy) < os.path.getmtime(SMALL):
             os.makedirs(os.path.dirname(copy), exist_ok=True)
-            shutil.copyfile(SMALL, copy)
+            subprocess.run(["convert", SMALL, "-fill", "rgb(%d,%d,%d)" % (i, i, i), "-draw", "point 599,199", copy],
+                           check=True)
         copies.append(copy)
 
     base = {k: v for k, v in os.environ.items() if k != "OMP_THREAD_LIMIT"}
