@@ -13,6 +13,10 @@
     `maim -s | tesseract stdin stdout | xclip -selection clipboard` (OMP_THREAD_LIMIT=1).
     The drag goes step by step as a hand moves; `xclip -o` every 10 ms costs some resolution and
     some CPU, the same for every tool.
+(c) The whole 1920x1080 screen of dense text (bench/out/speed/dense-1920x1080.png, built by
+    bench/speed.py) to the clipboard, as a hotkey without a selection: `livetext capture --screen
+    --copy` through the warm daemon and in-process, beside `maim | tesseract | xclip`; the clock
+    runs from the command's start to the first `xclip -o` that reads the new text.
 
     /usr/bin/python3 bench/desktop.py --livetext .build/release/livetext [--runs 7]
 """
@@ -33,6 +37,7 @@ from daemon_speed import render_dense  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "bench", "out", "desktop")
 DENSE = os.path.join(ROOT, "bench", "out", "speed", "dense-600x200.png")
+SCREEN = os.path.join(ROOT, "bench", "out", "speed", "dense-1920x1080.png")
 SENTINEL = "livetext-bench-sentinel"
 
 
@@ -202,6 +207,70 @@ def selection_times(lt, runs):
     return results
 
 
+def screen_and_time(cmd, env):
+    """Runs `cmd` (a whole-screen capture that copies) and returns (ms until the clipboard holds
+    the new text, text, the analysis' own ms when `cmd` printed livetext's JSON). Its output goes
+    to a file: a whole screen's JSON fills a pipe, and in-process livetext prints before it copies."""
+    holder = set_sentinel(env)
+    shell = isinstance(cmd, str)
+    out_path = os.path.join(OUT, "screen-output.json")
+    with open(out_path, "wb") as out:
+        started = time.perf_counter()
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL if shell else out,
+                                stderr=subprocess.DEVNULL, shell=shell)
+    try:
+        deadline = started + 120
+        while time.perf_counter() < deadline:
+            text = clipboard(env)
+            if text and text != SENTINEL:
+                elapsed = (time.perf_counter() - started) * 1000
+                proc.wait(60)
+                try:
+                    with open(out_path) as f:
+                        analysis = json.load(f)["timing"]["totalMs"]
+                except (ValueError, KeyError, TypeError, OSError):
+                    analysis = None
+                return elapsed, text, analysis
+            time.sleep(0.02)
+        raise RuntimeError("%s: nothing reached the clipboard" % (cmd,))
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        holder.kill()
+        holder.wait()
+
+
+def screen_times(lt, runs):
+    """The whole 1920x1080 screen of dense text to the clipboard: the hotkey-to-clipboard path
+    without a selection, warm daemon and in-process, beside `maim | tesseract | xclip`."""
+    x = Xvfb(free_display())
+    results = {}
+    try:
+        with db.PrivateDaemon(lt, os.path.join(OUT, "daemon-screen.log"), extra_env={"DISPLAY": x.name},
+                             config="[limits]\ncached_images = 0\n") as d:
+            env = x.env(DBUS_SESSION_BUS_ADDRESS=d.address, OMP_THREAD_LIMIT="1")
+            subprocess.run(["display", "-window", "root", SCREEN], env=env)  # paints, then exits 1
+            cases = [("livetext, warm daemon", [lt, "capture", "--screen", "--copy", "--json"]),
+                     ("livetext --local", [lt, "capture", "--screen", "--copy", "--json", "--local"])]
+            if shutil.which("maim") and shutil.which("tesseract"):
+                cases.append(("maim | tesseract | xclip",
+                              "maim | tesseract stdin stdout 2>/dev/null | xclip -selection clipboard"))
+            for _ in range(runs):  # rotating, so that every tool meets the same noise
+                for name, cmd in cases:
+                    ms, text, analysis = screen_and_time(cmd, env)
+                    r = results.setdefault(name, {"runs_ms": [], "analyses": []})
+                    r["runs_ms"].append(round(ms, 1))
+                    if analysis is not None:
+                        r["analyses"].append(analysis)
+            for r in results.values():
+                r["median_ms"] = statistics.median(r["runs_ms"])
+                r["analysis_median_ms"] = statistics.median(r.pop("analyses")) if r.get("analyses") else None
+    finally:
+        x.stop()
+    return results
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--livetext", default=os.path.join(ROOT, ".build", "release", "livetext"))
@@ -237,6 +306,20 @@ def main():
             print("  %-48s %7.1f ms (the rest: selection end, capture, copy, the clipboard poll)"
                   % ("   of which the analysis (timing.totalMs):", r["analysis_median_ms"]))
     result["selection"] = sel
+
+    if os.path.exists(SCREEN):
+        screen_runs = max(3, args.runs // 2)
+        print("(c) 1920x1080 dense text: whole screen -> text on the clipboard, median of %d" % screen_runs)
+        full = screen_times(lt, screen_runs)
+        peer = full.get("maim | tesseract | xclip", {}).get("median_ms")
+        for name, r in full.items():
+            ratio = " (ratio to the pipeline %.2f)" % (r["median_ms"] / peer) if peer and "maim" not in name else ""
+            print("  %-48s %7.1f ms%s" % (name + ":", r["median_ms"], ratio))
+            if r.get("analysis_median_ms") is not None:
+                print("  %-48s %7.1f ms" % ("   of which the analysis (timing.totalMs):", r["analysis_median_ms"]))
+        result["screen"] = full
+    else:
+        print("(c) skipped: %s is missing (bench/speed.py builds it)" % db.rel(SCREEN, ROOT))
     with open(os.path.join(OUT, "results.json"), "w") as f:
         json.dump(result, f, indent=1)
     print("(results: %s)" % db.rel(os.path.join(OUT, "results.json"), ROOT))
