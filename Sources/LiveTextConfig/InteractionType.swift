@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a capture offers the user (VisionKit's `ImageAnalysisInteraction.InteractionTypes`);
 /// the raw values are the names used in the file and over D-Bus.
 public enum InteractionType: String, Sendable, Hashable, CaseIterable {
@@ -12,10 +14,12 @@ public enum InteractionType: String, Sendable, Hashable, CaseIterable {
 }
 
 extension InteractionType {
-    /// Parses a list of names (case-insensitively; duplicates dropped, order kept). The list must
-    /// not be empty, and `none` stands alone. The error is a sentence for the user.
-    public static func parseList(_ names: some Sequence<String>) throws(InteractionTypeError) -> [InteractionType] {
+    /// Parses a list of names, each entry possibly a comma-separated list (case-insensitively;
+    /// duplicates dropped, order kept). The list must not be empty, and `none` stands alone. The
+    /// error is a sentence for the user.
+    public static func parseList(_ entries: some Sequence<String>) throws(InteractionTypeError) -> [InteractionType] {
         var types: [InteractionType] = []
+        let names = entries.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
         for name in names {
             guard let type = InteractionType(rawValue: name)
                     ?? allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {

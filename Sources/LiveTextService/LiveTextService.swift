@@ -100,7 +100,7 @@ public final class LiveTextService: Sendable {
         let configuration = options.configuration
         let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
         let copy = options.copy ? (primary: alsoPrimary, onlyItems: options.only != nil) : nil
-        let notify = options.notify ? (types: options.interaction, onlyItems: options.only != nil) : nil
+        let notify = options.notify, types = options.interaction
         log.info("analysis \(record.id) for \(owner): \(description)")
         await record.start({
             let acquired = try await acquire()
@@ -115,11 +115,11 @@ public final class LiveTextService: Sendable {
                     delivery = .copied(text)
                 }
             }
-            if let notify {
+            if notify {
                 // The reply does not wait for the notification server.
                 let finished = analysis
                 Task { [weak self] in
-                    await self?.notify(finished, image: acquired.image, types: notify.types, delivery: delivery)
+                    await self?.notify(finished, image: acquired.image, types: types, delivery: delivery)
                 }
             }
             return analysis

@@ -40,7 +40,7 @@ extension LiveTextService {
                 delivery: NotificationDelivery) async {
         let current = settings.settings
         guard current.notifications.enabled else {
-            log.info("no notification for \(analysis.source): notifications are off in the settings")
+            log.info("no notification for \(analysis.image.source): notifications are off in the settings")
             return
         }
         let started = DispatchTime.now().uptimeNanoseconds
@@ -62,11 +62,11 @@ extension LiveTextService {
                     log.warning("notification action \(action.id): \((error as? LiveTextError)?.message ?? "\(error)")")
                 }
             }) else {
-                log.info("no notification for \(analysis.source): the interaction types offer nothing (none)")
+                log.info("no notification for \(analysis.image.source): the interaction types offer nothing (none)")
                 return
             }
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-            log.info("notification \(id) for \(analysis.source) in \(Int(ms.rounded())) ms")
+            log.info("notification \(id) for \(analysis.image.source) in \(Int(ms.rounded())) ms")
         } catch {
             log.warning("no notification: \((error as? LiveTextError)?.message ?? "\(error)")")
         }
@@ -88,8 +88,4 @@ extension LiveTextService {
             log.warning("no notification: \((error as? LiveTextError)?.message ?? "\(error)")")
         }
     }
-}
-
-private extension ImageAnalysis {
-    var source: String { image.source }
 }

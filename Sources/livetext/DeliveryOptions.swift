@@ -27,16 +27,9 @@ struct DeliveryOptions: ParsableArguments {
 
     var isSet: Bool { copy || typeResult || notify }
 
-    /// The `--interaction` types (comma lists allowed), nil when not given.
+    /// The `--interaction` types, nil when not given.
     var interaction: [InteractionType]? {
-        get throws {
-            guard !interactionNames.isEmpty else { return nil }
-            do {
-                return try InteractionType.parseList(interactionNames.flatMap { $0.split(separator: ",").map(String.init) })
-            } catch {
-                throw ValidationError("--interaction: \(error)")
-            }
-        }
+        get throws { try InteractionType.option(interactionNames) }
     }
 
     func validate() throws {
@@ -44,6 +37,19 @@ struct DeliveryOptions: ParsableArguments {
         if !interactionNames.isEmpty {
             guard notify else { throw ValidationError("--interaction goes with --notify") }
             _ = try interaction
+        }
+    }
+}
+
+extension InteractionType {
+    /// The types of an `--interaction` option (repeated, or comma lists), nil when it was not
+    /// given; a bad list is a usage error.
+    static func option(_ values: [String]) throws -> [InteractionType]? {
+        guard !values.isEmpty else { return nil }
+        do {
+            return try parseList(values)
+        } catch {
+            throw ValidationError("--interaction: \(error)")
         }
     }
 }

@@ -49,19 +49,13 @@ struct PreviewCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try parsedInsets()
+        _ = try InteractionType.option(interactionNames)
         if let font, FontDescription(parsing: font) == nil { throw ValidationError("--font: no family in '\(font)'") }
     }
 
     func run() async throws {
         var interaction = (try? ConfigFile.standard().load().settings.interaction) ?? InteractionSettings()
-        if !interactionNames.isEmpty {
-            do {
-                interaction.preferredInteractionTypes = try InteractionType.parseList(
-                    interactionNames.flatMap { $0.split(separator: ",").map(String.init) })
-            } catch {
-                throw ValidationError("--interaction: \(error)")
-            }
-        }
+        if let types = try InteractionType.option(interactionNames) { interaction.preferredInteractionTypes = types }
         if let insets = try parsedInsets() { interaction.supplementaryInterfaceContentInsets = insets }
         if let font, let description = FontDescription(parsing: font) {
             if let size = description.ignoredSize { Diagnostics.note("font size \(size) ignored: chips keep one size") }
