@@ -16,17 +16,24 @@ final class HotkeyActions: @unchecked Sendable {
     private var hotkeys: [String: Hotkey] = [:]
     private var running: Task<Void, Never>?
 
-    /// Grabs `hotkeys` (replacing earlier grabs) on `displayName`; returns one line per hotkey
-    /// that could not be grabbed, and the ones that were. Without a display, says so and grabs nothing.
-    func grab(_ hotkeys: [String: Hotkey], displayName: String?,
-              service: LiveTextService) -> (problems: [String], grabbed: [String]) {
+    /// What a grab did: why no hotkey works at all (no display), one line per hotkey another
+    /// program holds, and the hotkeys grabbed.
+    struct GrabOutcome: Sendable {
+        var off: String?
+        var taken: [String] = []
+        var grabbed: [String] = []
+    }
+
+    /// Grabs `hotkeys` (replacing earlier grabs) on `displayName`. Without a display, says so and
+    /// grabs nothing.
+    func grab(_ hotkeys: [String: Hotkey], displayName: String?, service: LiveTextService) -> GrabOutcome {
         lock.lock()
         defer { lock.unlock() }
         self.hotkeys = hotkeys
         if hotkeys.isEmpty {
             grabber?.close()
             grabber = nil
-            return ([], [])
+            return GrabOutcome()
         }
         if grabber == nil {
             do {
@@ -40,7 +47,7 @@ final class HotkeyActions: @unchecked Sendable {
                     }
                 }
             } catch {
-                return (["hotkeys are off: \((error as? LiveTextError)?.message ?? "\(error)")"], [])
+                return GrabOutcome(off: "hotkeys are off: \((error as? LiveTextError)?.message ?? "\(error)")")
             }
         }
         let bindings = hotkeys.sorted { $0.key < $1.key }.map { name, hotkey in
@@ -48,8 +55,8 @@ final class HotkeyActions: @unchecked Sendable {
         }
         let failures = grabber!.grab(bindings)
         let failed = Set(failures.map(\.id))
-        return (failures.map { "hotkey \($0.id): \($0.message)" },
-                bindings.filter { !failed.contains($0.id) }.map { "\($0.id) (\(hotkeys[$0.id]!.keys))" })
+        return GrabOutcome(taken: failures.map { "hotkey \($0.id): \($0.message)" },
+                           grabbed: bindings.filter { !failed.contains($0.id) }.map { "\($0.id) (\(hotkeys[$0.id]!.keys))" })
     }
 
     func close() {
@@ -82,16 +89,16 @@ final class HotkeyActions: @unchecked Sendable {
 extension LiveTextService {
     /// Grabs the settings' hotkeys now and again whenever they change.
     public func startHotkeys() {
-        let report: @Sendable ((problems: [String], grabbed: [String])) -> Void = { [weak self] outcome in
-            for line in outcome.problems { self?.log.warning(line) }
+        let report: @Sendable (HotkeyActions.GrabOutcome) -> Void = { [weak self] outcome in
+            for line in [outcome.off].compactMap({ $0 }) + outcome.taken { self?.log.warning(line) }
             if !outcome.grabbed.isEmpty { self?.log.info("hotkeys: " + outcome.grabbed.joined(separator: ", ")) }
             // A combination another program holds: the user pressing it would otherwise never know why.
-            let taken = outcome.problems.filter { $0.hasPrefix("hotkey ") }
-            if !taken.isEmpty {
-                Task { [weak self] in
-                    await self?.notifyProblem(taken.count == 1 ? "A livetext hotkey is not available" : "\(taken.count) livetext hotkeys are not available",
-                                              body: taken.joined(separator: "\n"))
-                }
+            let taken = outcome.taken
+            guard !taken.isEmpty else { return }
+            Task { [weak self] in
+                await self?.notifyProblem(taken.count == 1 ? "A livetext hotkey is not available"
+                                                           : "\(taken.count) livetext hotkeys are not available",
+                                          body: taken.joined(separator: "\n"))
             }
         }
         report(hotkeyActions.grab(settings.settings.hotkeys, displayName: desktop.displayName, service: self))

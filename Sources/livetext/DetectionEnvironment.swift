@@ -20,9 +20,17 @@ enum DetectionEnvironment {
         return AnalysisInterpreter(context: context, planner: QuickActionPlanner(templates: templates))
     }
 
+    /// What carries out quick actions in this process: the environment's opener (or `opener`
+    /// when the settings give one), copies left to a detached clipboard server.
+    static func performer(opener: [String] = []) -> ActionPerformer {
+        var performer = ActionPerformer.fromEnvironment(copy: { try DetachedClipboard.copy($0, alsoPrimary: false) })
+        if !opener.isEmpty { performer.opener = opener }
+        return performer
+    }
+
     /// Performs `--perform ID` on an analysis' actions, saying on stderr what was done.
     static func perform(_ id: String, actions: [QuickAction], items: [DetectedItem], text: String) throws {
-        let performer = ActionPerformer.fromEnvironment(copy: { try DetachedClipboard.copy($0, alsoPrimary: false) })
+        let performer = performer()
         let done = try performer.perform(id, actions: actions, items: items, text: text)
         StandardError.write("livetext: \(done)\n")
     }

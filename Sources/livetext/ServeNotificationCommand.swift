@@ -3,7 +3,6 @@ import Foundation
 import ImageCodecs
 import LiveTextConfig
 import LiveTextCore
-import LiveTextDetectors
 import LiveTextNotifications
 
 /// What `--notify` hands to `livetext serve-notification` on its stdin, as JSON.
@@ -68,9 +67,7 @@ struct ServeNotificationCommand: AsyncParsableCommand {
                                                timeoutMs: settings.notifications.timeoutMs)
         let opener = settings.actions.opener
         guard let id = try await notifier.show(request, perform: { action, analysis in
-            var performer = ActionPerformer.fromEnvironment(copy: { try DetachedClipboard.copy($0, alsoPrimary: false) })
-            if !opener.isEmpty { performer.opener = opener }
-            _ = try? performer.perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
+            _ = try? DetectionEnvironment.performer(opener: opener).perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
         }) else {
             FileHandle.standardOutput.write(Data((Self.readyLine + " 0\n").utf8))
             return
