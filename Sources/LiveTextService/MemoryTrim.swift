@@ -7,8 +7,9 @@ actor MemoryTrim {
     private let delay: Duration
     private let idleDelay: Duration
     private var whenIdle: (@Sendable () async -> Void)?
-    /// Bumped by every request: an idle action only runs when none came since it was planned.
-    private var generation = 0
+    private var lastRequest = ContinuousClock.now
+    /// One watcher waits for the quiet, however many requests come meanwhile.
+    private var watchingIdle = false
 
     init(delay: Duration = .seconds(2), idleDelay: Duration = .seconds(60)) {
         self.delay = delay
@@ -19,13 +20,13 @@ actor MemoryTrim {
         whenIdle = action
     }
 
-    /// Trims `delay` after the first request since the last trim; plans the idle action.
+    /// Trims `delay` after the first request since the last trim; runs the idle action once
+    /// `idleDelay` has passed since the latest request.
     func request() {
-        generation += 1
-        let planned = generation
-        Task {
-            try? await Task.sleep(for: idleDelay)
-            await idle(planned)
+        lastRequest = .now
+        if whenIdle != nil, !watchingIdle {
+            watchingIdle = true
+            Task { await watchIdle() }
         }
         guard !scheduled else { return }
         scheduled = true
@@ -35,9 +36,13 @@ actor MemoryTrim {
         }
     }
 
-    private func idle(_ planned: Int) async {
-        guard planned == generation, let whenIdle else { return }
-        await whenIdle()
+    private func watchIdle() async {
+        // Requests move the deadline on; sleep until one passes with none after it.
+        while ContinuousClock.now < lastRequest + idleDelay {
+            try? await Task.sleep(until: lastRequest + idleDelay, clock: .continuous)
+        }
+        watchingIdle = false
+        await whenIdle?()
         _ = glibcMallocTrim(0)
     }
 
