@@ -130,6 +130,24 @@ def wait_for_window(env, name, timeout=20):
     raise RuntimeError("no window named %r appeared" % name)
 
 
+def wait_for_clipboard(env, started, timeout, cmd):
+    """Polls the clipboard every 10 ms until it holds new text; returns (ms since `started`, text)."""
+    while time.perf_counter() < started + timeout:
+        text = clipboard(env)
+        if text and text != SENTINEL:
+            return (time.perf_counter() - started) * 1000, text
+        time.sleep(0.01)
+    raise RuntimeError("%s: nothing reached the clipboard" % (cmd,))
+
+
+def analysis_ms(output):
+    """timing.totalMs of livetext's --json output, None for anything else (a pipeline's)."""
+    try:
+        return json.loads(output)["timing"]["totalMs"]
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
 def drag_and_time(cmd, env, ready):
     """Starts `cmd`, drags 600x200 once `ready()` says the selection is up; returns (ms, text,
     the analysis' own ms when `cmd` printed livetext's JSON)."""
@@ -149,19 +167,9 @@ def drag_and_time(cmd, env, ready):
         time.sleep(0.2)
         started = time.perf_counter()
         subprocess.run(["xdotool", "mouseup", "1"], env=env, check=True)
-        deadline = started + 60
-        while time.perf_counter() < deadline:
-            text = clipboard(env)
-            if text and text != SENTINEL:
-                elapsed = (time.perf_counter() - started) * 1000
-                out = b"" if shell else proc.communicate(timeout=30)[0]
-                try:
-                    analysis = json.loads(out)["timing"]["totalMs"]
-                except (ValueError, KeyError, TypeError):
-                    analysis = None
-                return elapsed, text, analysis
-            time.sleep(0.01)
-        raise RuntimeError("%s: nothing reached the clipboard" % (cmd,))
+        elapsed, text = wait_for_clipboard(env, started, 60, cmd)
+        out = b"" if shell else proc.communicate(timeout=30)[0]
+        return elapsed, text, analysis_ms(out)
     finally:
         if proc.poll() is None:
             proc.wait(30)
@@ -219,20 +227,10 @@ def screen_and_time(cmd, env):
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL if shell else out,
                                 stderr=subprocess.DEVNULL, shell=shell)
     try:
-        deadline = started + 120
-        while time.perf_counter() < deadline:
-            text = clipboard(env)
-            if text and text != SENTINEL:
-                elapsed = (time.perf_counter() - started) * 1000
-                proc.wait(60)
-                try:
-                    with open(out_path) as f:
-                        analysis = json.load(f)["timing"]["totalMs"]
-                except (ValueError, KeyError, TypeError, OSError):
-                    analysis = None
-                return elapsed, text, analysis
-            time.sleep(0.02)
-        raise RuntimeError("%s: nothing reached the clipboard" % (cmd,))
+        elapsed, text = wait_for_clipboard(env, started, 120, cmd)
+        proc.wait(60)
+        with open(out_path, "rb") as f:
+            return elapsed, text, analysis_ms(f.read())
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -106,12 +106,7 @@ struct DesktopServiceTests {
         try await TestDisplay.with(width: 800, height: 600) { server in
             try await XPeers.paintRoot(Self.page, on: server)
             try await RunningDaemon.with(config: config, environment: server.environment) { daemon in
-                // A press before the grab is lost: wait for the daemon to say it holds the key.
-                try await daemon.waitForLog(containing: "hotkeys: text (Control+Alt+T)")
-                try await XPeers.xdotool(["key", "ctrl+alt+t"], on: server)
-                try await XPeers.waitForSelectionOverlay(on: server)
-                try await XPeers.xdotool(["mousemove", "0", "30", "mousedown", "1", "mousemove", "300", "50",
-                                          "mousemove", "520", "66", "mouseup", "1"], on: server)
+                try await daemon.pressHotkeyAndDragOverPage(on: server)
                 try await XPeers.waitForClipboard(containing: "billing@example.com", on: server)
                 #expect(daemon.daemonLog.contains("hotkey text"))
             }

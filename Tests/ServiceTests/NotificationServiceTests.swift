@@ -136,11 +136,7 @@ struct NotificationServiceTests {
             try await RunningDaemon.with(config: config, environment: dunst.display.environment, bus: dunst.bus) { daemon in
                 let monitor = try await dunst.monitorNotifyCalls()
                 defer { Task { await monitor.stop() } }
-                try await daemon.waitForLog(containing: "hotkeys: text (Control+Alt+T)")
-                try await XPeers.xdotool(["key", "ctrl+alt+t"], on: dunst.display)
-                try await XPeers.waitForSelectionOverlay(on: dunst.display)
-                try await XPeers.xdotool(["mousemove", "0", "30", "mousedown", "1", "mousemove", "300", "50",
-                                          "mousemove", "520", "66", "mouseup", "1"], on: dunst.display)
+                try await daemon.pressHotkeyAndDragOverPage(on: dunst.display)
                 try await XPeers.waitForClipboard(containing: "billing@example.com", on: dunst.display)
                 let seen = try await monitor.lastNotify()
                 #expect(seen.summary == "Copied 1 line", "\(seen)")
