@@ -58,14 +58,10 @@ struct AnalyzeCommand: AsyncParsableCommand {
 
         if !options.wantsLocal, let client = await DaemonClient.connect() {
             // The daemon's warm engines; it performs the action itself.
-            var request = DaemonClient.options(configuration)
-            if delivery.notify {
-                // The daemon shows them: it stays for their actions.
-                request["notify"] = .bool(true)
-                if let types = try delivery.interaction { request["interaction"] = .strings(types.map(\.rawValue)) }
-                notified = true
-            }
-            let perform = self.perform, requestOptions = request
+            // The daemon shows the notifications: it stays for their actions.
+            let requestOptions = DaemonClient.options(configuration).merging(try delivery.notifyOptions()) { $1 }
+            notified = delivery.notify
+            let perform = self.perform
             try await BatchAnalysis.run(files, width: 4, analyze: { file in
                 await client.analyze(file, options: requestOptions, perform: perform)
             }, deliver: { try deliver($0, $1, performHere: false) })

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DBusKit
 import LiveTextConfig
 
 /// What happens to a result besides printing it: the clipboard, or the focused window.
@@ -30,6 +31,15 @@ struct DeliveryOptions: ParsableArguments {
     /// The `--interaction` types, nil when not given.
     var interaction: [InteractionType]? {
         get throws { try InteractionType.option(interactionNames) }
+    }
+
+    /// The request options that have the daemon show the notification (it stays for the
+    /// actions): `notify`, and `interaction` when given. Empty without `--notify`.
+    func notifyOptions() throws -> [String: DBusValue] {
+        guard notify else { return [:] }
+        var options: [String: DBusValue] = ["notify": .bool(true)]
+        if let types = try interaction { options["interaction"] = .strings(types.map(\.rawValue)) }
+        return options
     }
 
     func validate() throws {

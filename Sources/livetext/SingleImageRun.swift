@@ -28,10 +28,7 @@ struct SingleImageRun {
                 request["copy"] = .bool(true)
                 if delivery.primary { request["primary"] = .bool(true) }
             }
-            if delivery.notify {
-                request["notify"] = .bool(true)
-                if let types = try delivery.interaction { request["interaction"] = .strings(types.map(\.rawValue)) }
-            }
+            request.merge(try delivery.notifyOptions()) { $1 }
             let answer = await daemon(client, request)
             client.bus.close()
             if case .failure(let error) = answer, error.code == .unavailable {

@@ -236,4 +236,21 @@ struct NotificationServiceTests {
             }
         }
     }
+
+    @Test("the CLI's --notify --interaction through the daemon: the daemon shows it, with that call's types")
+    func cliThroughDaemon() async throws {
+        try await DunstServer.with { dunst in
+            try await RunningDaemon.with(environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                let monitor = try await dunst.monitorNotifyCalls()
+                defer { Task { await monitor.stop() } }
+                let run = try await runCommand(RunningDaemon.binary.path,
+                                               ["analyze", "--notify", "--interaction", "dataDetectors", Self.page],
+                                               environment: ["DBUS_SESSION_BUS_ADDRESS": dunst.bus.address, "LIVETEXT_LOCAL": "0"])
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+                let seen = try await monitor.lastNotify()
+                #expect(seen.actions.contains("call-phone-0") && !seen.actions.contains("Copy Text"))
+                #expect(try await daemon.waitForLog(containing: "notification "))
+            }
+        }
+    }
 }
