@@ -32,4 +32,14 @@ enum DetachedHelper {
         throw LiveTextError(status == 4 ? .unavailable : .failed,
                             reason.isEmpty ? "the \(what) failed (exit \(status))" : reason)
     }
+
+    /// The helper's side: says `line` to the process that started it, then points stdout and
+    /// stderr at /dev/null, since nobody reads them any more and writing to them must not end it.
+    static func announce(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        let null = open("/dev/null", O_RDWR)
+        dup2(null, 1)
+        dup2(null, 2)
+        close(null)
+    }
 }

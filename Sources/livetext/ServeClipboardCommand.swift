@@ -29,12 +29,7 @@ struct ServeClipboardCommand: ParsableCommand {
         let owner = try ClipboardOwner()
         try owner.copy(text, to: primary ? [.clipboard, .primary] : [.clipboard])
         let handedOff = owner.handOffToManager(timeout: .seconds(2))
-        FileHandle.standardOutput.write(Data((Self.readyLine + "\n").utf8))
-        // Nobody reads these any more: writing to them must not end this process.
-        let null = open("/dev/null", O_RDWR)
-        dup2(null, 1)
-        dup2(null, 2)
-        close(null)
+        DetachedHelper.announce(Self.readyLine)
         if !handedOff { _ = owner.waitUntilReplaced(timeout: nil) }
         owner.close()
     }

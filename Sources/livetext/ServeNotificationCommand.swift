@@ -69,15 +69,10 @@ struct ServeNotificationCommand: AsyncParsableCommand {
         guard let id = try await notifier.show(request, perform: { action, analysis in
             _ = try? DetectionEnvironment.performer(opener: opener).perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
         }) else {
-            FileHandle.standardOutput.write(Data((Self.readyLine + " 0\n").utf8))
+            DetachedHelper.announce(Self.readyLine + " 0")
             return
         }
-        FileHandle.standardOutput.write(Data((Self.readyLine + " \(id)\n").utf8))
-        // Nobody reads these any more: writing to them must not end this process.
-        let null = open("/dev/null", O_RDWR)
-        dup2(null, 1)
-        dup2(null, 2)
-        close(null)
+        DetachedHelper.announce(Self.readyLine + " \(id)")
         let timeout = Task {
             try? await Task.sleep(for: Self.lifetime)
             finished.continuation.yield()
