@@ -20,18 +20,28 @@ public final class AnalysisNotifier: @unchecked Sendable {
         /// This call's interaction types instead of the settings' ones.
         public var types: [InteractionType]?
         public var delivery: NotificationDelivery
-        /// `expire_timeout` in ms: -1 the server's default, 0 never.
-        public var timeoutMs: Int
+        /// Whether notifications are on at all, and their `expire_timeout`.
+        public var notifications: NotificationSettings
 
         public init(analysis: ImageAnalysis, image: PixelImage?, interaction: InteractionSettings,
-                    types: [InteractionType]? = nil, delivery: NotificationDelivery = .shown, timeoutMs: Int = -1) {
+                    types: [InteractionType]? = nil, delivery: NotificationDelivery = .shown,
+                    notifications: NotificationSettings = NotificationSettings()) {
             self.analysis = analysis
             self.image = image
             self.interaction = interaction
             self.types = types
             self.delivery = delivery
-            self.timeoutMs = timeoutMs
+            self.notifications = notifications
         }
+    }
+
+    /// What `show` did.
+    public enum Outcome: Sendable, Hashable {
+        case shown(id: UInt32)
+        /// `notifications.enabled` is false: a call's `notify` does not override it.
+        case notificationsOff
+        /// The interaction types offer nothing (`none`).
+        case nothingOffered
     }
 
     public let pending: PendingNotifications
@@ -49,32 +59,34 @@ public final class AnalysisNotifier: @unchecked Sendable {
         self.log = log
     }
 
-    /// Shows `request`; `perform` runs when the user picks an action (once per notification).
-    /// Returns the notification's id, or nil when the interaction types offer nothing (`none`).
-    /// Throws `.unavailable` when there is no notification server; the result is not affected.
+    /// Shows `request` unless notifications are off or nothing is offered; `perform` runs when
+    /// the user picks an action (once per notification). Throws `.unavailable` when there is no
+    /// notification server; the result is not affected.
     @discardableResult
     public func show(_ request: Request,
-                     perform: @escaping @Sendable (QuickAction, ImageAnalysis) async -> Void) async throws -> UInt32? {
+                     perform: @escaping @Sendable (QuickAction, ImageAnalysis) async -> Void) async throws -> Outcome {
+        guard request.notifications.enabled else { return .notificationsOff }
         let interaction = request.interaction
         let analysis = request.analysis
         guard let offer = InteractionOffer(analysis: analysis, types: request.types ?? interaction.preferredInteractionTypes,
                                            allowDataDetectorsInTextMode: interaction.allowDataDetectorsInTextMode) else {
-            return nil
+            return .nothingOffered
         }
         let capabilities = try await pending.client.capabilities()
         let text = NotificationComposer(supportsActions: capabilities.actions, supportsMarkup: capabilities.bodyMarkup)
             .compose(analysis, offer: offer, delivery: request.delivery)
         var notification = NotificationRequest(summary: text.summary, body: text.body, actions: text.actions)
-        notification.expireTimeout = Int32(clamping: request.timeoutMs)
+        notification.expireTimeout = Int32(clamping: request.notifications.timeoutMs)
         notification.category = "x-livetext.analysis"
         if let image = request.image {
             notification.image = preview(of: image, analysis: analysis, offer: offer, interaction: interaction)
         }
         let actions = offer.actions
-        return try await pending.show(notification) { key in
+        let id = try await pending.show(notification) { key in
             guard let id = text.actionIDs[key], let action = actions.first(where: { $0.id == id }) else { return }
             await perform(action, analysis)
         }
+        return .shown(id: id)
     }
 
     /// The image with the supplementary interface drawn on it, or nil when it cannot be sent.

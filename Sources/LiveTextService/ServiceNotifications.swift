@@ -39,19 +39,16 @@ extension LiveTextService {
     func notify(_ analysis: ImageAnalysis, image: PixelImage?, types: [InteractionType]?,
                 delivery: NotificationDelivery) async {
         let current = settings.settings
-        guard current.notifications.enabled else {
-            log.info("no notification for \(analysis.image.source): notifications are off in the settings")
-            return
-        }
+        let source = analysis.image.source
         let started = DispatchTime.now().uptimeNanoseconds
         do {
             let notifier = try await notifications.notifier(bus: bus, log: log)
             let request = AnalysisNotifier.Request(analysis: analysis, image: image, interaction: current.interaction,
                                                    types: types, delivery: delivery,
-                                                   timeoutMs: current.notifications.timeoutMs)
+                                                   notifications: current.notifications)
             let performer = actionPerformer()
             let log = self.log
-            guard let id = try await notifier.show(request, perform: { action, analysis in
+            let outcome = try await notifier.show(request, perform: { action, analysis in
                 do {
                     // Openers are processes waited for: off the cooperative pool.
                     let done = try await BlockingWork.run {
@@ -61,12 +58,16 @@ extension LiveTextService {
                 } catch {
                     log.warning("notification action \(action.id): \((error as? LiveTextError)?.message ?? "\(error)")")
                 }
-            }) else {
-                log.info("no notification for \(analysis.image.source): the interaction types offer nothing (none)")
-                return
+            })
+            switch outcome {
+            case .shown(let id):
+                let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                log.info("notification \(id) for \(source) in \(Int(ms.rounded())) ms")
+            case .notificationsOff:
+                log.info("no notification for \(source): notifications are off in the settings")
+            case .nothingOffered:
+                log.info("no notification for \(source): the interaction types offer nothing (none)")
             }
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-            log.info("notification \(id) for \(analysis.image.source) in \(Int(ms.rounded())) ms")
         } catch {
             log.warning("no notification: \((error as? LiveTextError)?.message ?? "\(error)")")
         }

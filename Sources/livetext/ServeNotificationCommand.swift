@@ -64,11 +64,13 @@ struct ServeNotificationCommand: AsyncParsableCommand {
         let notifier = AnalysisNotifier(pending: pending) { Diagnostics.note($0) }
         let request = AnalysisNotifier.Request(analysis: job.analysis, image: image, interaction: settings.interaction,
                                                types: types, delivery: job.notificationDelivery,
-                                               timeoutMs: settings.notifications.timeoutMs)
+                                               notifications: settings.notifications)
         let opener = settings.actions.opener
-        guard let id = try await notifier.show(request, perform: { action, analysis in
+        let outcome = try await notifier.show(request, perform: { action, analysis in
             _ = try? DetectionEnvironment.performer(opener: opener).perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
-        }) else {
+        })
+        // Notifications off in the settings, or interaction "none": nothing to wait for.
+        guard case .shown(let id) = outcome else {
             DetachedHelper.announce(Self.readyLine + " 0")
             return
         }

@@ -41,4 +41,27 @@ struct NotifyCommandTests {
         let result = try CLIProcess.run(["analyze", "--interaction", "none", CLIProcess.fixture("qr-url.png")])
         #expect(result.status == 2 && result.stderr.contains("--interaction goes with --notify"))
     }
+
+    @Test("[notifications] enabled = false: --notify in-process shows nothing either, as the daemon does")
+    func notificationsOff() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-off-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("livetext"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try "[notifications]\nenabled = false\n".write(to: home.appendingPathComponent("livetext/config.toml"),
+                                                       atomically: true, encoding: .utf8)
+        try await DunstServer.with { dunst in
+            let monitor = try await dunst.monitorNotifyCalls()
+            defer { Task { await monitor.stop() } }
+            let result = try await offPool {
+                try CLIProcess.run(["analyze", "--notify", CLIProcess.fixture("qr-url.png")],
+                                   environment: dunst.environment.merging(["XDG_CONFIG_HOME": home.path]) { $1 })
+            }
+            #expect(result.status == 0, "\(result.stderr)")
+            // A probe after it: once the monitor shows the probe, it would have shown livetext's
+            // notification before it.
+            _ = try await runCommand("/usr/bin/dunstify", ["probe"], environment: dunst.environment)
+            #expect(try await monitor.lastNotify().summary == "probe")
+            #expect(monitor.calls().count == 1, "\(monitor.calls())")
+        }
+    }
 }
