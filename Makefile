@@ -29,7 +29,7 @@ demo: release
 
 test: setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	scripts/run-tests $(SWIFT)
 
 bench: release
 	@scripts/setup-debian --bench
