@@ -35,8 +35,8 @@ bench: release
 	@scripts/setup-debian --bench
 	/usr/bin/python3 bench/normcap_peer.py setup
 	/usr/bin/python3 bench/accuracy.py --livetext .build/release/livetext --peers normcap,tesseract-normcap
-	/usr/bin/python3 bench/codes.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/speed.py --livetext .build/release/livetext
+	/usr/bin/python3 bench/codes.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/detect.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/daemon_load.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/daemon_speed.py --livetext .build/release/livetext

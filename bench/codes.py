@@ -7,6 +7,11 @@ Every NAME.png in the corpus (bench/make_codes.sh) has NAME.codes.json, a list o
 {"symbology": <zbar's name>, "payload": "..."}. zbarimg reads each image on its own; livetext reads
 all of them in one call, `analyze --json --types codes FILE...`, one JSON line per file in order.
 
+Then the speed of codes only on a whole screen (--screen, the dense 1920x1080 screen that
+bench/speed.py renders; skipped when it is missing): livetext's own analysis time (timing.totalMs of
+`analyze --local --json --types codes`, PNG decoding not included) and its whole process, beside
+zbarimg's whole process, medians of --runs, run in turn. Target: the analysis under 80 ms.
+
 Prints a table per image and a summary. Exits 1 when livetext missed a code that zbarimg found, named
 a code differently, or when its call failed; 0 otherwise (codes that both miss are only reported).
 Needs: zbar-tools (zbarimg).
@@ -15,6 +20,7 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import time
@@ -139,10 +145,37 @@ def cell(expected, found):
     return text + ("  ok" if not missed and not extra else "")
 
 
+def screen_speed(exe, screen, runs):
+    """Codes only on a whole screen: medians in ms of livetext's analysis, its process, and zbarimg's."""
+    if not os.path.exists(screen):
+        print("codes only on a whole screen: skipped, %s is missing (bench/speed.py renders it)" % screen)
+        return
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    analysis, process, zbar = [], [], []
+    for _ in range(runs + 1):  # the first of each warms the page cache
+        start = time.perf_counter()
+        out = subprocess.run([exe, "analyze", "--local", "--json", "--types", "codes", screen],
+                             capture_output=True, env=env, check=True).stdout
+        process.append((time.perf_counter() - start) * 1000)
+        analysis.append(json.loads(out.decode().splitlines()[0])["timing"]["totalMs"])
+        start = time.perf_counter()
+        subprocess.run(["zbarimg", "-q", "--nodbus", screen], capture_output=True)
+        zbar.append((time.perf_counter() - start) * 1000)
+    analysis, process, zbar = (statistics.median(v[1:]) for v in (analysis, process, zbar))
+    print()
+    print("codes only on %s, medians of %d:" % (os.path.relpath(screen, ROOT), runs))
+    print("  livetext analysis (timing.totalMs)   %6.1f ms  (target under 80 ms: %s)"
+          % (analysis, "met" if analysis < 80 else "missed"))
+    print("  livetext analyze, whole process       %6.1f ms  %.2f of zbarimg's" % (process, process / zbar))
+    print("  zbarimg, whole process                %6.1f ms" % zbar)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--livetext", default=os.path.join(ROOT, ".build/release/livetext"))
     ap.add_argument("--dir", default=os.path.join(ROOT, "Tests/Fixtures/codes"))
+    ap.add_argument("--screen", default=os.path.join(ROOT, "bench/out/speed/dense-1920x1080.png"))
+    ap.add_argument("--runs", type=int, default=9)
     args = ap.parse_args()
 
     names = sorted(f[:-4] for f in os.listdir(args.dir) if f.endswith(".png")
@@ -225,6 +258,7 @@ def main():
         print("codes with bad bounds: %d" % len(bound_problems))
         for p in bound_problems:
             print("  " + p)
+    screen_speed(args.livetext, args.screen, args.runs)
     failed = bool(regressions or renamed or lt_error)
     print("RESULT: %s" % ("FAIL" if failed else "ok"))
     return 1 if failed else 0
