@@ -93,6 +93,7 @@ struct DetectCommandTests {
         let log = directory.appendingPathComponent("opened.log")
         try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(log.path)'\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        return (script.path, log, directory)
+        // Through sh: executed itself, a fork elsewhere still holding it open fails with ETXTBSY.
+        return ("/bin/sh " + script.path, log, directory)
     }
 }

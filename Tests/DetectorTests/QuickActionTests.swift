@@ -89,7 +89,9 @@ struct ActionPerformerTests {
         let log = directory.appendingPathComponent("opened.log")
         try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(log.path)'\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        return ([script.path], log, directory)
+        // Run through sh, not executed itself: a fork elsewhere in the test process can still hold
+        // the file open for writing, and exec would then fail with ETXTBSY (exit 126).
+        return (["/bin/sh", script.path], log, directory)
     }
 
     @Test("open, call and calendar go through the opener; copy goes to the clipboard")

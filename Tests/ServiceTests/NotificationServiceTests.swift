@@ -50,7 +50,8 @@ struct NotificationServiceTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener)
         defer { for path in [opened.path, opener] { try? FileManager.default.removeItem(atPath: path) } }
         try await DunstServer.with { dunst in
-            let config = "[actions]\nopener = [\"\(opener)\"]\n"
+            // Through sh: executed itself, a fork elsewhere still holding it open fails with ETXTBSY.
+            let config = "[actions]\nopener = [\"/bin/sh\", \"\(opener)\"]\n"
             try await RunningDaemon.with(config: config, environment: dunst.display.environment, bus: dunst.bus) { daemon in
                 try await analyze(daemon, Self.page, ["notify": .bool(true)])
                 try await dunst.waitForDisplayed(1)

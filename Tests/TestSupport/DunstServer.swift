@@ -269,7 +269,8 @@ public final class DunstServer: @unchecked Sendable {
     private func launch(settings: [String: String]) async throws {
         let config = directory.appendingPathComponent("dunstrc")
         var global = Self.defaultSettings.merging(settings) { $1 }
-        global["dmenu"] = directory.appendingPathComponent("menu.sh").path
+        // Through sh: executed itself, a fork elsewhere still holding it open fails with ETXTBSY.
+        global["dmenu"] = "/bin/sh " + directory.appendingPathComponent("menu.sh").path
         let lines = global.sorted { $0.key < $1.key }.map { "    \($0.key) = \($0.value)" }
         let urgencies = ["urgency_low", "urgency_normal", "urgency_critical"].map { "[\($0)]\n    timeout = 0\n" }
         try (["[global]"] + lines + [""] + urgencies).joined(separator: "\n")
