@@ -86,8 +86,8 @@ enum DarkRegions {
         while changed {
             changed = false
             outer: for i in result.indices {
-                for j in result.indices where j > i && overlap(result[i], result[j]) {
-                    result[i] = union(result[i], result[j])
+                for j in result.indices where j > i && !result[i].intersection(result[j]).isEmpty {
+                    result[i] = result[i].union(result[j])
                     result.remove(at: j)
                     changed = true
                     break outer
@@ -95,15 +95,5 @@ enum DarkRegions {
             }
         }
         return result
-    }
-
-    private static func overlap(_ a: Bounds, _ b: Bounds) -> Bool {
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-    }
-
-    private static func union(_ a: Bounds, _ b: Bounds) -> Bounds {
-        let x = min(a.x, b.x), y = min(a.y, b.y)
-        return Bounds(x: x, y: y, width: max(a.x + a.width, b.x + b.width) - x,
-                      height: max(a.y + a.height, b.y + b.height) - y)
     }
 }
