@@ -36,6 +36,9 @@ public final class RegionSelector: @unchecked Sendable {
 
     /// Within this many pixels of the press, a release is a click (which picks a window).
     static let clickSlop = 3
+    /// How long the pointer holds still over a rectangle before `select`'s `atRest` hears of it:
+    /// long enough not to fire on every pause of a moving hand, short beside the reading.
+    public static let restDelay: Duration = .milliseconds(120)
 
     public init(display: X11Display) {
         self.display = display
@@ -53,8 +56,14 @@ public final class RegionSelector: @unchecked Sendable {
     /// Esc or button 3 throws `.cancelled`, as do `cancel` and `timeout`.
     /// `.unavailable` when another program keeps the pointer or keyboard grabbed for a second, or
     /// the display goes away. The grabs, overlay and pixmaps are released on every path.
+    ///
+    /// `atRest`, in `.region` mode: called on this thread with what the dragged rectangle holds
+    /// each time the pointer has held still over a new one for ``restDelay``, so that the caller
+    /// can start reading it before the button is released. Most drags end with such a pause: the
+    /// release then often finds the work done.
     public func select(mode: SelectionMode = .region, cancel: CancellationFlag? = nil,
-                       timeout: Duration = .seconds(300)) throws -> Selection {
+                       timeout: Duration = .seconds(300),
+                       atRest: ((CapturedImage) -> Void)? = nil) throws -> Selection {
         let deadline = ContinuousClock.now + timeout
         try display.checkAlive()
         let screen = capture.screenBounds
@@ -74,7 +83,8 @@ public final class RegionSelector: @unchecked Sendable {
         try overlay.show()
         try grab(overlay, cancel: cancel)
         var session = SelectionSession(mode: mode, overlay: overlay, windows: windows)
-        switch try session.run(display: display, cancel: cancel, deadline: deadline, timeout: timeout) {
+        let rested = atRest.map { report in { (rect: Bounds) in report(CapturedImage(image: frozen.cropped(to: rect), bounds: rect)) } }
+        switch try session.run(display: display, cancel: cancel, deadline: deadline, timeout: timeout, atRest: rested) {
         case .rectangle(let rect):
             return Selection(capture: CapturedImage(image: frozen.cropped(to: rect), bounds: rect), pickedWindow: nil)
         case .pick(let target):

@@ -19,6 +19,9 @@ struct SelectionSession {
     private var current = (x: 0, y: 0)
     /// In `.window` mode, what is outlined.
     private var hovered: TopLevelWindows.Target?
+    /// When the pointer last moved, and the rectangle last reported at rest.
+    private var lastMotion = ContinuousClock.now
+    private var reportedAtRest: Bounds?
     private var titles: [UInt: String?] = [:]
 
     init(mode: SelectionMode, overlay: SelectionOverlay, windows: TopLevelWindows) {
@@ -41,8 +44,10 @@ struct SelectionSession {
 
     /// Handles events until the user is done; throws `.cancelled` for Esc, button 3, `cancel` and
     /// the deadline, `.unavailable` when the display goes away.
+    /// In `.region` mode, `atRest` gets the dragged rectangle each time the pointer has held still
+    /// over a new one for `RegionSelector.restDelay`.
     mutating func run(display: X11Display, cancel: CancellationFlag?, deadline: ContinuousClock.Instant,
-                      timeout: Duration) throws -> Outcome {
+                      timeout: Duration, atRest: ((Bounds) -> Void)? = nil) throws -> Outcome {
         let handle = display.handle
         var event = XEvent()
         var descriptor = pollfd(fd: display.connectionNumber, events: Int16(POLLIN), revents: 0)
@@ -61,6 +66,7 @@ struct SelectionSession {
                     throw LiveTextError(.cancelled, "selection cancelled")
                 case MotionNotify where start != nil || mode == .window:
                     current = (Int(event.xmotion.x_root), Int(event.xmotion.y_root))
+                    lastMotion = ContinuousClock.now
                     moved = true
                 case ButtonRelease where event.xbutton.button == Button1 && start != nil:
                     current = (Int(event.xbutton.x_root), Int(event.xbutton.y_root))
@@ -83,6 +89,10 @@ struct SelectionSession {
             }
             if moved || exposed { XFlush(handle) }
             moved = false
+            if let atRest, let resting = restingRectangle() {
+                reportedAtRest = resting
+                atRest(resting)
+            }
             if cancel?.isCancelled == true { throw LiveTextError(.cancelled, "selection cancelled") }
             if ContinuousClock.now >= deadline {
                 throw LiveTextError(.cancelled, "selection timed out after \(Self.seconds(timeout)) s")
@@ -90,6 +100,15 @@ struct SelectionSession {
             descriptor.revents = 0
             _ = poll(&descriptor, 1, 50)
         }
+    }
+
+    /// The dragged rectangle once the pointer has held still over it, unless already reported
+    /// or too small to be more than a click.
+    private func restingRectangle() -> Bounds? {
+        guard mode == .region, let start, ContinuousClock.now - lastMotion >= RegionSelector.restDelay,
+              abs(current.x - start.x) > RegionSelector.clickSlop || abs(current.y - start.y) > RegionSelector.clickSlop,
+              let rect = rectangle, !rect.isEmpty, rect != reportedAtRest else { return nil }
+        return rect
     }
 
     /// The outcome of a button 1 release at `current`, nil when it ends nothing (an empty drag).

@@ -9,8 +9,13 @@ import TestSupport
 extension SelectionTests {
     /// Runs `select()` on a thread of its own over `display`.
     func startSelection(_ display: X11Display, mode: SelectionMode = .region, cancel: CancellationFlag? = nil,
-                        timeout: Duration = .seconds(60)) -> Task<Selection, any Error> {
-        Task { try await offPool { try RegionSelector(display: display).select(mode: mode, cancel: cancel, timeout: timeout) } }
+                        timeout: Duration = .seconds(60), rests: RestLog? = nil) -> Task<Selection, any Error> {
+        Task {
+            try await offPool {
+                try RegionSelector(display: display).select(mode: mode, cancel: cancel, timeout: timeout,
+                                                            atRest: rests.map { log in { log.append($0) } })
+            }
+        }
     }
 
     /// The outcome of `task`, or a recorded issue when it takes more than `limit` (a hang guard).
@@ -140,4 +145,13 @@ extension SelectionTests {
         }
         #expect(shown, "\(rect) never shown highlighted alone", sourceLocation: sourceLocation)
     }
+}
+
+/// What `select()` reported at rest, in order, from its thread.
+final class RestLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var captures: [CapturedImage] = []
+
+    func append(_ capture: CapturedImage) { lock.withLock { captures.append(capture) } }
+    var all: [CapturedImage] { lock.withLock { captures } }
 }

@@ -48,6 +48,30 @@ struct SelectionTests {
         }
     }
 
+    @Test("a pointer at rest during a drag reports the rectangle under it, with the pixels the release then returns")
+    func restsAreReported() async throws {
+        try await TestDisplay.with(width: 640, height: 480) { server in
+            let painter = try ScreenPainter(server)
+            _ = try painter.window(Bounds(x: 40, y: 30, width: 400, height: 300), color: F.testPattern)
+            let display = try X11Display(name: server.name)
+            defer { display.close() }
+            let rests = RestLog()
+            let task = startSelection(display, rests: rests)
+            _ = try await waitForOverlay(server)
+            try await xdotool(server, "mousemove 100 80 mousedown 1 mousemove 150 120 sleep 0.6 "
+                                    + "mousemove 260 190 sleep 0.6 mouseup 1")
+            let selected = try await selection(task)
+            let reported = rests.all
+            // Each rest once, the last over what the release returned; a click-sized press is none.
+            #expect(reported.map(\.bounds).contains(Bounds(x: 100, y: 80, width: 50, height: 40)))
+            let last = try #require(reported.last)
+            #expect(last.bounds == selected.capture.bounds)
+            #expect(last.image.pixels == selected.capture.image.pixels)
+            #expect(Set(reported.map(\.bounds)).count == reported.count)
+            try await expectClean(server)
+        }
+    }
+
     @Test("what appears on screen after the freeze is not in the result")
     func frozen() async throws {
         try await TestDisplay.with(width: 640, height: 480) { server in
