@@ -77,13 +77,26 @@ public final class Desktop: @unchecked Sendable {
 
     /// Captures what `request` names; interactive requests wait for the user (Esc: `cancelled`).
     /// Throws `tooLarge` past `maxPixels`.
-    public func capture(_ request: CaptureRequest, maxPixels: Int = ImageLimits.defaultMaxPixels) async throws -> ScreenImage {
+    /// `atRest`, for `.select`: what the dragged rectangle holds each time the pointer has held
+    /// still over a new one (``RegionSelector/restDelay``), within `maxPixels`; called on the
+    /// desktop's thread, so it must return at once.
+    public func capture(_ request: CaptureRequest, maxPixels: Int = ImageLimits.defaultMaxPixels,
+                        atRest: (@Sendable (ScreenImage) -> Void)? = nil) async throws -> ScreenImage {
         try await run { session, flag in
             let started = DispatchTime.now().uptimeNanoseconds
             let captured: CapturedImage
             switch request {
             case .select:
-                captured = try RegionSelector(display: session.display).select(mode: .region, cancel: flag).capture
+                let limits = ImageLimits(maxPixels: maxPixels)
+                let rested = atRest.map { report in
+                    { (image: CapturedImage) in
+                        if (try? limits.check(width: image.image.width, height: image.image.height)) != nil {
+                            report(ScreenImage(image, captureMs: nil))
+                        }
+                    }
+                }
+                captured = try RegionSelector(display: session.display).select(mode: .region, cancel: flag,
+                                                                                atRest: rested).capture
             case .pickWindow:
                 captured = try RegionSelector(display: session.display).select(mode: .window, cancel: flag).capture
             case .screen: captured = try session.capture.capture(.screen)

@@ -91,9 +91,14 @@ extension LiveTextService {
                         let target = try CaptureOptions.request(dictionary)
                         try await self.desktop.checkAvailable()
                         let desktop = self.desktop, maxPixels = self.maxPixels
+                        let prefetch = target == .select
+                            ? SelectionPrefetch(analyzer: self.analyzer, configuration: request.configuration) : nil
                         return [try await self.startAnalysis(owner: call.sender, options: request,
                                                              describing: "capture \(target)", isCapture: true) {
-                            AcquiredImage(try await desktop.capture(target, maxPixels: maxPixels))
+                            var acquired = AcquiredImage(try await desktop.capture(target, maxPixels: maxPixels,
+                                                                                   atRest: prefetch?.rested))
+                            acquired.prefetch = prefetch
+                            return acquired
                         }]
                     }
                 },

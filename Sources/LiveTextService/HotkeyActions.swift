@@ -123,8 +123,16 @@ extension LiveTextService {
         }
         log.info("hotkey \(name) (\(hotkey.keys)): \(hotkey.action.rawValue)")
         do {
-            let captured = try await desktop.capture(.select, maxPixels: maxPixels)
-            let analysis = try await analyzer.analyze(captured.image, source: captured.source, configuration: configuration)
+            let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
+            defer { prefetch.cancel() }
+            let captured = try await desktop.capture(.select, maxPixels: maxPixels) { prefetch.rested(over: $0) }
+            let analysis: ImageAnalysis
+            if let early = try await prefetch.analysis(ofSource: captured.source) {
+                analysis = early
+                log.info("hotkey \(name): read while the pointer rested")
+            } else {
+                analysis = try await analyzer.analyze(captured.image, source: captured.source, configuration: configuration)
+            }
             let text = analysis.plainText(onlyItems: only != nil)
             var delivery = NotificationDelivery.shown
             if text.isEmpty {

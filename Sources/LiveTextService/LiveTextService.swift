@@ -96,7 +96,7 @@ public final class LiveTextService: Sendable {
         let record = try await registry.create(owner: owner, isCapture: isCapture,
                                                outlivesCaller: options.copy || options.notify)
         try bus.export(record.path, interfaces: [analysisInterface(record)])
-        let analyzer = self.analyzer, desktop = self.desktop
+        let analyzer = self.analyzer, desktop = self.desktop, log = self.log
         let configuration = options.configuration
         let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
         let copy = options.copy ? (primary: alsoPrimary, onlyItems: options.only != nil) : nil
@@ -104,7 +104,14 @@ public final class LiveTextService: Sendable {
         log.info("analysis \(record.id) for \(owner): \(description)")
         await record.start({
             let acquired = try await acquire()
-            var analysis = try await analyzer.analyze(acquired.image, source: acquired.source, configuration: configuration)
+            defer { acquired.prefetch?.cancel() }
+            var analysis: ImageAnalysis
+            if let early = try await acquired.prefetch?.analysis(ofSource: acquired.source) {
+                analysis = early
+                log.info("analysis \(record.id): read while the pointer rested")
+            } else {
+                analysis = try await analyzer.analyze(acquired.image, source: acquired.source, configuration: configuration)
+            }
             analysis.timing.captureMs = acquired.captureMs
             var delivery = NotificationDelivery.shown
             if let copy {
@@ -181,6 +188,8 @@ struct AcquiredImage: Sendable {
     var image: PixelImage
     var source: String
     var captureMs: Double?
+    /// For a selection: what was read while the pointer rested.
+    var prefetch: SelectionPrefetch?
 
     init(image: PixelImage, source: String) {
         self.image = image

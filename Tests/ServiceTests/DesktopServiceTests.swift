@@ -112,4 +112,40 @@ struct DesktopServiceTests {
             }
         }
     }
+
+    static let textHotkey = """
+        [hotkeys.text]
+        keys = "Control+Alt+T"
+        action = "copy-text"
+        """
+
+    @Test("a drag that rests before the release is read while the button is held: the release finds it read")
+    func hotkeyReadsWhileResting() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            try await RunningDaemon.with(config: Self.textHotkey, environment: server.environment) { daemon in
+                try await daemon.pressHotkeyAndDrag(["mousemove", "0", "4", "mousedown", "1", "mousemove", "300", "40",
+                                                     "mousemove", "520", "84", "sleep", "1.5", "mouseup", "1"], on: server)
+                try #require(try await daemon.waitForLog(containing: "hotkey text: copied"))
+                #expect(daemon.daemonLog.contains("hotkey text: read while the pointer rested"))
+                let text = try #require(try await XPeers.clipboardText(on: server))
+                #expect(text.contains("Invoice 4471") && text.contains("Call +1 415 555 0123"))
+            }
+        }
+    }
+
+    @Test("a rest over one rectangle, then a drag on to another: the released one is what is copied")
+    func hotkeyRestThenMoveOn() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            try await RunningDaemon.with(config: Self.textHotkey, environment: server.environment) { daemon in
+                // At rest over the first line only, long enough for its reading to start.
+                try await daemon.pressHotkeyAndDrag(["mousemove", "0", "4", "mousedown", "1", "mousemove", "300", "28",
+                                                     "sleep", "0.5", "mousemove", "520", "84", "mouseup", "1"], on: server)
+                try #require(try await daemon.waitForLog(containing: "hotkey text: copied"))
+                let text = try #require(try await XPeers.clipboardText(on: server))
+                #expect(text.contains("Invoice 4471") && text.contains("Call +1 415 555 0123"))
+            }
+        }
+    }
 }

@@ -103,11 +103,16 @@ final class RunningDaemon: @unchecked Sendable {
     /// is lost), waits for the frozen screen, and drags over the first lines of the
     /// text-light-15px page painted at the screen's top-left.
     func pressHotkeyAndDragOverPage(on server: TestDisplay) async throws {
+        try await pressHotkeyAndDrag(["mousemove", "0", "30", "mousedown", "1", "mousemove", "300", "50",
+                                      "mousemove", "520", "66", "mouseup", "1"], on: server)
+    }
+
+    /// Presses the `text` hotkey (Control+Alt+T), then, over the frozen screen, the xdotool `moves`.
+    func pressHotkeyAndDrag(_ moves: [String], on server: TestDisplay) async throws {
         try await waitForLog(containing: "hotkeys: text (Control+Alt+T)")
         try await XPeers.xdotool(["key", "ctrl+alt+t"], on: server)
         try await XPeers.waitForSelectionOverlay(on: server)
-        try await XPeers.xdotool(["mousemove", "0", "30", "mousedown", "1", "mousemove", "300", "50",
-                                  "mousemove", "520", "66", "mouseup", "1"], on: server)
+        try await XPeers.xdotool(moves, on: server)
     }
 
     /// Waits (up to 10 s) until the daemon's log contains `text`; says whether it came.

@@ -34,7 +34,7 @@ public enum XPeers {
         return result.status == 0 ? result.stdout : nil
     }
 
-    /// Waits until CLIPBOARD has an owner (and `text` when given).
+    /// Waits until CLIPBOARD has an owner (and holds exactly `text`, when given).
     public static func waitForClipboard(containing text: String? = nil, on server: TestDisplay) async throws {
         for _ in 0..<200 {
             let targets = try await runCommand("/usr/bin/xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"],
