@@ -11,14 +11,17 @@
     text. livetext: `livetext capture --copy` through the warm daemon, and in-process (`--local`,
     engines loading while the user drags); the peer: the shell pipeline
     `maim -s | tesseract stdin stdout | xclip -selection clipboard` (OMP_THREAD_LIMIT=1).
-    The drag goes step by step as a hand moves; `xclip -o` every 10 ms costs some resolution and
-    some CPU, the same for every tool.
+    The drag goes step by step as a hand moves, and holds still before the release: 0.2 s, and
+    for livetext also 0 and 0.6 s (--rests), since livetext starts reading the rectangle the
+    pointer rests over (RegionSelector.restDelay, 120 ms) and a longer rest leaves less to do after
+    the release. `xclip -o` every 10 ms costs some resolution and some CPU, the same for every tool.
 (c) The whole 1920x1080 screen of dense text (bench/out/speed/dense-1920x1080.png, built by
     bench/speed.py) to the clipboard, as a hotkey without a selection: `livetext capture --screen
     --copy` through the warm daemon and in-process, beside `maim | tesseract | xclip`; the clock
     runs from the command's start to the first `xclip -o` that reads the new text.
 
-    /usr/bin/python3 bench/desktop.py --livetext .build/release/livetext [--runs 7]
+    /usr/bin/python3 bench/desktop.py --livetext .build/release/livetext [--runs 7] [--parts abc]
+        [--rests 0.2,0,0.6]
 """
 import argparse
 import json
@@ -148,9 +151,10 @@ def analysis_ms(output):
         return None
 
 
-def drag_and_time(cmd, env, ready):
-    """Starts `cmd`, drags 600x200 once `ready()` says the selection is up; returns (ms, text,
-    the analysis' own ms when `cmd` printed livetext's JSON)."""
+def drag_and_time(cmd, env, ready, rest=0.2):
+    """Starts `cmd`, drags 600x200 once `ready()` says the selection is up, holds still `rest`
+    seconds, releases; returns (ms from the release, text, the analysis' own ms when `cmd`
+    printed livetext's JSON)."""
     holder = set_sentinel(env)
     shell = isinstance(cmd, str)  # a pipeline: its xclip stays behind holding stdout, so do not read it
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL if shell else subprocess.PIPE,
@@ -164,7 +168,7 @@ def drag_and_time(cmd, env, ready):
         for x, y in ((100, 33), (200, 66), (300, 100), (450, 150), (599, 199)):
             time.sleep(0.05)
             subprocess.run(["xdotool", "mousemove", str(x), str(y)], env=env, check=True)
-        time.sleep(0.2)
+        time.sleep(rest)
         started = time.perf_counter()
         subprocess.run(["xdotool", "mouseup", "1"], env=env, check=True)
         elapsed, text = wait_for_clipboard(env, started, 60, cmd)
@@ -177,7 +181,9 @@ def drag_and_time(cmd, env, ready):
         holder.wait()
 
 
-def selection_times(lt, runs):
+def selection_times(lt, runs, rests):
+    """Per case, the drag held still for each of `rests` seconds before the release (livetext
+    starts reading a rectangle the pointer rests over; the peer only at the first rest)."""
     x = Xvfb(free_display())
     results = {}
     try:
@@ -195,10 +201,12 @@ def selection_times(lt, runs):
                 cases.append(("maim -s | tesseract | xclip",
                               "maim -s | tee %s | tesseract stdin stdout 2>/dev/null | xclip -selection clipboard"
                               % shot, settle))
-            for name, cmd, ready in cases:
+            timed = [("%s, rest %.1f s" % (name, rest), cmd, ready, rest)
+                     for name, cmd, ready in cases for rest in (rests if "maim" not in name else rests[:1])]
+            for name, cmd, ready, rest in timed:
                 times, analyses, text = [], [], ""
                 for _ in range(runs):
-                    ms, text, analysis = drag_and_time(cmd, env, ready)
+                    ms, text, analysis = drag_and_time(cmd, env, ready, rest)
                     times.append(ms)
                     if analysis is not None:
                         analyses.append(analysis)
@@ -273,7 +281,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--livetext", default=os.path.join(ROOT, ".build", "release", "livetext"))
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--parts", default="abc", help="which parts to run (default abc)")
+    ap.add_argument("--rests", default="0.2,0,0.6",
+                    help="(b): seconds the pointer holds still before the release; the first also for the peer")
     args = ap.parse_args()
+    rests = [float(r) for r in args.rests.split(",")]
     db.sigterm_as_interrupt()
     os.makedirs(OUT, exist_ok=True)
     if not os.path.exists(DENSE):
@@ -282,9 +294,10 @@ def main():
     lt = os.path.abspath(args.livetext)
     print("machine: %d cores, %s" % (os.cpu_count(), os.uname().release))
 
-    print("(a) capture of a 1920x1080x24 screen, median of %d" % args.runs)
     result = {"capture": {}, "selection": {}}
-    for shm in (True, False):
+    if "a" in args.parts:
+        print("(a) capture of a 1920x1080x24 screen, median of %d" % args.runs)
+    for shm in (True, False) if "a" in args.parts else ():
         ours, peers = capture_times(lt, args.runs, shm)
         label = "MIT-SHM" if shm else "no MIT-SHM (XGetImage)"
         print("  livetext in the daemon, %-24s %7.1f ms" % (label + ":", ours))
@@ -294,9 +307,11 @@ def main():
                 print("  %-46s %7.1f ms  (whole process; livetext/peer %.3f)" % (name + ":", ms, ours / ms))
                 result["capture"][name] = ms
 
-    print("(b) 600x200 dense text: selection released -> text on the clipboard, median of %d" % args.runs)
-    sel = selection_times(lt, args.runs)
-    peer = sel.get("maim -s | tesseract | xclip", {}).get("median_ms")
+    sel = {}
+    if "b" in args.parts:
+        print("(b) 600x200 dense text: selection released -> text on the clipboard, median of %d" % args.runs)
+        sel = selection_times(lt, args.runs, rests)
+    peer = sel.get("maim -s | tesseract | xclip, rest %.1f s" % rests[0], {}).get("median_ms")
     for name, r in sel.items():
         ratio = " (ratio to the pipeline %.2f)" % (r["median_ms"] / peer) if peer and "maim" not in name else ""
         print("  %-48s %7.1f ms%s  text: %r" % (name + ":", r["median_ms"], ratio, r["text_head"]))
@@ -305,7 +320,9 @@ def main():
                   % ("   of which the analysis (timing.totalMs):", r["analysis_median_ms"]))
     result["selection"] = sel
 
-    if os.path.exists(SCREEN):
+    if "c" not in args.parts:
+        pass
+    elif os.path.exists(SCREEN):
         screen_runs = max(3, args.runs // 2)
         print("(c) 1920x1080 dense text: whole screen -> text on the clipboard, median of %d" % screen_runs)
         full = screen_times(lt, screen_runs)
