@@ -113,39 +113,35 @@ struct DesktopServiceTests {
         }
     }
 
-    static let textHotkey = """
-        [hotkeys.text]
-        keys = "Control+Alt+T"
-        action = "copy-text"
-        """
+    /// Over the painted page, the `text` hotkey (copy-text) and the xdotool `moves`; returns
+    /// what was copied and the daemon's log.
+    private func copiedByHotkey(after moves: [String]) async throws -> (text: String, log: String) {
+        let config = "[hotkeys.text]\nkeys = \"Control+Alt+T\"\naction = \"copy-text\"\n"
+        return try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            var copied: (text: String, log: String)?
+            try await RunningDaemon.with(config: config, environment: server.environment) { daemon in
+                try await daemon.pressHotkeyAndDrag(moves, on: server)
+                try #require(try await daemon.waitForLog(containing: "hotkey text: copied"))
+                copied = (try #require(try await XPeers.clipboardText(on: server)), daemon.daemonLog)
+            }
+            return try #require(copied)
+        }
+    }
 
     @Test("a drag that rests before the release is read while the button is held: the release finds it read")
     func hotkeyReadsWhileResting() async throws {
-        try await TestDisplay.with(width: 800, height: 600) { server in
-            try await XPeers.paintRoot(Self.page, on: server)
-            try await RunningDaemon.with(config: Self.textHotkey, environment: server.environment) { daemon in
-                try await daemon.pressHotkeyAndDrag(["mousemove", "0", "4", "mousedown", "1", "mousemove", "300", "40",
-                                                     "mousemove", "520", "84", "sleep", "1.5", "mouseup", "1"], on: server)
-                try #require(try await daemon.waitForLog(containing: "hotkey text: copied"))
-                #expect(daemon.daemonLog.contains("hotkey text: read while the pointer rested"))
-                let text = try #require(try await XPeers.clipboardText(on: server))
-                #expect(text.contains("Invoice 4471") && text.contains("Call +1 415 555 0123"))
-            }
-        }
+        let (text, log) = try await copiedByHotkey(after: ["mousemove", "0", "4", "mousedown", "1", "mousemove", "300", "40",
+                                                           "mousemove", "520", "84", "sleep", "1.5", "mouseup", "1"])
+        #expect(log.contains("hotkey text: read while the pointer rested"))
+        #expect(text.contains("Invoice 4471") && text.contains("Call +1 415 555 0123"))
     }
 
     @Test("a rest over one rectangle, then a drag on to another: the released one is what is copied")
     func hotkeyRestThenMoveOn() async throws {
-        try await TestDisplay.with(width: 800, height: 600) { server in
-            try await XPeers.paintRoot(Self.page, on: server)
-            try await RunningDaemon.with(config: Self.textHotkey, environment: server.environment) { daemon in
-                // At rest over the first line only, long enough for its reading to start.
-                try await daemon.pressHotkeyAndDrag(["mousemove", "0", "4", "mousedown", "1", "mousemove", "300", "28",
-                                                     "sleep", "0.5", "mousemove", "520", "84", "mouseup", "1"], on: server)
-                try #require(try await daemon.waitForLog(containing: "hotkey text: copied"))
-                let text = try #require(try await XPeers.clipboardText(on: server))
-                #expect(text.contains("Invoice 4471") && text.contains("Call +1 415 555 0123"))
-            }
-        }
+        // At rest over the first line only, long enough for its reading to start.
+        let (text, _) = try await copiedByHotkey(after: ["mousemove", "0", "4", "mousedown", "1", "mousemove", "300", "28",
+                                                         "sleep", "0.5", "mousemove", "520", "84", "mouseup", "1"])
+        #expect(text.contains("Invoice 4471") && text.contains("Call +1 415 555 0123"))
     }
 }
