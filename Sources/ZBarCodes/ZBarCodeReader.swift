@@ -34,9 +34,7 @@ public struct ZBarCodeReader: CodeReader {
 
 extension MachineReadableCode {
     fileprivate func sameSymbol(as other: MachineReadableCode) -> Bool {
-        symbology == other.symbology && payload == other.payload
-            && bounds.x < other.bounds.x + other.bounds.width && other.bounds.x < bounds.x + bounds.width
-            && bounds.y < other.bounds.y + other.bounds.height && other.bounds.y < bounds.y + bounds.height
+        symbology == other.symbology && payload == other.payload && !bounds.intersection(other.bounds).isEmpty
     }
 }
 
