@@ -144,4 +144,22 @@ struct DesktopServiceTests {
                                                          "sleep", "0.5", "mousemove", "520", "84", "mouseup", "1"])
         #expect(text.contains("Invoice 4471") && text.contains("Call +1 415 555 0123"))
     }
+
+    @Test("CaptureScreen interactive, a rest before the release: the analysis is the one read while resting")
+    func interactiveCaptureReadsWhileResting() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            try await RunningDaemon.with(environment: server.environment) { daemon in
+                let path = try #require(try await daemon.analyzer("CaptureScreen", [.vardict(["interactive": .bool(true)])])
+                    .first?.objectPath)
+                try await XPeers.waitForSelectionOverlay(on: server)
+                try await XPeers.xdotool(["mousemove", "0", "4", "mousedown", "1", "mousemove", "300", "40",
+                                          "mousemove", "520", "84", "sleep", "1.5", "mouseup", "1"], on: server)
+                _ = try await daemon.analysis(path, "Wait")
+                let text = try await daemon.property(path, "org.livetext.Analysis1", "Text").string ?? ""
+                #expect(text.contains("Invoice 4471") && text.contains("Call +1 415 555 0123"))
+                #expect(try await daemon.waitForLog(containing: ": read while the pointer rested"))
+            }
+        }
+    }
 }
