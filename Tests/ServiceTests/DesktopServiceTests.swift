@@ -162,4 +162,24 @@ struct DesktopServiceTests {
             }
         }
     }
+
+    @Test("Esc after a rest: the reading made while resting is dropped and the user's clipboard stays")
+    func restThenEscape() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            let config = "[hotkeys.text]\nkeys = \"Control+Alt+T\"\naction = \"copy-text\"\n"
+            try await RunningDaemon.with(config: config, environment: server.environment) { daemon in
+                let mine = try XPeers.xclipOwning(text: "what the user had", on: server)
+                defer { mine.terminate() }
+                try await XPeers.waitForClipboard(containing: "what the user had", on: server)
+                try await daemon.pressHotkeyAndDrag(["mousemove", "0", "4", "mousedown", "1", "mousemove", "520", "84",
+                                                     "sleep", "1.5", "key", "Escape"], on: server)
+                #expect(try await daemon.waitForLog(containing: "hotkey text: cancelled"))
+                try await XPeers.xdotool(["mouseup", "1"], on: server)
+                try await Task.sleep(for: .milliseconds(500))
+                #expect(try await XPeers.clipboardText(on: server) == "what the user had")
+                #expect(!daemon.daemonLog.contains("hotkey text: copied"))
+            }
+        }
+    }
 }
