@@ -59,7 +59,7 @@ SELECTED=("$@")
 
 start_xvfb() {
   [[ -n "$XVFB_PID" ]] && return 0
-  Xvfb "$DISP" -screen 0 1280x800x24 -dpi 96 -nolisten tcp >/dev/null 2>&1 &
+  Xvfb "$DISP" -screen 0 1920x1200x24 -dpi 96 -nolisten tcp >/dev/null 2>&1 &
   XVFB_PID=$!
   for _ in $(seq 50); do
     DISPLAY="$DISP" xwininfo -root >/dev/null 2>&1 && return 0
@@ -235,6 +235,8 @@ xterm_shot xterm-dark-green-liberation-14px "Liberation Mono"  14 "#4ee07a" "#0c
 xterm_shot xterm-light-liberation-16px    "Liberation Mono"    16 "#202020" "#fafafa"
 xterm_shot xterm-dark-noto-10px           "Noto Sans Mono"     10 "#93a1a1" "#002b36"
 xterm_shot xterm-subpixel-dejavu-13px     "DejaVu Sans Mono"   13 "#2e3436" "#fdf6e3" subpixel-fonts.conf
+# A terminal as tall as a screen (667x1021): the only page tall enough to be laid out in strips.
+xterm_shot xterm-tall-dejavu-12px         "DejaVu Sans Mono"   12 black   white
 
 # Browser pages (headless Chromium, no browser frame), sized to the page.
 browser_shot browser-light-dejavu-14px     780 500

@@ -9,11 +9,11 @@ struct CorpusAccuracyTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/screens")
 
-    @Test("overall character error rate stays under half of tesseract's 18.7% (measured: 5.3%)")
+    @Test("overall character error rate stays under half of tesseract's 18.7% (measured: 5.5%, 19 captures)")
     func overall() throws {
         let images = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
             .filter { $0.hasSuffix(".png") }.sorted()
-        #expect(images.count >= 18)
+        #expect(images.count >= 19)
         let result = try CLIProcess.run(["analyze", "--json", "--types", "text"]
                                         + images.map { Self.corpus.appendingPathComponent($0).path }, timeout: 600)
         #expect(result.status == 0, "\(result.stderr)")
