@@ -9,7 +9,7 @@ struct CorpusAccuracyTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/screens")
 
-    @Test("overall character error rate stays under half of tesseract's 18.7% (measured: 5.5%, 19 captures)")
+    @Test("overall character error rate stays under 4.5 % (measured: 3.6 % on 19 captures; tesseract 18.3 %)")
     func overall() throws {
         let images = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
             .filter { $0.hasSuffix(".png") }.sorted()
@@ -34,7 +34,7 @@ struct CorpusAccuracyTests {
             characters += b.count
         }
         let rate = Double(edits) / Double(characters)
-        #expect(rate < 0.0936, "overall CER \(rate)")
+        #expect(rate < 0.045, "overall CER \(rate)")
     }
 
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
