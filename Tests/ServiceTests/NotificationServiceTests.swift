@@ -15,30 +15,37 @@ struct NotificationServiceTests {
         _ = try await daemon.analysis(path, "Wait")
     }
 
-    @Test("a QR code: dunst gets its summary, actions and preview; clicking copies the payload")
-    func qrCode() async throws {
+    /// dunst on its Xvfb and bus, the daemon on them, and `busctl monitor` watching the Notify calls.
+    private func withDaemonAndDunst(_ body: (DunstServer, RunningDaemon, NotifyMonitor) async throws -> Void) async throws {
         try await DunstServer.with { dunst in
             try await RunningDaemon.with(environment: dunst.display.environment, bus: dunst.bus) { daemon in
                 let monitor = try await dunst.monitorNotifyCalls()
                 defer { Task { await monitor.stop() } }
-                try await analyze(daemon, Self.qr, ["notify": .bool(true)])
-                let seen = try await monitor.lastNotify()
-                #expect(seen.appName == "livetext")
-                #expect(seen.summary == "QR code: example.org", "\(seen)")
-                #expect(seen.actions.prefix(2) == ["default", "Copy QR Code Payload"])
-                #expect(seen.actions.contains("open-link-0"))
-                #expect(seen.hintNames.contains("image-data"))
-                let image = try #require(seen.image)
-                #expect(image.width > 0 && image.width <= 480 && image.height <= 320)
-                try await dunst.waitForDisplayed(1)
-
-                try await dunst.clickNotification()
-                let payload = "https://example.org/livetext?q=1"
-                try await XPeers.waitForClipboard(containing: payload, on: dunst.display)
-                // Still there after the notification is gone.
-                #expect(try await dunst.displayedCount() == 0)
-                #expect(try await XPeers.clipboardText(on: dunst.display) == payload)
+                try await body(dunst, daemon, monitor)
             }
+        }
+    }
+
+    @Test("a QR code: dunst gets its summary, actions and preview; clicking copies the payload")
+    func qrCode() async throws {
+        try await withDaemonAndDunst { dunst, daemon, monitor in
+            try await analyze(daemon, Self.qr, ["notify": .bool(true)])
+            let seen = try await monitor.lastNotify()
+            #expect(seen.appName == "livetext")
+            #expect(seen.summary == "QR code: example.org", "\(seen)")
+            #expect(seen.actions.prefix(2) == ["default", "Copy QR Code Payload"])
+            #expect(seen.actions.contains("open-link-0"))
+            #expect(seen.hintNames.contains("image-data"))
+            let image = try #require(seen.image)
+            #expect(image.width > 0 && image.width <= 480 && image.height <= 320)
+            try await dunst.waitForDisplayed(1)
+
+            try await dunst.clickNotification()
+            let payload = "https://example.org/livetext?q=1"
+            try await XPeers.waitForClipboard(containing: payload, on: dunst.display)
+            // Still there after the notification is gone.
+            #expect(try await dunst.displayedCount() == 0)
+            #expect(try await XPeers.clipboardText(on: dunst.display) == payload)
         }
     }
 
@@ -70,25 +77,21 @@ struct NotificationServiceTests {
 
     @Test("interaction types per call: none shows nothing, dataDetectors drops the text actions")
     func interactionTypes() async throws {
-        try await DunstServer.with { dunst in
-            try await RunningDaemon.with(environment: dunst.display.environment, bus: dunst.bus) { daemon in
-                let monitor = try await dunst.monitorNotifyCalls()
-                defer { Task { await monitor.stop() } }
-                try await analyze(daemon, Self.page, ["notify": .bool(true), "interaction": .strings(["none"])])
-                #expect(try await daemon.waitForLog(containing: "offer nothing (none)"))
-                try await analyze(daemon, Self.page, ["notify": .bool(true), "interaction": .strings(["dataDetectors"])])
-                let seen = try await monitor.lastNotify()
-                // Only the second one reached dunst.
-                #expect(monitor.calls().count == 1)
-                #expect(!seen.actions.contains("copy-text") && !seen.actions.contains("Copy Text"))
-                #expect(seen.actions.contains("call-phone-0"))
+        try await withDaemonAndDunst { _, daemon, monitor in
+            try await analyze(daemon, Self.page, ["notify": .bool(true), "interaction": .strings(["none"])])
+            #expect(try await daemon.waitForLog(containing: "offer nothing (none)"))
+            try await analyze(daemon, Self.page, ["notify": .bool(true), "interaction": .strings(["dataDetectors"])])
+            let seen = try await monitor.lastNotify()
+            // Only the second one reached dunst.
+            #expect(monitor.calls().count == 1)
+            #expect(!seen.actions.contains("copy-text") && !seen.actions.contains("Copy Text"))
+            #expect(seen.actions.contains("call-phone-0"))
 
-                let error = await RunningDaemon.errorName {
-                    _ = try await daemon.analyzer("AnalyzeFile", [.string(Self.page), .vardict([
-                        "notify": .bool(true), "interaction": .strings(["none", "automatic"])])])
-                }
-                #expect(error == "org.livetext.Error.InvalidArgs")
+            let error = await RunningDaemon.errorName {
+                _ = try await daemon.analyzer("AnalyzeFile", [.string(Self.page), .vardict([
+                    "notify": .bool(true), "interaction": .strings(["none", "automatic"])])])
             }
+            #expect(error == "org.livetext.Error.InvalidArgs")
         }
     }
 
@@ -195,18 +198,14 @@ struct NotificationServiceTests {
 
     @Test("a script's gdbus call returns at once; its notification still comes after gdbus left the bus")
     func callerLeaves() async throws {
-        try await DunstServer.with { dunst in
-            try await RunningDaemon.with(environment: dunst.display.environment, bus: dunst.bus) { daemon in
-                let monitor = try await dunst.monitorNotifyCalls()
-                defer { Task { await monitor.stop() } }
-                let call = try await runCommand("/usr/bin/gdbus", [
-                    "call", "--session", "-d", "org.livetext", "-o", "/org/livetext",
-                    "-m", "org.livetext.Analyzer1.AnalyzeFile", Self.qr, "{'notify': <true>}",
-                ], environment: ["DBUS_SESSION_BUS_ADDRESS": dunst.bus.address])
-                #expect(call.status == 0, "\(call.stderr)")
-                #expect(try await monitor.lastNotify().summary == "QR code: example.org", "\(daemon.daemonLog)")
-                #expect(daemon.daemonLog.contains("left the bus"))
-            }
+        try await withDaemonAndDunst { dunst, daemon, monitor in
+            let call = try await runCommand("/usr/bin/gdbus", [
+                "call", "--session", "-d", "org.livetext", "-o", "/org/livetext",
+                "-m", "org.livetext.Analyzer1.AnalyzeFile", Self.qr, "{'notify': <true>}",
+            ], environment: ["DBUS_SESSION_BUS_ADDRESS": dunst.bus.address])
+            #expect(call.status == 0, "\(call.stderr)")
+            #expect(try await monitor.lastNotify().summary == "QR code: example.org", "\(daemon.daemonLog)")
+            #expect(daemon.daemonLog.contains("left the bus"))
         }
     }
 
@@ -240,18 +239,14 @@ struct NotificationServiceTests {
 
     @Test("the CLI's --notify --interaction through the daemon: the daemon shows it, with that call's types")
     func cliThroughDaemon() async throws {
-        try await DunstServer.with { dunst in
-            try await RunningDaemon.with(environment: dunst.display.environment, bus: dunst.bus) { daemon in
-                let monitor = try await dunst.monitorNotifyCalls()
-                defer { Task { await monitor.stop() } }
-                let run = try await runCommand(RunningDaemon.binary.path,
-                                               ["analyze", "--notify", "--interaction", "dataDetectors", Self.page],
-                                               environment: ["DBUS_SESSION_BUS_ADDRESS": dunst.bus.address, "LIVETEXT_LOCAL": "0"])
-                #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
-                let seen = try await monitor.lastNotify()
-                #expect(seen.actions.contains("call-phone-0") && !seen.actions.contains("Copy Text"))
-                #expect(try await daemon.waitForLog(containing: "notification "))
-            }
+        try await withDaemonAndDunst { dunst, daemon, monitor in
+            let run = try await runCommand(RunningDaemon.binary.path,
+                                           ["analyze", "--notify", "--interaction", "dataDetectors", Self.page],
+                                           environment: ["DBUS_SESSION_BUS_ADDRESS": dunst.bus.address, "LIVETEXT_LOCAL": "0"])
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+            let seen = try await monitor.lastNotify()
+            #expect(seen.actions.contains("call-phone-0") && !seen.actions.contains("Copy Text"))
+            #expect(try await daemon.waitForLog(containing: "notification "))
         }
     }
 }
