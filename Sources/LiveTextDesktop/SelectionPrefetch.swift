@@ -4,7 +4,8 @@ import LiveTextCore
 /// Reads a selection while the user still holds the button: each time the pointer rests
 /// over a new rectangle, the analysis of what it holds starts (the one before is cancelled). When
 /// the button is released over that same rectangle, its analysis, finished or under way, is the
-/// answer; otherwise it is cancelled and the released rectangle is read as usual.
+/// answer; otherwise it is cancelled and the released rectangle is read as usual. For a capture
+/// that is no selection, `rested(over:)` never comes and `analysis(of:source:)` just analyzes.
 public final class SelectionPrefetch: Sendable {
     private let analyzer: ImageAnalyzer
     private let configuration: ImageAnalyzer.Configuration
@@ -28,20 +29,23 @@ public final class SelectionPrefetch: Sendable {
         previous?.cancel()
     }
 
-    /// The analysis of what the selection released (by its `image.source`) if the pointer
-    /// rested over exactly that (waiting for it to end), else nil, with the analysis under way
-    /// cancelled.
-    public func analysis(ofSource released: String) async throws -> ImageAnalysis? {
-        guard let last = state.withLock({ state in defer { state = nil }; return state }) else { return nil }
-        guard last.source == released else {
+    /// The analysis of the released selection (`image`, by its `image.source`): the one made while
+    /// the pointer rested over exactly that, waited for, or else a new one (an analysis under way
+    /// for another rectangle is cancelled); and which of the two it is.
+    public func analysis(of image: PixelImage, source: String) async throws
+        -> (analysis: ImageAnalysis, readWhileResting: Bool) {
+        if let last = state.withLock({ state in defer { state = nil }; return state }) {
+            if last.source == source {
+                let analysis = try await withTaskCancellationHandler {
+                    try await last.task.value
+                } onCancel: {
+                    last.task.cancel()
+                }
+                return (analysis, true)
+            }
             last.task.cancel()
-            return nil
         }
-        return try await withTaskCancellationHandler {
-            try await last.task.value
-        } onCancel: {
-            last.task.cancel()
-        }
+        return (try await analyzer.analyze(image, source: source, configuration: configuration), false)
     }
 
     /// Cancels what is under way (the selection was cancelled, or failed).

@@ -91,14 +91,9 @@ extension LiveTextService {
                         let target = try CaptureOptions.request(dictionary)
                         try await self.desktop.checkAvailable()
                         let desktop = self.desktop, maxPixels = self.maxPixels
-                        let prefetch = target == .select
-                            ? SelectionPrefetch(analyzer: self.analyzer, configuration: request.configuration) : nil
                         return [try await self.startAnalysis(owner: call.sender, options: request,
-                                                             describing: "capture \(target)", isCapture: true) {
-                            var acquired = AcquiredImage(try await desktop.capture(target, maxPixels: maxPixels,
-                                                                                   atRest: prefetch?.rested))
-                            acquired.prefetch = prefetch
-                            return acquired
+                                                             describing: "capture \(target)", isCapture: true) { atRest in
+                            AcquiredImage(try await desktop.capture(target, maxPixels: maxPixels, atRest: atRest))
                         }]
                     }
                 },
@@ -109,7 +104,7 @@ extension LiveTextService {
                         try await self.desktop.checkAvailable()
                         let desktop = self.desktop, input = self.imageInput
                         return [try await self.startAnalysis(owner: call.sender, options: request,
-                                                             describing: "clipboard") {
+                                                             describing: "clipboard") { _ in
                             AcquiredImage(image: try await desktop.clipboardImage(input: input), source: "clipboard")
                         }]
                     }

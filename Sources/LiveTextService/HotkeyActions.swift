@@ -125,14 +125,9 @@ extension LiveTextService {
         do {
             let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
             defer { prefetch.cancel() }
-            let captured = try await desktop.capture(.select, maxPixels: maxPixels) { prefetch.rested(over: $0) }
-            let analysis: ImageAnalysis
-            if let early = try await prefetch.analysis(ofSource: captured.source) {
-                analysis = early
-                log.info("hotkey \(name): read while the pointer rested")
-            } else {
-                analysis = try await analyzer.analyze(captured.image, source: captured.source, configuration: configuration)
-            }
+            let captured = try await desktop.capture(.select, maxPixels: maxPixels, atRest: prefetch.rested(over:))
+            let (analysis, readWhileResting) = try await prefetch.analysis(of: captured.image, source: captured.source)
+            if readWhileResting { log.info("hotkey \(name): read while the pointer rested") }
             let text = analysis.plainText(onlyItems: only != nil)
             var delivery = NotificationDelivery.shown
             if text.isEmpty {

@@ -78,15 +78,18 @@ public final class LiveTextService: Sendable {
     /// what `load` returns; returns the object's path.
     func startAnalysis(owner: String, options: RequestOptions, source: String,
                        load: @escaping @Sendable () throws -> PixelImage) async throws -> DBusValue {
-        try await startAnalysis(owner: owner, options: options, describing: source) {
+        try await startAnalysis(owner: owner, options: options, describing: source) { _ in
             AcquiredImage(image: try await BlockingWork.run(load), source: source)  // decoding blocks: not on the cooperative pool
         }
     }
 
     /// The same for images that take waiting to get (a capture, the clipboard): `acquire` gives
-    /// the pixels, their `image.source` and the capture's time. A capture cancels the caller's captures still running.
+    /// the pixels, their `image.source` and the capture's time; a selection hands what the
+    /// pointer rests over to its argument, to be read before the release (`SelectionPrefetch`).
+    /// A capture cancels the caller's captures still running.
     func startAnalysis(owner: String, options: RequestOptions, describing description: String, isCapture: Bool = false,
-                       acquire: @escaping @Sendable () async throws -> AcquiredImage) async throws -> DBusValue {
+                       acquire: @escaping @Sendable (_ atRest: @escaping @Sendable (ScreenImage) -> Void) async throws
+                           -> AcquiredImage) async throws -> DBusValue {
         for record in await registry.records(of: owner) where options.replace || (isCapture && record.isCapture) {
             if await record.cancel() { await announce(record, state: .cancelled) }
         }
@@ -103,15 +106,12 @@ public final class LiveTextService: Sendable {
         let notify = options.notify, types = options.interaction
         log.info("analysis \(record.id) for \(owner): \(description)")
         await record.start({
-            let acquired = try await acquire()
-            defer { acquired.prefetch?.cancel() }
-            var analysis: ImageAnalysis
-            if let early = try await acquired.prefetch?.analysis(ofSource: acquired.source) {
-                analysis = early
-                log.info("analysis \(record.id): read while the pointer rested")
-            } else {
-                analysis = try await analyzer.analyze(acquired.image, source: acquired.source, configuration: configuration)
-            }
+            let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
+            defer { prefetch.cancel() }
+            let acquired = try await acquire(prefetch.rested(over:))
+            let read = try await prefetch.analysis(of: acquired.image, source: acquired.source)
+            if read.readWhileResting { log.info("analysis \(record.id): read while the pointer rested") }
+            var analysis = read.analysis
             analysis.timing.captureMs = acquired.captureMs
             var delivery = NotificationDelivery.shown
             if let copy {
@@ -188,8 +188,6 @@ struct AcquiredImage: Sendable {
     var image: PixelImage
     var source: String
     var captureMs: Double?
-    /// For a selection: what was read while the pointer rested.
-    var prefetch: SelectionPrefetch?
 
     init(image: PixelImage, source: String) {
         self.image = image

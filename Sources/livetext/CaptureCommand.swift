@@ -63,15 +63,12 @@ struct CaptureCommand: AsyncParsableCommand {
         try await run.run(daemon: { client, requestOptions in
             await client.capture(request, options: requestOptions, perform: perform)
         }, local: { analyzer, configuration in
-            // A drag is read while the pointer rests, before the release (SelectionPrefetch).
-            let prefetch = request == .select ? SelectionPrefetch(analyzer: analyzer, configuration: configuration) : nil
-            defer { prefetch?.cancel() }
-            let captured = try await Desktop().capture(request, maxPixels: options.maxPixels, atRest: prefetch?.rested)
-            if let early = try await prefetch?.analysis(ofSource: captured.source) {
-                return (captured.timed(early), captured.image)
-            }
-            return (captured.timed(try await analyzer.analyze(captured.image, source: captured.source,
-                                                              configuration: configuration)), captured.image)
+            // A drag is read while the pointer rests, before the release.
+            let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
+            defer { prefetch.cancel() }
+            let captured = try await Desktop().capture(request, maxPixels: options.maxPixels, atRest: prefetch.rested(over:))
+            let read = try await prefetch.analysis(of: captured.image, source: captured.source)
+            return (captured.timed(read.analysis), captured.image)
         })
     }
 }
