@@ -83,10 +83,11 @@ public final class RegionSelector: @unchecked Sendable {
         try overlay.show()
         try grab(overlay, cancel: cancel)
         var session = SelectionSession(mode: mode, overlay: overlay, windows: windows)
-        let rested = atRest.map { report in { (rect: Bounds) in report(CapturedImage(image: frozen.cropped(to: rect), bounds: rect)) } }
+        let seen = { (rect: Bounds) in CapturedImage(image: frozen.cropped(to: rect), bounds: rect) }
+        let rested = atRest.map { report in { (rect: Bounds) in report(seen(rect)) } }
         switch try session.run(display: display, cancel: cancel, deadline: deadline, timeout: timeout, atRest: rested) {
         case .rectangle(let rect):
-            return Selection(capture: CapturedImage(image: frozen.cropped(to: rect), bounds: rect), pickedWindow: nil)
+            return Selection(capture: seen(rect), pickedWindow: nil)
         case .pick(let target):
             return Selection(capture: CapturedImage(image: frozen.cropped(to: target.area),
                                                     bounds: target.area, window: target.window),

@@ -105,19 +105,23 @@ struct SelectionSession {
     /// The dragged rectangle once the pointer has held still over it, unless already reported
     /// or too small to be more than a click.
     private func restingRectangle() -> Bounds? {
-        guard mode == .region, let start, ContinuousClock.now - lastMotion >= RegionSelector.restDelay,
-              abs(current.x - start.x) > RegionSelector.clickSlop || abs(current.y - start.y) > RegionSelector.clickSlop,
+        guard mode == .region, !isClick, ContinuousClock.now - lastMotion >= RegionSelector.restDelay,
               let rect = rectangle, !rect.isEmpty, rect != reportedAtRest else { return nil }
         return rect
+    }
+
+    /// Whether the pointer is still within the click slop of where button 1 went down (true
+    /// while it is up).
+    private var isClick: Bool {
+        guard let start else { return true }
+        return abs(current.x - start.x) <= RegionSelector.clickSlop && abs(current.y - start.y) <= RegionSelector.clickSlop
     }
 
     /// The outcome of a button 1 release at `current`, nil when it ends nothing (an empty drag).
     private func released() -> Outcome? {
         guard let start else { return nil }
         if mode == .window { return .pick(target(atX: current.x, y: current.y)) }
-        if abs(current.x - start.x) <= RegionSelector.clickSlop, abs(current.y - start.y) <= RegionSelector.clickSlop {
-            return .pick(target(atX: start.x, y: start.y))
-        }
+        if isClick { return .pick(target(atX: start.x, y: start.y)) }
         if let rect = rectangle, !rect.isEmpty { return .rectangle(rect) }
         return nil
     }
