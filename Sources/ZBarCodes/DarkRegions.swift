@@ -36,21 +36,21 @@ enum DarkRegions {
     }
 
     private static func darkTiles(_ gray: PixelImage, columns: Int, rows: Int) -> [Bool] {
-        var sums = [Int](repeating: 0, count: columns * rows)
-        var counts = [Int](repeating: 0, count: columns * rows)
+        var dark = [Bool](repeating: false, count: columns * rows)
         gray.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<gray.height {
-                let row = (y / tile) * columns, start = y * gray.width
-                for x in 0..<gray.width {
-                    sums[row + x / tile] += Int(pixels[start + x])
+            for ty in 0..<rows {
+                let rowRange = (ty * tile)..<min(gray.height, (ty + 1) * tile)
+                for tx in 0..<columns {
+                    let columnRange = (tx * tile)..<min(gray.width, (tx + 1) * tile)
+                    var sum = 0
+                    for y in rowRange {
+                        for x in columnRange { sum += Int(pixels[y * gray.width + x]) }
+                    }
+                    dark[ty * columns + tx] = sum < threshold * rowRange.count * columnRange.count
                 }
             }
         }
-        for ty in 0..<rows {
-            let h = min(tile, gray.height - ty * tile)
-            for tx in 0..<columns { counts[ty * columns + tx] = h * min(tile, gray.width - tx * tile) }
-        }
-        return zip(sums, counts).map { $0 < threshold * $1 }
+        return dark
     }
 
     /// The bounding box, in tiles, of each group of dark tiles that touch side by side.

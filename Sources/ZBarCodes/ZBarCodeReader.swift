@@ -19,13 +19,17 @@ public struct ZBarCodeReader: CodeReader {
         let whole = Bounds(x: 0, y: 0, width: gray.width, height: gray.height)
         let scans = [Scan(region: whole, inverted: false)]
             + DarkRegions.regions(in: gray).map { Scan(region: $0, inverted: true) }
-        let results = ScanResults(count: scans.count)
-        DispatchQueue.concurrentPerform(iterations: scans.count) { index in
-            results[index] = scans[index].codes(in: gray)
+        // One slot per scan, each written by its own thread.
+        var results = [Result<[MachineReadableCode], LiveTextError>](repeating: .success([]), count: scans.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let slots = buffer  // disjoint slots: no two threads share one
+            DispatchQueue.concurrentPerform(iterations: scans.count) { index in
+                slots[index] = scans[index].codes(in: gray)
+            }
         }
         // A symbol read both ways round (a code whose quiet zone works either way) counts once.
         var codes = [MachineReadableCode]()
-        for code in try results.all() where !codes.contains(where: { $0.sameSymbol(as: code) }) {
+        for code in try results.flatMap({ try $0.get() }) where !codes.contains(where: { $0.sameSymbol(as: code) }) {
             codes.append(code)
         }
         return codes.sorted { ($0.bounds.y, $0.bounds.x) < ($1.bounds.y, $1.bounds.x) }
@@ -63,30 +67,6 @@ private struct Scan: Sendable {
                 return code
             }
         }
-    }
-}
-
-/// One slot per scan, each written by its own thread and read after all returned.
-private final class ScanResults: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Result<[MachineReadableCode], LiveTextError>>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: .success([]))
-    }
-
-    deinit {
-        _ = slots.deinitialize()
-        slots.deallocate()
-    }
-
-    subscript(index: Int) -> Result<[MachineReadableCode], LiveTextError> {
-        get { slots[index] }
-        set { slots[index] = newValue }
-    }
-
-    func all() throws -> [MachineReadableCode] {
-        try slots.flatMap { try $0.get() }
     }
 }
 
