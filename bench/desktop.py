@@ -277,6 +277,18 @@ def screen_times(lt, runs):
     return results
 
 
+def print_timed(results, peer_name, analysis_note):
+    """One line per tool (with its ratio to the peer `peer_name`), and livetext's own analysis time."""
+    peer = results.get(peer_name, {}).get("median_ms")
+    for name, r in results.items():
+        ratio = " (ratio to the pipeline %.2f)" % (r["median_ms"] / peer) if peer and "maim" not in name else ""
+        text = "  text: %r" % r["text_head"] if "text_head" in r else ""
+        print("  %-48s %7.1f ms%s%s" % (name + ":", r["median_ms"], ratio, text))
+        if r.get("analysis_median_ms") is not None:
+            print("  %-48s %7.1f ms%s" % ("   of which the analysis (timing.totalMs):", r["analysis_median_ms"],
+                                          analysis_note))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--livetext", default=os.path.join(ROOT, ".build", "release", "livetext"))
@@ -294,47 +306,33 @@ def main():
     lt = os.path.abspath(args.livetext)
     print("machine: %d cores, %s" % (os.cpu_count(), os.uname().release))
 
-    result = {"capture": {}, "selection": {}}
+    result = {}
     if "a" in args.parts:
         print("(a) capture of a 1920x1080x24 screen, median of %d" % args.runs)
-    for shm in (True, False) if "a" in args.parts else ():
-        ours, peers = capture_times(lt, args.runs, shm)
-        label = "MIT-SHM" if shm else "no MIT-SHM (XGetImage)"
-        print("  livetext in the daemon, %-24s %7.1f ms" % (label + ":", ours))
-        result["capture"]["livetext_" + ("shm" if shm else "getimage")] = ours
-        if shm:
-            for name, ms in peers.items():
-                print("  %-46s %7.1f ms  (whole process; livetext/peer %.3f)" % (name + ":", ms, ours / ms))
-                result["capture"][name] = ms
+        result["capture"] = {}
+        for shm in (True, False):
+            ours, peers = capture_times(lt, args.runs, shm)
+            label = "MIT-SHM" if shm else "no MIT-SHM (XGetImage)"
+            print("  livetext in the daemon, %-24s %7.1f ms" % (label + ":", ours))
+            result["capture"]["livetext_" + ("shm" if shm else "getimage")] = ours
+            if shm:
+                for name, ms in peers.items():
+                    print("  %-46s %7.1f ms  (whole process; livetext/peer %.3f)" % (name + ":", ms, ours / ms))
+                    result["capture"][name] = ms
 
-    sel = {}
     if "b" in args.parts:
         print("(b) 600x200 dense text: selection released -> text on the clipboard, median of %d" % args.runs)
-        sel = selection_times(lt, args.runs, rests)
-    peer = sel.get("maim -s | tesseract | xclip, rest %.1f s" % rests[0], {}).get("median_ms")
-    for name, r in sel.items():
-        ratio = " (ratio to the pipeline %.2f)" % (r["median_ms"] / peer) if peer and "maim" not in name else ""
-        print("  %-48s %7.1f ms%s  text: %r" % (name + ":", r["median_ms"], ratio, r["text_head"]))
-        if r.get("analysis_median_ms") is not None:
-            print("  %-48s %7.1f ms (the rest: selection end, capture, copy, the clipboard poll)"
-                  % ("   of which the analysis (timing.totalMs):", r["analysis_median_ms"]))
-    result["selection"] = sel
+        result["selection"] = selection_times(lt, args.runs, rests)
+        print_timed(result["selection"], "maim -s | tesseract | xclip, rest %.1f s" % rests[0],
+                    " (the rest: selection end, capture, copy, the clipboard poll)")
 
-    if "c" not in args.parts:
-        pass
-    elif os.path.exists(SCREEN):
+    if "c" in args.parts and not os.path.exists(SCREEN):
+        print("(c) skipped: %s is missing (bench/speed.py builds it)" % db.rel(SCREEN, ROOT))
+    elif "c" in args.parts:
         screen_runs = max(3, args.runs // 2)
         print("(c) 1920x1080 dense text: whole screen -> text on the clipboard, median of %d" % screen_runs)
-        full = screen_times(lt, screen_runs)
-        peer = full.get("maim | tesseract | xclip", {}).get("median_ms")
-        for name, r in full.items():
-            ratio = " (ratio to the pipeline %.2f)" % (r["median_ms"] / peer) if peer and "maim" not in name else ""
-            print("  %-48s %7.1f ms%s" % (name + ":", r["median_ms"], ratio))
-            if r.get("analysis_median_ms") is not None:
-                print("  %-48s %7.1f ms" % ("   of which the analysis (timing.totalMs):", r["analysis_median_ms"]))
-        result["screen"] = full
-    else:
-        print("(c) skipped: %s is missing (bench/speed.py builds it)" % db.rel(SCREEN, ROOT))
+        result["screen"] = screen_times(lt, screen_runs)
+        print_timed(result["screen"], "maim | tesseract | xclip", "")
     with open(os.path.join(OUT, "results.json"), "w") as f:
         json.dump(result, f, indent=1)
     print("(results: %s)" % db.rel(os.path.join(OUT, "results.json"), ROOT))
