@@ -113,14 +113,22 @@ struct DesktopServiceTests {
         }
     }
 
+    /// The `text` hotkey, copying what it reads.
+    static let copyTextHotkey = "[hotkeys.text]\nkeys = \"Control+Alt+T\"\naction = \"copy-text\"\n"
+
+    /// xdotool: press at the page's top left, drag over the whole page and rest there 1.5 s;
+    /// then `end` (a release, or Esc).
+    static func dragOverPageAndRest(then end: [String] = ["mouseup", "1"]) -> [String] {
+        ["mousemove", "0", "4", "mousedown", "1", "mousemove", "300", "40", "mousemove", "520", "84", "sleep", "1.5"] + end
+    }
+
     /// Over the painted page, the `text` hotkey (copy-text) and the xdotool `moves`; returns
     /// what was copied and the daemon's log.
     private func copiedByHotkey(after moves: [String]) async throws -> (text: String, log: String) {
-        let config = "[hotkeys.text]\nkeys = \"Control+Alt+T\"\naction = \"copy-text\"\n"
-        return try await TestDisplay.with(width: 800, height: 600) { server in
+        try await TestDisplay.with(width: 800, height: 600) { server in
             try await XPeers.paintRoot(Self.page, on: server)
             var copied: (text: String, log: String)?
-            try await RunningDaemon.with(config: config, environment: server.environment) { daemon in
+            try await RunningDaemon.with(config: Self.copyTextHotkey, environment: server.environment) { daemon in
                 try await daemon.pressHotkeyAndDrag(moves, on: server)
                 try #require(try await daemon.waitForLog(containing: "hotkey text: copied"))
                 copied = (try #require(try await XPeers.clipboardText(on: server)), daemon.daemonLog)
@@ -131,8 +139,7 @@ struct DesktopServiceTests {
 
     @Test("a drag that rests before the release is read while the button is held: the release finds it read")
     func hotkeyReadsWhileResting() async throws {
-        let (text, log) = try await copiedByHotkey(after: ["mousemove", "0", "4", "mousedown", "1", "mousemove", "300", "40",
-                                                           "mousemove", "520", "84", "sleep", "1.5", "mouseup", "1"])
+        let (text, log) = try await copiedByHotkey(after: Self.dragOverPageAndRest())
         #expect(log.contains("hotkey text: read while the pointer rested"))
         #expect(text.contains("Invoice 4471") && text.contains("Call +1 415 555 0123"))
     }
@@ -153,8 +160,7 @@ struct DesktopServiceTests {
                 let path = try #require(try await daemon.analyzer("CaptureScreen", [.vardict(["interactive": .bool(true)])])
                     .first?.objectPath)
                 try await XPeers.waitForSelectionOverlay(on: server)
-                try await XPeers.xdotool(["mousemove", "0", "4", "mousedown", "1", "mousemove", "300", "40",
-                                          "mousemove", "520", "84", "sleep", "1.5", "mouseup", "1"], on: server)
+                try await XPeers.xdotool(Self.dragOverPageAndRest(), on: server)
                 _ = try await daemon.analysis(path, "Wait")
                 let text = try await daemon.property(path, "org.livetext.Analysis1", "Text").string ?? ""
                 #expect(text.contains("Invoice 4471") && text.contains("Call +1 415 555 0123"))
@@ -167,13 +173,11 @@ struct DesktopServiceTests {
     func restThenEscape() async throws {
         try await TestDisplay.with(width: 800, height: 600) { server in
             try await XPeers.paintRoot(Self.page, on: server)
-            let config = "[hotkeys.text]\nkeys = \"Control+Alt+T\"\naction = \"copy-text\"\n"
-            try await RunningDaemon.with(config: config, environment: server.environment) { daemon in
+            try await RunningDaemon.with(config: Self.copyTextHotkey, environment: server.environment) { daemon in
                 let mine = try XPeers.xclipOwning(text: "what the user had", on: server)
                 defer { mine.terminate() }
                 try await XPeers.waitForClipboard(containing: "what the user had", on: server)
-                try await daemon.pressHotkeyAndDrag(["mousemove", "0", "4", "mousedown", "1", "mousemove", "520", "84",
-                                                     "sleep", "1.5", "key", "Escape"], on: server)
+                try await daemon.pressHotkeyAndDrag(Self.dragOverPageAndRest(then: ["key", "Escape"]), on: server)
                 #expect(try await daemon.waitForLog(containing: "hotkey text: cancelled"))
                 try await XPeers.xdotool(["mouseup", "1"], on: server)
                 try await Task.sleep(for: .milliseconds(500))
