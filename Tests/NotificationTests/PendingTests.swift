@@ -64,6 +64,7 @@ struct PendingTests {
             let id = try await pending.show(request) { keys.append($0) }
             try await f.dunst.waitForDisplayed(1)
             try await f.dunst.chooseAction(labeled: "Copy text")
+            try await outcomes.first("first performed") { $0 == .performed(id: id, key: "copy") }
             try await f.dunst.chooseAction(labeled: "Open")
             try await outcomes.first("second performed") { $0 == .performed(id: id, key: "default") }
             #expect(keys.all == ["copy", "default"])

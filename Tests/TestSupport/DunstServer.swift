@@ -216,19 +216,23 @@ public final class DunstServer: @unchecked Sendable {
     }
 
     /// Opens dunst's context menu (`dunstctl context`) and has the menu script pick the action
-    /// labelled `label`. Returns the menu lines dunst offered, once the script ran (up to 10 s).
+    /// labelled `label`. Returns the menu lines dunst offered, once the script ran (up to 12 s).
+    /// dunst ignores `context` while it still winds up the menu before, so a request that
+    /// brought no menu within 3 s is made again.
     @discardableResult
     public func chooseAction(labeled label: String) async throws -> [String] {
         let menu = directory.appendingPathComponent("menu.txt")
         try? FileManager.default.removeItem(at: menu)
         try Data(label.utf8).write(to: directory.appendingPathComponent("choice"))
-        _ = try await dunstctl(["context"])
-        for _ in 0..<200 {
-            // The script writes the file's last line, "end", after it printed its choice.
-            if let text = try? String(contentsOf: menu, encoding: .utf8), text.hasSuffix("end\n") {
-                return text.split(separator: "\n").dropLast().map(String.init)
+        for _ in 0..<4 {
+            _ = try await dunstctl(["context"])
+            for _ in 0..<60 {
+                // The script writes the file's last line, "end", after it printed its choice.
+                if let text = try? String(contentsOf: menu, encoding: .utf8), text.hasSuffix("end\n") {
+                    return text.split(separator: "\n").dropLast().map(String.init)
+                }
+                try await Task.sleep(for: .milliseconds(50))
             }
-            try await Task.sleep(for: .milliseconds(50))
         }
         throw TestFailure("dunst never ran its context menu script")
     }
