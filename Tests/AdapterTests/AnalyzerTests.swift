@@ -131,6 +131,16 @@ struct PageInPartsTests {
         let two = try await Fixture.analyzer.analyze(image, source: "t", configuration: .init(types: .text))
         #expect(one.text == two.text)
         #expect(one.blocks.map { $0.lines.map { $0.words.map(\.bounds) } } == two.blocks.map { $0.lines.map { $0.words.map(\.bounds) } })
+        // The timing accounts for the work: the engines that took part, their layout and line
+        // time, the preparation; no codes were asked for, so none were timed.
+        #expect(one.timing.engines == 1)
+        #expect((1...2).contains(two.timing.engines ?? 0))
+        for analysis in [one, two] {
+            #expect((analysis.timing.layoutMs ?? 0) > 0 && (analysis.timing.linesMs ?? 0) > 0)
+            #expect(analysis.timing.preprocessMs != nil && analysis.timing.codesMs == nil && analysis.timing.cached == nil)
+            #expect((analysis.timing.layoutMs ?? 0) + (analysis.timing.linesMs ?? 0)
+                    <= analysis.timing.totalMs * Double(analysis.timing.engines ?? 0) + 1)
+        }
     }
 
     @Test("a line is read on its own, its words in page coordinates; layout finds lines without words")

@@ -44,6 +44,10 @@ struct RecognitionCacheTests {
         #expect(second.codes == first.codes && second.blocks == first.blocks && second.actions == first.actions)
         #expect(second.image.source == "second")
         #expect(first.codes.first?.payload == "https://example.org/livetext?q=1")
+        // The timing says which it was: the first read its codes and text, the second nothing.
+        #expect(first.timing.cached == nil && first.timing.codesMs != nil && first.timing.linesMs != nil)
+        #expect(second.timing.cached == true)
+        #expect(second.timing.codesMs == nil && second.timing.layoutMs == nil && second.timing.linesMs == nil)
     }
 
     @Test("one changed pixel, other types or other languages: read again")

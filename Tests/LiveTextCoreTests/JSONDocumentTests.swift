@@ -13,7 +13,13 @@ struct JSONDocumentTests {
             items: [DetectedItem(type: "link", text: "example.org", start: 0, end: 11, source: .code,
                                  value: ["url": .string("https://example.org")])],
             actions: [QuickAction(id: "open-link-0", title: "Open example.org", kind: "open", target: "https://example.org")],
-            timing: .init(totalMs: 123.456))
+            timing: {
+                var timing = ImageAnalysis.Timing(totalMs: 123.456)
+                timing.layoutMs = 20.5
+                timing.linesMs = 180.25
+                timing.engines = 2
+                return timing
+            }())
     }()
 
     @Test("keys come in the order PRODUCT.md shows them")
@@ -36,7 +42,11 @@ struct JSONDocumentTests {
         #expect(word["text"] as? String == "Hi\"\n\\")
         #expect(word["bounds"] as? [Int] == [1, 2, 3, 4])
         #expect(word["confidence"] as? Double == 96.1)
-        #expect((object["timing"] as? [String: Any])?["totalMs"] as? Double == 123.5)
+        let timing = try #require(object["timing"] as? [String: Any])
+        #expect(timing["totalMs"] as? Double == 123.5)
+        #expect(timing["linesMs"] as? Double == 180.25 && timing["engines"] as? Int == 2)
+        // Stages not measured are left out, not null.
+        #expect(timing["codesMs"] == nil && timing["cached"] == nil && timing["captureMs"] == nil)
         let code = try #require((object["codes"] as? [[String: Any]])?.first)
         #expect(code["payload"] as? String == "https://example.org/é")
         let item = try #require((object["items"] as? [[String: Any]])?.first)

@@ -24,7 +24,7 @@ struct PageReadingTests {
         reading.laidOut(strip: 0, RecognizedPage(blocks: [
             RecognizedBlock(bounds: Bounds(x: 10, y: 10, width: 300, height: 60),
                             lines: [Self.line(10, 10, 100), Self.line(10, 50, 300)]),
-        ]))
+        ]), nanoseconds: 1_000_000)
         guard case let .line(first, _) = reading.nextJob(), case let .line(second, _) = reading.nextJob() else {
             Issue.record("expected two lines")
             return
@@ -43,7 +43,7 @@ struct PageReadingTests {
         try await Task.sleep(for: .milliseconds(50))
         reading.laidOut(strip: 0, RecognizedPage(blocks: [
             RecognizedBlock(bounds: Bounds(x: 10, y: 10, width: 100, height: 20), lines: [Self.line(10, 10, 100)]),
-        ]))
+        ]), nanoseconds: 1_000_000)
         guard case .line = try await waiting else {
             Issue.record("the waiting engine got no line")
             return
@@ -70,18 +70,20 @@ struct PageReadingTests {
         _ = reading.nextJob()
         reading.laidOut(strip: 1, RecognizedPage(blocks: [
             RecognizedBlock(bounds: ink[2], lines: [Self.line(10, 150, 100)]),
-        ]))
+        ]), nanoseconds: 1_000_000)
         reading.laidOut(strip: 0, RecognizedPage(blocks: [
             RecognizedBlock(bounds: Bounds(x: 10, y: 10, width: 290, height: 20), lines: [Self.line(10, 10, 290)]),
-        ]))
+        ]), nanoseconds: 1_000_000)
         var jobs: [PageReading.LineID] = []
         while case let .line(id, _)? = reading.nextJob() { jobs.append(id) }
         #expect(jobs.count == 3)
         for id in jobs {
             let word = "s\(id.strip)p\(id.piece)"
-            reading.read(id, words: [RecognizedWord(text: word, bounds: .zero, confidence: 90)])
+            reading.read(id, words: [RecognizedWord(text: word, bounds: .zero, confidence: 90)], nanoseconds: 2_000_000)
         }
         let page = reading.result()
         #expect(page.blocks.map { $0.lines.map { $0.words.map(\.text) } } == [[["s0p0", "s0p1"]], [["s1p0"]]])
+        // The engines' time is summed by kind of job: two strips laid out, three pieces read.
+        #expect(reading.engineTime == (layout: 2_000_000, lines: 6_000_000))
     }
 }

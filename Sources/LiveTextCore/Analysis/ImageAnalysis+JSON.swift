@@ -11,9 +11,24 @@ extension ImageAnalysis {
             ("codes", .array(codes.map(\.orderedJSON))),
             ("items", .array(items.map(\.orderedJSON))),
             ("actions", .array(actions.map(\.orderedJSON))),
-            ("timing", .object([("totalMs", .double(timing.totalMs))]
-                + (timing.captureMs.map { [("captureMs", OrderedJSON.double($0))] } ?? []))),
+            ("timing", timing.orderedJSON),
         ])
+    }
+}
+
+extension ImageAnalysis.Timing {
+    /// `totalMs` first, then whichever of the others were measured.
+    public var orderedJSON: OrderedJSON {
+        let measured: [(String, OrderedJSON?)] = [
+            ("captureMs", captureMs.map(OrderedJSON.double)),
+            ("codesMs", codesMs.map(OrderedJSON.double)),
+            ("preprocessMs", preprocessMs.map(OrderedJSON.double)),
+            ("layoutMs", layoutMs.map(OrderedJSON.double)),
+            ("linesMs", linesMs.map(OrderedJSON.double)),
+            ("engines", engines.map(OrderedJSON.int)),
+            ("cached", cached.map(OrderedJSON.bool)),
+        ]
+        return .object([("totalMs", .double(totalMs))] + measured.compactMap { key, value in value.map { (key, $0) } })
     }
 }
 

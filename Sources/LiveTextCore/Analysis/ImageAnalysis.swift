@@ -41,6 +41,21 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
         public var totalMs: Double
         /// Milliseconds the screen capture took (screen, monitor, window and region captures).
         public var captureMs: Double?
+        /// Wall-clock milliseconds reading codes, when they were read.
+        public var codesMs: Double?
+        /// Wall-clock milliseconds preparing the pixels for OCR (polarity, contrast, enlargement).
+        public var preprocessMs: Double?
+        /// Engine milliseconds laying out the page into text lines, summed over the engines.
+        public var layoutMs: Double?
+        /// Engine milliseconds reading the text lines, summed over the engines. With `layoutMs`,
+        /// the work the OCR engines did: no schedule reads the text in less than their sum over
+        /// `engines`.
+        public var linesMs: Double?
+        /// How many OCR engines read the page at once.
+        public var engines: Int?
+        /// True when the text and codes came from the cache of recently analyzed pixels (and
+        /// nothing was read again); absent otherwise.
+        public var cached: Bool?
 
         public init(totalMs: Double = 0, captureMs: Double? = nil) {
             self.totalMs = Self.rounded(totalMs)

@@ -91,14 +91,16 @@ public final class ImageAnalyzer: Sendable {
         try await withTaskCancellationHandler {
             var codes = [MachineReadableCode]()
             var blocks = [TextBlock]()
+            var timing = ImageAnalysis.Timing()
             // Hashing a large image is a few milliseconds of work: not on the cooperative pool.
             let key = cache.capacity > 0
                 ? try await BlockingWork.run { RecognitionCache.Key(image, configuration) } : nil
             if let key, let known = cache.entry(for: key) {
                 codes = known.codes
                 blocks = known.blocks
+                timing.cached = true
             } else {
-                (blocks, codes) = try await recognize(image, configuration: configuration, flag: flag)
+                (blocks, codes) = try await recognize(image, configuration: configuration, flag: flag, timing: &timing)
                 if let key { cache.store(.init(blocks: blocks, codes: codes), for: key) }
             }
             try flag.check()
@@ -108,7 +110,8 @@ public final class ImageAnalyzer: Sendable {
                 interpreter.interpret(&analysis, only: configuration.only)
             }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-            analysis.timing = .init(totalMs: elapsed)
+            timing.totalMs = ImageAnalysis.Timing.rounded(elapsed)
+            analysis.timing = timing
             return analysis
         } onCancel: {
             flag.cancel()
@@ -116,13 +119,15 @@ public final class ImageAnalyzer: Sendable {
     }
 
     /// Reads the codes, then the text around them.
-    private func recognize(_ image: PixelImage, configuration: Configuration,
-                           flag: CancellationFlag) async throws -> ([TextBlock], [MachineReadableCode]) {
+    private func recognize(_ image: PixelImage, configuration: Configuration, flag: CancellationFlag,
+                           timing: inout ImageAnalysis.Timing) async throws -> ([TextBlock], [MachineReadableCode]) {
         var codes = [MachineReadableCode]()
         var blocks = [TextBlock]()
         if configuration.types.contains(.codes) {
             let reader = engines.codeReader
+            let started = DispatchTime.now().uptimeNanoseconds
             codes = try await BlockingWork.run { try reader.readCodes(in: image) }
+            timing.codesMs = Self.milliseconds(since: started)
         }
         try flag.check()
         if configuration.types.contains(.text) {
@@ -132,7 +137,8 @@ public final class ImageAnalyzer: Sendable {
                 return Bounds(x: code.bounds.x - margin, y: code.bounds.y - margin,
                               width: code.bounds.width + 2 * margin, height: code.bounds.height + 2 * margin)
             }
-            blocks = try await recognizeText(image, masking: masks, configuration: configuration, flag: flag)
+            blocks = try await recognizeText(image, masking: masks, configuration: configuration, flag: flag,
+                                             timing: &timing)
         }
         // A cancelled read may be partial: it must not be kept.
         try flag.check()
@@ -140,9 +146,11 @@ public final class ImageAnalyzer: Sendable {
     }
 
     private func recognizeText(_ image: PixelImage, masking masks: [Bounds], configuration: Configuration,
-                               flag: CancellationFlag) async throws -> [TextBlock] {
+                               flag: CancellationFlag, timing: inout ImageAnalysis.Timing) async throws -> [TextBlock] {
         let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
+        let started = DispatchTime.now().uptimeNanoseconds
         let prepared = try await BlockingWork.run { preprocessor.prepare(image, masking: masks) }
+        timing.preprocessMs = Self.milliseconds(since: started)
         try flag.check()
         // Screens are ~96 dpi; enlarged text is proportionally finer.
         let resolution = Int((96 * prepared.scale).rounded())
@@ -154,7 +162,7 @@ public final class ImageAnalyzer: Sendable {
         // One engine reads the page, waiting for one if need be; engines idle right now (or not
         // yet created) join it, one per core. Under load every engine is busy and each page is
         // read by one.
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let engineCount = try await withThrowingTaskGroup(of: Int.self) { group in
             for helper in 0..<concurrency {
                 group.addTask {
                     let engine: (any TextRecognizer)?
@@ -163,7 +171,7 @@ public final class ImageAnalyzer: Sendable {
                     } else {
                         engine = try? await self.pool.checkOutIfAvailable(languages)
                     }
-                    guard let engine else { return }
+                    guard let engine else { return 0 }
                     do {
                         try await BlockingWork.run {
                             defer { engine.finishPage() }
@@ -174,10 +182,15 @@ public final class ImageAnalyzer: Sendable {
                         throw error
                     }
                     await self.pool.checkIn(engine)
+                    return 1
                 }
             }
-            try await group.waitForAll()
+            return try await group.reduce(0, +)
         }
+        let work = reading.engineTime
+        timing.layoutMs = ImageAnalysis.Timing.rounded(Double(work.layout) / 1e6)
+        timing.linesMs = ImageAnalysis.Timing.rounded(Double(work.lines) / 1e6)
+        timing.engines = engineCount
         return TextLayoutAssembler().assemble(reading.result(), prepared: prepared)
     }
 
@@ -198,16 +211,24 @@ public final class ImageAnalyzer: Sendable {
             while let job = reading.nextJob() {
                 switch job {
                 case let .layout(strip, region):
-                    reading.laidOut(strip: strip, try engine.findLines(in: reading.page, region: region,
-                                                                       layout: layout, cancellation: flag))
+                    let started = DispatchTime.now().uptimeNanoseconds
+                    let lines = try engine.findLines(in: reading.page, region: region, layout: layout, cancellation: flag)
+                    reading.laidOut(strip: strip, lines, nanoseconds: DispatchTime.now().uptimeNanoseconds - started)
                 case let .line(id, region):
-                    reading.read(id, words: try engine.readLine(in: reading.page, region: region, cancellation: flag))
+                    let started = DispatchTime.now().uptimeNanoseconds
+                    let words = try engine.readLine(in: reading.page, region: region, cancellation: flag)
+                    reading.read(id, words: words, nanoseconds: DispatchTime.now().uptimeNanoseconds - started)
                 }
             }
         } catch {
             reading.abandon()
             throw error
         }
+    }
+
+    /// Milliseconds since `started` (a `DispatchTime` uptime), one decimal.
+    private static func milliseconds(since started: UInt64) -> Double {
+        ImageAnalysis.Timing.rounded(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
     }
 
     /// Drops idle engines beyond `keep` per language set, for a long-running process that has

@@ -37,6 +37,9 @@ final class PageReading: @unchecked Sendable {
     /// Line pieces waiting for an engine, shortest first (taken from the end).
     private var waiting: [(id: LineID, region: Bounds)] = []
     private var abandoned = false
+    /// Engine time spent on each kind of job, in nanoseconds.
+    private var layoutNanoseconds: UInt64 = 0
+    private var linesNanoseconds: UInt64 = 0
 
     init(page: RecognitionPage, strips: [Range<Int>]) {
         self.page = page
@@ -66,10 +69,11 @@ final class PageReading: @unchecked Sendable {
     }
 
     /// Records the layout of `strip` and queues its lines.
-    func laidOut(strip: Int, _ layout: RecognizedPage) {
+    func laidOut(strip: Int, _ layout: RecognizedPage, nanoseconds: UInt64) {
         condition.lock()
         defer { condition.unlock() }
         layouts[strip] = layout
+        layoutNanoseconds += nanoseconds
         stripsInProgress -= 1
         for (b, block) in layout.blocks.enumerated() {
             let regions = LineRegions.regions(of: block.lines.map(\.bounds), in: page.image)
@@ -84,10 +88,18 @@ final class PageReading: @unchecked Sendable {
     }
 
     /// Records the words read in a piece of a line.
-    func read(_ id: LineID, words: [RecognizedWord]) {
+    func read(_ id: LineID, words: [RecognizedWord], nanoseconds: UInt64) {
         condition.lock()
         defer { condition.unlock() }
         self.words[id] = words
+        linesNanoseconds += nanoseconds
+    }
+
+    /// The engine time spent laying out strips and reading lines so far, summed over the engines.
+    var engineTime: (layout: UInt64, lines: UInt64) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (layoutNanoseconds, linesNanoseconds)
     }
 
     /// Stops handing out work (an engine failed or the analysis was cancelled), and wakes the waiting.
