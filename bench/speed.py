@@ -19,6 +19,7 @@ Needs: tesseract-ocr tesseract-ocr-eng; to build the images: xvfb xterm xdotool 
 fonts-dejavu fonts-liberation2 (display :97, or --display).
 """
 import argparse
+import json
 import os
 import random
 import shutil
@@ -298,7 +299,39 @@ def main():
     print("lt/t(1): livetext's median over tesseract's with OMP_THREAD_LIMIT=1; lt/t(def): over tesseract's")
     print("with its default OpenMP threads. Below 1 means livetext is faster. chars: output length, last run")
     print("(livetext's plain output also holds the payloads of codes and nothing else).")
+    where_the_time_goes(lt, base, args.runs, {t1.case: statistics.median(t1.times) for t1, _, _ in groups})
     return 0
+
+
+STAGES = ("totalMs", "codesMs", "preprocessMs", "layoutMs", "linesMs")
+
+
+def where_the_time_goes(lt, env, runs, tesseract_s):
+    """livetext's own account of each analysis (timing in --json), medians of `runs`: the stages,
+    and the floor the OCR engines' work sets, (layoutMs + linesMs) / engines, which no schedule
+    of the same reading on the same engines can beat."""
+    print()
+    print("where the time goes (livetext analyze --local --json, timing, medians of %d; ms):" % runs)
+    print("%-10s %8s %7s %7s %8s %8s %7s %10s %12s" % ("image", "total", "codes", "prep", "layout", "lines",
+                                                       "engines", "floor", "floor/t(1)"))
+    for case, img in (("600x200", SMALL), ("1920x1080", SCREEN)):
+        samples = []
+        for _ in range(runs):
+            p = subprocess.run([lt, "analyze", "--local", "--json", img], env=env, stdin=subprocess.DEVNULL,
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                sys.exit("speed.py: livetext --json exited %d: %s" % (p.returncode, p.stderr.strip()[-500:]))
+            samples.append(json.loads(p.stdout)["timing"])
+        med = {k: statistics.median(t.get(k, 0) for t in samples) for k in STAGES}
+        engines = statistics.median(t.get("engines", 1) for t in samples)
+        # The stages before the reading run one after the other; the reading is shared out.
+        floor = med["codesMs"] + med["preprocessMs"] + (med["layoutMs"] + med["linesMs"]) / engines
+        print("%-10s %8.0f %7.0f %7.0f %8.0f %8.0f %7g %10.0f %12.2f" % (
+            case, med["totalMs"], med["codesMs"], med["preprocessMs"], med["layoutMs"], med["linesMs"],
+            engines, floor, floor / 1000 / tesseract_s[case]))
+    print("layout, lines: the engines' time, summed over them. floor: codes + prep + (layout + lines) / engines,")
+    print("the least any schedule of this reading could take; floor/t(1): over tesseract's median above")
+    print("(OMP_THREAD_LIMIT=1).")
 
 
 if __name__ == "__main__":
