@@ -82,7 +82,7 @@ import Testing
         let (preview, changed) = draw(controls, font: "Nonexistent Family Bold 11")
         let message = try #require(preview.fontFallback)
         #expect(message.contains("'Nonexistent Family Bold' is not installed"))
-        #expect(message.contains("using 'DejaVu Sans Bold'"))
+        #expect(message.contains("using '\(try FcMatch.family("Nonexistent Family:bold")) Bold'"))
         #expect(!changed.isEmpty)
         #expect(draw(controls, font: "Sans Bold").0.fontFallback == nil)
     }
