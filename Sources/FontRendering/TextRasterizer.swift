@@ -6,6 +6,11 @@ import Foundation
 /// Each rasterizer owns its FreeType library and face; every call runs under its lock, so one
 /// rasterizer may be shared between threads. Characters the face has no glyph for are skipped:
 /// they take no room and draw nothing.
+///
+/// Each glyph is loaded and rendered once and kept (its advance and coverage): loading runs the
+/// face's hinting program, which for a TrueType face such as Noto Sans is most of the cost of a
+/// notification's preview when done for every measure and draw. The cache holds at most one
+/// entry per glyph of the face, a few hundred bytes each at interface sizes.
 public final class TextRasterizer: @unchecked Sendable {
     /// The face file and index this rasterizer draws with.
     public let file: String
@@ -20,6 +25,20 @@ public final class TextRasterizer: @unchecked Sendable {
     private let library: FT_Library
     private let face: FT_Face
     private let hasKerning: Bool
+    /// Glyphs loaded so far, by glyph index; nil for one FreeType could not load. Under `lock`.
+    private var glyphs: [FT_UInt: Glyph?] = [:]
+
+    /// A glyph as loaded and rendered at this size: its advance and its coverage bitmap.
+    private struct Glyph {
+        /// 26.6 fixed point.
+        var advance: Int
+        /// Bitmap placement: columns right of the pen, rows above the baseline.
+        var left: Int
+        var top: Int
+        var width: Int
+        var rows: Int
+        var coverage: [UInt8]
+    }
 
     /// Loads face `faceIndex` of `file` at an em size of `pixelHeight` pixels (1...512).
     public init(file: String, faceIndex: Int = 0, pixelHeight: Int) throws {
@@ -85,25 +104,21 @@ public final class TextRasterizer: @unchecked Sendable {
     /// glyph's ink overhangs its advance) and `ascent + descent` high, baseline at row `ascent`.
     public func draw(_ text: String) -> CoverageMask {
         lock.withLock {
-            var glyphs = [(index: FT_UInt, pen: Int)]()
+            var placed = [(index: FT_UInt, pen: Int)]()
             var end = 0
             layOut(text) { index, pen in
-                if let index { glyphs.append((index, pen)) } else { end = pen }
+                if let index { placed.append((index, pen)) } else { end = pen }
             }
             let height = ascent + descent
             // First pass: how far right the ink reaches.
             var width = (end + 32) >> 6
             var bitmaps = [(x: Int, y: Int, rows: [UInt8], w: Int, h: Int)]()
-            for glyph in glyphs {
-                guard FT_Load_Glyph(face, glyph.index, FT_Int32(FT_LOAD_RENDER)) == 0,
-                      let slot = face.pointee.glyph else { continue }
-                let bitmap = slot.pointee.bitmap
-                let w = Int(bitmap.width), h = Int(bitmap.rows)
-                guard w > 0, h > 0, let buffer = bitmap.buffer else { continue }
-                let x = ((glyph.pen + 32) >> 6) + Int(slot.pointee.bitmap_left)
-                let y = ascent - Int(slot.pointee.bitmap_top)
-                bitmaps.append((x, y, Self.gray(bitmap, buffer: buffer, width: w, rows: h), w, h))
-                width = max(width, x + w)
+            for (index, pen) in placed {
+                guard let glyph = glyph(index), glyph.width > 0, glyph.rows > 0 else { continue }
+                let x = ((pen + 32) >> 6) + glyph.left
+                let y = ascent - glyph.top
+                bitmaps.append((x, y, glyph.coverage, glyph.width, glyph.rows))
+                width = max(width, x + glyph.width)
             }
             var pixels = [UInt8](repeating: 0, count: width * height)
             for b in bitmaps {
@@ -130,8 +145,7 @@ public final class TextRasterizer: @unchecked Sendable {
         var previous: FT_UInt = 0
         for scalar in text.unicodeScalars {
             let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-            guard index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_DEFAULT)) == 0,
-                  let slot = face.pointee.glyph else { continue }
+            guard index != 0, let glyph = glyph(index) else { continue }
             if hasKerning, previous != 0 {
                 var delta = FT_Vector()
                 if FT_Get_Kerning(face, previous, index, FT_KERNING_DEFAULT.rawValue, &delta) == 0 {
@@ -139,10 +153,27 @@ public final class TextRasterizer: @unchecked Sendable {
                 }
             }
             place(index, pen)
-            pen += Int(slot.pointee.advance.x)
+            pen += glyph.advance
             previous = index
         }
         place(nil, pen)
+    }
+
+    /// Glyph `index`, loaded and rendered on first use. Called under `lock`.
+    private func glyph(_ index: FT_UInt) -> Glyph? {
+        if let known = glyphs[index] { return known }
+        var loaded: Glyph?
+        if FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER)) == 0, let slot = face.pointee.glyph {
+            let bitmap = slot.pointee.bitmap
+            let w = Int(bitmap.width), h = Int(bitmap.rows)
+            let coverage = (w > 0 && h > 0 ? bitmap.buffer : nil)
+                .map { Self.gray(bitmap, buffer: $0, width: w, rows: h) } ?? []
+            loaded = Glyph(advance: Int(slot.pointee.advance.x), left: Int(slot.pointee.bitmap_left),
+                           top: Int(slot.pointee.bitmap_top), width: coverage.isEmpty ? 0 : w,
+                           rows: coverage.isEmpty ? 0 : h, coverage: coverage)
+        }
+        glyphs[index] = .some(loaded)
+        return loaded
     }
 
     /// A rendered glyph bitmap as one coverage byte a pixel (gray bitmaps copied, mono unpacked).

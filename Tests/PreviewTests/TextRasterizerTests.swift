@@ -37,6 +37,22 @@ import Testing
         #expect(bold.draw(text).totalInk > regular.draw(text).totalInk * 5 / 4)
     }
 
+    @Test func keptGlyphsDrawAsFreshOnes() throws {
+        // One rasterizer draws other text first, so that these glyphs come from its cache; a
+        // new one loads them now. Both must measure and draw the same, kerning included.
+        let warm = try Self.rasterizer("DejaVu Sans", pixelHeight: 20)
+        _ = warm.draw("Map To Topeka, call 555-0100")
+        _ = warm.measure("Wave Tomorrow")
+        let fresh = try Self.rasterizer("DejaVu Sans", pixelHeight: 20)
+        for text in ["To Topeka", "Open in Maps", "call 555-0100"] {
+            #expect(warm.measure(text) == fresh.measure(text))
+            #expect(warm.draw(text) == fresh.draw(text))
+        }
+        // And a kept glyph is placed where the text puts it, not where it was first drawn.
+        let alone = warm.draw("o"), after = warm.draw("To")
+        #expect(after.width > alone.width)
+    }
+
     @Test func kerningPullsPairsTogether() throws {
         // DejaVu by name: FreeType kerns from a font's 'kern' table, which DejaVu has and Noto
         // (the Sans of machines with fonts-noto-core) does not; Noto kerns through GPOS only.
