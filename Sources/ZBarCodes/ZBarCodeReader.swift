@@ -4,21 +4,28 @@ import LiveTextCore
 
 /// Reads every symbology ZBar knows (QR, EAN/UPC, Code 128/39/93, I2/5, DataBar, Codabar, ...).
 ///
-/// The whole image is scanned as it is, and at the same time, on other threads, the dark parts
-/// of it are scanned inverted, for the light-on-dark codes of dark themes (``DarkRegions``).
-/// ZBar's own `TEST_INVERTED` scanned the whole image again, inverted, whenever the first pass
-/// found nothing: on a screen without codes, which is most of them, that doubled the time.
-/// (Cutting the image in two overlapping halves, one per core, was no faster on the 2-core
-/// machines here, for 56 % more pixels.) A scanner is created per scan: ZBar's are cheap and
-/// not thread-safe, so the reader stays stateless and can be shared.
+/// The whole image is scanned as it is, and the dark parts of it inverted, for the light-on-dark
+/// codes of dark themes (``DarkRegions``). ZBar's own `TEST_INVERTED` scanned the whole image
+/// again, inverted, whenever the first pass found nothing: on a screen without codes, which is
+/// most of them, that doubled the time.
+///
+/// Each region is scanned twice, at once, on separate threads (``ZBarDecoders``): once for the
+/// matrix codes (QR, SQ) along every row and column, once for the linear ones along every third.
+/// On a screen of text ZBar spends most of its time in its linear decoders, which every edge of
+/// every glyph goes through; a bar code's bars run across many rows, so a third of them finds it,
+/// while a small QR code needs every row and column. (Cutting the image in two overlapping halves,
+/// one per core, was no faster, for 56 % more pixels.) A scanner is created per scan: ZBar's are
+/// cheap and not thread-safe, so the reader stays stateless and can be shared.
 public struct ZBarCodeReader: CodeReader {
     public init() {}
 
     public func readCodes(in image: PixelImage) throws -> [MachineReadableCode] {
         let gray = image.luminance()
         let whole = Bounds(x: 0, y: 0, width: gray.width, height: gray.height)
-        let scans = [Scan(region: whole, inverted: false)]
-            + DarkRegions.regions(in: gray).map { Scan(region: $0, inverted: true) }
+        let regions = [(whole, false)] + DarkRegions.regions(in: gray).map { ($0, true) }
+        let scans = regions.flatMap { region, inverted in
+            ZBarDecoders.allCases.map { Scan(region: region, inverted: inverted, decoders: $0) }
+        }
         // One slot per scan, each written by its own thread.
         var results = [Result<[MachineReadableCode], LiveTextError>](repeating: .success([]), count: scans.count)
         results.withUnsafeMutableBufferPointer { buffer in
@@ -42,14 +49,15 @@ extension MachineReadableCode {
     }
 }
 
-/// A region of the image, as it is or inverted.
+/// A region of the image, as it is or inverted, scanned for some of the symbologies.
 private struct Scan: Sendable {
     let region: Bounds
     let inverted: Bool
+    let decoders: ZBarDecoders
 
     func codes(in gray: PixelImage) -> Result<[MachineReadableCode], LiveTextError> {
         if !inverted, region == Bounds(x: 0, y: 0, width: gray.width, height: gray.height) {
-            return ZBarScan.codes(in: gray.pixels, width: gray.width, height: gray.height)
+            return ZBarScan.codes(in: gray.pixels, width: gray.width, height: gray.height, decoders: decoders)
         }
         var pixels = [UInt8](repeating: 0, count: region.width * region.height)
         let flip: UInt8 = inverted ? 255 : 0
@@ -59,7 +67,7 @@ private struct Scan: Sendable {
                 for x in 0..<region.width { pixels[to + x] = flip ^ source[from + x] }
             }
         }
-        return ZBarScan.codes(in: pixels, width: region.width, height: region.height).map { codes in
+        return ZBarScan.codes(in: pixels, width: region.width, height: region.height, decoders: decoders).map { codes in
             codes.map { code in
                 var code = code
                 code.bounds = Bounds(x: code.bounds.x + region.x, y: code.bounds.y + region.y,
@@ -72,17 +80,13 @@ private struct Scan: Sendable {
 
 /// One ZBar scan of 8-bit gray pixels.
 enum ZBarScan {
-    /// Every row and column is scanned (ZBar's default density): at every second one, a QR code
-    /// with 2-pixel modules was missed.
-    static func codes(in pixels: [UInt8], width: Int, height: Int) -> Result<[MachineReadableCode], LiveTextError> {
+    static func codes(in pixels: [UInt8], width: Int, height: Int,
+                      decoders: ZBarDecoders) -> Result<[MachineReadableCode], LiveTextError> {
         guard let scanner = zbar_image_scanner_create() else {
             return .failure(LiveTextError(.failed, "could not create a ZBar scanner"))
         }
         defer { zbar_image_scanner_destroy(scanner) }
-        // Everything on; ISBN is EAN-13 under another name, keep ZBar's default (off) for those.
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 1)
-        zbar_image_scanner_set_config(scanner, ZBAR_ISBN10, ZBAR_CFG_ENABLE, 0)
-        zbar_image_scanner_set_config(scanner, ZBAR_ISBN13, ZBAR_CFG_ENABLE, 0)
+        decoders.configure(scanner)
 
         guard let zimage = zbar_image_create() else {
             return .failure(LiveTextError(.failed, "could not create a ZBar image"))
@@ -105,6 +109,7 @@ enum ZBarScan {
         while let current = symbol {
             defer { symbol = zbar_symbol_next(current) }
             let type = zbar_symbol_get_type(current)
+            guard decoders.trusts(type, reads: zbar_symbol_get_quality(current)) else { continue }
             let name = zbar_get_symbol_name(type).map { String(cString: $0) } ?? "UNKNOWN"
             let length = Int(zbar_symbol_get_data_length(current))
             let payload: String

@@ -78,6 +78,57 @@ struct CodeReaderTests {
         #expect(abs(codes[0].bounds.x - 112) <= 1 && abs(codes[0].bounds.y - 92) <= 1)
     }
 
+    /// EAN-13 4006381333931 with 2-pixel modules and 11-module quiet zones (234 px wide), its
+    /// bars `barHeight` rows high from row `top`, on a white image `height` rows high.
+    private func ean13(barHeight: Int, top: Int, height: Int) -> PixelImage {
+        let digits = "4006381333931".map { Int(String($0))! }
+        let left = ["0001101", "0011001", "0010011", "0111101", "0100011",
+                    "0110001", "0101111", "0111011", "0110111", "0001011"]
+        let right = left.map { String($0.map { $0 == "0" ? "1" : "0" }) }
+        let even = right.map { String($0.reversed()) }
+        let parity = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG", "LGGLLG", "LGGGLL", "LGLGLL", "LGLGGL", "LGGLGL"]
+        var modules = "101"
+        for (digit, kind) in zip(digits[1...6], parity[digits[0]]) { modules += kind == "L" ? left[digit] : even[digit] }
+        modules += "01010"
+        for digit in digits[7...12] { modules += right[digit] }
+        modules += "101"
+        let width = (modules.count + 22) * 2
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        for (index, module) in modules.enumerated() where module == "1" {
+            for y in top..<(top + barHeight) {
+                for x in 0..<2 { pixels[y * width + (11 + index) * 2 + x] = 0 }
+            }
+        }
+        return PixelImage(width: width, height: height, format: .gray8, pixels: pixels)
+    }
+
+    /// `image` turned a quarter, its rows becoming columns.
+    private func turned(_ image: PixelImage) -> PixelImage {
+        var pixels = [UInt8](repeating: 0, count: image.pixels.count)
+        for y in 0..<image.height {
+            for x in 0..<image.width { pixels[x * image.height + y] = image.pixels[y * image.width + x] }
+        }
+        return PixelImage(width: image.height, height: image.width, format: .gray8, pixels: pixels)
+    }
+
+    @Test("bar codes 6 px high are read wherever they sit among the lines scanned, and turned")
+    func lowBarCodes() throws {
+        for top in 20..<(20 + Int(ZBarDecoders.linearDensity)) {
+            let image = ean13(barHeight: 6, top: top, height: 48)
+            #expect(try ZBarCodeReader().readCodes(in: image).map(\.payload) == ["4006381333931"], "top \(top)")
+            #expect(try ZBarCodeReader().readCodes(in: turned(image)).map(\.payload) == ["4006381333931"], "top \(top), turned")
+        }
+    }
+
+    @Test("an EAN read on a single line is not trusted (ZBar's guard against false reads)")
+    func singleLineEAN() throws {
+        // 1 px high: one line of the scan crosses it, whichever row it is on.
+        for top in 20..<(20 + Int(ZBarDecoders.linearDensity)) {
+            #expect(try ZBarCodeReader().readCodes(in: ean13(barHeight: 1, top: top, height: 48)).isEmpty)
+        }
+        #expect(try ZBarCodeReader().readCodes(in: ean13(barHeight: 20, top: 20, height: 60)).count == 1)
+    }
+
     @Test("images of a pixel or a tile's edge are no trouble")
     func tinyImages() throws {
         for (w, h) in [(1, 1), (1, 17), (17, 1), (16, 16), (33, 15)] {

@@ -6,25 +6,15 @@ import Testing
 /// bench/accuracy.py gives the full table beside tesseract.
 @Suite("accuracy on the screen-capture corpus")
 struct CorpusAccuracyTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/screens")
-
     @Test("overall character error rate stays under 4.5 % (measured: 3.6 % on 19 captures; tesseract 18.3 %)")
     func overall() throws {
-        let images = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
-            .filter { $0.hasSuffix(".png") }.sorted()
-        #expect(images.count >= 19)
-        let result = try CLIProcess.run(["analyze", "--json", "--types", "text"]
-                                        + images.map { Self.corpus.appendingPathComponent($0).path }, timeout: 600)
-        #expect(result.status == 0, "\(result.stderr)")
-        let documents = result.stdout.split(separator: "\n")
-        #expect(documents.count == images.count)
+        let corpus = FixtureCorpus("screens")
+        let documents = try corpus.analyzed(types: "text", timeout: 600)
+        #expect(documents.count >= 19)
         var edits = 0, characters = 0
-        for (line, image) in zip(documents, images) {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let text = try #require(object["text"] as? String)
-            let truth = try String(contentsOf: Self.corpus.appendingPathComponent(
-                image.replacingOccurrences(of: ".png", with: ".gt.txt")), encoding: .utf8)
+        for (image, document) in documents {
+            let text = try #require(document["text"] as? String)
+            let truth = String(decoding: try corpus.truth(image, suffix: ".gt.txt"), as: UTF8.self)
             let fold = { (s: String) in Array(s.split(whereSeparator: \.isWhitespace).joined(separator: " ")) }
             let (a, b) = (fold(text), fold(truth))
             let distance = Self.editDistance(a, b)
