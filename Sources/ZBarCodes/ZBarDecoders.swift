@@ -9,7 +9,8 @@ enum ZBarDecoders: CaseIterable, Sendable {
     /// along every ``linearDensity``th row and column.
     case linear
 
-    /// A bar code lower (or, turned, narrower) than this many pixels may be missed.
+    /// Every this many rows and columns. A bar code is read when ``minimumLinearReads`` of
+    /// these lines cross it: wherever it sits, from 6 px high (or, turned, wide).
     static let linearDensity: Int32 = 3
 
     /// ZBar drops an EAN/UPC or DataBar symbol read on fewer than 4 lines, against false reads
