@@ -122,6 +122,48 @@ xterm_shot() {
   echo "  $name.png"
 }
 
+# Two xterms side by side as a tiling window manager shows them, 1-px borders touching, captured
+# from the root window: NAME FONT PIXELS FG1 BG1 FG2 BG2. Each shows bench/screens/NAME.left.txt
+# and NAME.right.txt; the ground truth is the left one, a blank line, then the right one.
+xterm_pair_shot() {
+  local name="$1" font="$2" px="$3"
+  want "$name" || return 0
+  start_xvfb
+  local side x=0 height=0 pids=()
+  for side in left right; do
+    local txt="$SRC/$name.$side.txt" fg bg title="ltshot-$name-$side-$$"
+    if [[ $side == left ]]; then fg="$4" bg="$5"; else fg="$6" bg="$7"; fi
+    local cols=$(( $(wc -L <"$txt") + 2 )) rows
+    rows=$(wc -l <"$txt")
+    DISPLAY="$DISP" xterm -geometry "${cols}x${rows}+${x}+0" -fa "$font:pixelsize=$px" \
+      -fg "$fg" -bg "$bg" -b 8 -bw 1 -bd "#5c5c5c" +sb -T "$title" -xrm 'XTerm*cursorBlink: false' \
+      -e sh -c 'printf "\033[?25l"; printf "%s" "$(cat "$1")"; exec sleep 60' sh "$txt" &
+    pids+=($!)
+    CHILDREN+=($!)
+    local wid=""
+    for _ in $(seq 100); do
+      wid=$(DISPLAY="$DISP" xdotool search --name "^$title\$" 2>/dev/null | head -1 || true)
+      [[ -n "$wid" ]] && break
+      sleep 0.1
+    done
+    [[ -n "$wid" ]] || { echo "make_screens: xterm for $name ($side) did not map" >&2; exit 1; }
+    local w h
+    w=$(DISPLAY="$DISP" xwininfo -id "$wid" | awk '/Width:/ {print $2}')
+    h=$(DISPLAY="$DISP" xwininfo -id "$wid" | awk '/Height:/ {print $2}')
+    x=$(( x + w + 2 ))  # the next window starts after this one and its two border pixels
+    (( h + 2 > height )) && height=$(( h + 2 ))
+  done
+  sleep 0.8  # let the shells print
+  DISPLAY="$DISP" import -window root -crop "${x}x${height}+0+0" +repage "$TMP/$name.png"
+  kill "${pids[@]}" 2>/dev/null || true
+  wait "${pids[@]}" 2>/dev/null || true
+  finish_png "$TMP/$name.png" "$OUT/$name.png"
+  cat "$SRC/$name.left.txt" <(echo) "$SRC/$name.right.txt" >"$TMP/$name.gt.txt"
+  clean_gt "$TMP/$name.gt.txt" "$OUT/$name.gt.txt"
+  DONE+=("$name")
+  echo "  $name.png"
+}
+
 # A page of ours in headless Chromium: NAME WIDTH HEIGHT (the page's CSS pixels, scale 1).
 browser_shot() {
   local name="$1" w="$2" h="$3"
@@ -237,6 +279,8 @@ xterm_shot xterm-dark-noto-10px           "Noto Sans Mono"     10 "#93a1a1" "#00
 xterm_shot xterm-subpixel-dejavu-13px     "DejaVu Sans Mono"   13 "#2e3436" "#fdf6e3" subpixel-fonts.conf
 # A terminal as tall as a screen (667x1021): the only page tall enough to be laid out in strips.
 xterm_shot xterm-tall-dejavu-12px         "DejaVu Sans Mono"   12 black   white
+# Two terminals tiled side by side, one light and one dark: reading order across windows.
+xterm_pair_shot xterm-tiled-dejavu-12px   "DejaVu Sans Mono"   12 black white "#d0d0d0" "#1c1c1c"
 
 # Browser pages (headless Chromium, no browser frame), sized to the page.
 browser_shot browser-light-dejavu-14px     780 500
