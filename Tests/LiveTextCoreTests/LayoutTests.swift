@@ -31,6 +31,34 @@ struct LayoutTests {
         #expect(TextLayoutAssembler().keeps(text: text.trimmingWhitespace(), confidence: confidence) == kept)
     }
 
+    /// One line of words at 1× (no padding), each `(text, confidence, height)`, 12 px apart.
+    static func assembled(_ words: [(String, Double, Int)]) -> String {
+        let prepared = PreparedImage(image: PixelImage(width: 400, height: 60, gray: 255), scaleX: 1, scaleY: 1,
+                                     padding: 0, originalWidth: 400, originalHeight: 60, glyphHeight: 10)
+        var x = 0
+        let recognized = words.map { text, confidence, height in
+            defer { x += 12 + 8 * text.count }
+            return RecognizedWord(text: text, bounds: Bounds(x: x, y: 10, width: 8 * text.count, height: height),
+                                  confidence: confidence)
+        }
+        let page = RecognizedPage(blocks: [RecognizedBlock(bounds: .zero, lines: [RecognizedLine(bounds: .zero, words: recognized)])])
+        return TextLayoutAssembler().assemble(page, prepared: prepared).map(\.text).joined(separator: "\n")
+    }
+
+    @Test("words tesseract gives 0 inside a confident line are kept: the parts of an identifier it reads apart")
+    func lowConfidenceInsideALine() {
+        // test tide::negative_offsets_round_down ... ok, read with its underscores as spaces.
+        #expect(Self.assembled([("test", 93, 11), ("tide::negative", 84, 15), ("offsets", 0, 17),
+                                ("round", 0, 17), ("down", 91, 17), ("ok", 96, 12)])
+                == "test tide::negative offsets round down ok")
+        // At either end of the line nothing vouches for them.
+        #expect(Self.assembled([("x1", 5, 12), ("Total", 95, 12), ("due", 90, 12), ("q9", 3, 12)]) == "Total due")
+        // Nor for a symbol, or for a box over twice as tall as the line's words (text read with
+        // the rules of its table cell, or an icon).
+        #expect(Self.assembled([("Family", 96, 12), ("~", 0, 12), ("218Ot«S", 0, 25), ("$9.99", 96, 10), ("per", 96, 10)])
+                == "Family $9.99 per")
+    }
+
     @Test("assembled words are mapped to original pixels and empty blocks vanish")
     func assemble() {
         let prepared = PreparedImage(image: PixelImage(width: 220, height: 60, gray: 255), scaleX: 2, scaleY: 2,

@@ -3,7 +3,9 @@
 public struct TextLayoutAssembler: Sendable {
     /// Words below this confidence are dropped when they hold no letter or digit.
     public var minimumSymbolConfidence: Double = 60
-    /// Words below this confidence are dropped whatever they hold.
+    /// Words below this confidence are dropped whatever they hold, unless they hold a letter or
+    /// digit and sit between kept words of their line: tesseract gives 0 to the parts of an
+    /// identifier joined by underscores (`negative_offsets_round_down`) that it reads apart.
     public var minimumWordConfidence: Double = 15
     /// Lines whose mean confidence is below this are dropped (border debris, cut lines).
     public var minimumLineConfidence: Double = 35
@@ -15,28 +17,42 @@ public struct TextLayoutAssembler: Sendable {
         for block in page.blocks {
             var lines = [TextLine]()
             for line in block.lines {
-                let words = line.words.compactMap { word -> TextWord? in
-                    let text = word.text.trimmingWhitespace()
-                    guard keeps(text: text, confidence: word.confidence) else { return nil }
-                    let bounds = prepared.originalBounds(of: word.bounds)
-                    guard !bounds.isEmpty else { return nil }
-                    return TextWord(text: text, bounds: bounds, confidence: word.confidence)
-                }
-                guard !words.isEmpty else { continue }
-                let mean = words.reduce(0) { $0 + $1.confidence } / Double(words.count)
-                guard mean >= minimumLineConfidence else { continue }
-                lines.append(TextLine(words: words))
+                if let words = keptWords(of: line, prepared: prepared) { lines.append(TextLine(words: words)) }
             }
             if !lines.isEmpty { blocks.append(TextBlock(lines: lines)) }
         }
         return ReadingOrder.sorted(RowAlignment.merged(blocks.flatMap(ParagraphSplitting.split)))
     }
 
+    /// The line's words worth keeping, in original pixels; nil when the line is junk as a whole.
+    private func keptWords(of line: RecognizedLine, prepared: PreparedImage) -> [TextWord]? {
+        let texts = line.words.map { $0.text.trimmingWhitespace() }
+        let kept = zip(texts, line.words).map { keeps(text: $0, confidence: $1.confidence) }
+        let confident = zip(line.words, kept).filter { $1 }.map(\.0)
+        guard let first = kept.firstIndex(of: true), let last = kept.lastIndex(of: true),
+              confident.reduce(0, { $0 + $1.confidence }) / Double(confident.count) >= minimumLineConfidence
+        else { return nil }
+        let heights = confident.map(\.bounds.height).sorted()
+        let lineHeight = heights[heights.count / 2]
+        let words = line.words.indices.compactMap { index -> TextWord? in
+            let word = line.words[index], text = texts[index]
+            let vouchedFor = first < index && index < last && Self.hasAlphanumeric(text)
+                && word.bounds.height <= 2 * lineHeight  // taller: table rules or an icon, more than text
+            guard kept[index] || vouchedFor else { return nil }
+            let bounds = prepared.originalBounds(of: word.bounds)
+            return bounds.isEmpty ? nil : TextWord(text: text, bounds: bounds, confidence: word.confidence)
+        }
+        return words.isEmpty ? nil : words
+    }
+
     func keeps(text: String, confidence: Double) -> Bool {
         guard !text.isEmpty else { return false }
         if confidence < minimumWordConfidence { return false }
-        let hasAlphanumeric = text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        if !hasAlphanumeric && confidence < minimumSymbolConfidence { return false }
+        if !Self.hasAlphanumeric(text) && confidence < minimumSymbolConfidence { return false }
         return true
+    }
+
+    static func hasAlphanumeric(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 }
