@@ -22,16 +22,21 @@ public struct ZBarCodeReader: CodeReader {
     public func readCodes(in image: PixelImage) throws -> [MachineReadableCode] {
         let gray = image.luminance()
         let whole = Bounds(x: 0, y: 0, width: gray.width, height: gray.height)
-        let regions = [(whole, false)] + DarkRegions.regions(in: gray).map { ($0, true) }
-        let scans = regions.flatMap { region, inverted in
-            ZBarDecoders.allCases.map { Scan(region: region, inverted: inverted, decoders: $0) }
-        }
+        let regions = [ScanRegion(bounds: whole, inverted: false)]
+            + DarkRegions.regions(in: gray).map { ScanRegion(bounds: $0, inverted: true) }
+        // Each region's pixels are made once (a copy only where inverted) and scanned by every
+        // family of decoders.
+        let images = regions.map { $0.pixels(of: gray) }
+        let scans = regions.indices.flatMap { region in ZBarDecoders.allCases.map { (region, $0) } }
         // One slot per scan, each written by its own thread.
         var results = [Result<[MachineReadableCode], LiveTextError>](repeating: .success([]), count: scans.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer  // disjoint slots: no two threads share one
             DispatchQueue.concurrentPerform(iterations: scans.count) { index in
-                slots[index] = scans[index].codes(in: gray)
+                let (region, decoders) = scans[index]
+                let bounds = regions[region].bounds
+                slots[index] = ZBarScan.codes(in: images[region], width: bounds.width, height: bounds.height,
+                                              decoders: decoders).map(regions[region].placed)
             }
         }
         // A symbol read both ways round (a code whose quiet zone works either way) counts once.
@@ -49,31 +54,32 @@ extension MachineReadableCode {
     }
 }
 
-/// A region of the image, as it is or inverted, scanned for some of the symbologies.
-private struct Scan: Sendable {
-    let region: Bounds
+/// A region of the image to scan, as it is or inverted.
+private struct ScanRegion {
+    let bounds: Bounds
     let inverted: Bool
-    let decoders: ZBarDecoders
 
-    func codes(in gray: PixelImage) -> Result<[MachineReadableCode], LiveTextError> {
-        if !inverted, region == Bounds(x: 0, y: 0, width: gray.width, height: gray.height) {
-            return ZBarScan.codes(in: gray.pixels, width: gray.width, height: gray.height, decoders: decoders)
-        }
-        var pixels = [UInt8](repeating: 0, count: region.width * region.height)
+    /// Its pixels, row after row: the image's own when it is the whole image as it is.
+    func pixels(of gray: PixelImage) -> [UInt8] {
+        if !inverted, bounds == Bounds(x: 0, y: 0, width: gray.width, height: gray.height) { return gray.pixels }
+        var pixels = [UInt8](repeating: 0, count: bounds.width * bounds.height)
         let flip: UInt8 = inverted ? 255 : 0
         gray.pixels.withUnsafeBufferPointer { source in
-            for y in 0..<region.height {
-                let from = (region.y + y) * gray.width + region.x, to = y * region.width
-                for x in 0..<region.width { pixels[to + x] = flip ^ source[from + x] }
+            for y in 0..<bounds.height {
+                let from = (bounds.y + y) * gray.width + bounds.x, to = y * bounds.width
+                for x in 0..<bounds.width { pixels[to + x] = flip ^ source[from + x] }
             }
         }
-        return ZBarScan.codes(in: pixels, width: region.width, height: region.height, decoders: decoders).map { codes in
-            codes.map { code in
-                var code = code
-                code.bounds = Bounds(x: code.bounds.x + region.x, y: code.bounds.y + region.y,
-                                     width: code.bounds.width, height: code.bounds.height)
-                return code
-            }
+        return pixels
+    }
+
+    /// `codes` found in the region, placed in the whole image.
+    func placed(_ codes: [MachineReadableCode]) -> [MachineReadableCode] {
+        codes.map { code in
+            var code = code
+            code.bounds = Bounds(x: code.bounds.x + bounds.x, y: code.bounds.y + bounds.y,
+                                 width: code.bounds.width, height: code.bounds.height)
+            return code
         }
     }
 }
