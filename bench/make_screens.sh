@@ -87,37 +87,43 @@ open(sys.argv[2], "w", encoding="utf-8").write("\n".join(lines) + "\n")
 EOF
 }
 
-# xterm showing a text file with cat: NAME FONT PIXELS FG BG [FONTCONFIG_FILE]
-xterm_shot() {
-  local name="$1" font="$2" px="$3" fg="$4" bg="$5" fc="${6:-}"
-  want "$name" || return 0
-  start_xvfb
-  local txt="$SRC/$name.txt"
-  local cols rows title="ltshot-$name-$$"
+# Starts an xterm showing TXT (cat, without its final newline, so that the window holds it
+# without scrolling, cursor hidden), at X,0, and waits for its window: TXT FONT PIXELS FG BG X
+# BORDER [FONTCONFIG_FILE]. Sets XTERM_PID and XTERM_WID.
+start_xterm() {
+  local txt="$1" font="$2" px="$3" fg="$4" bg="$5" x="$6" border="$7" fc="${8:-}"
+  local cols rows title="ltshot-$(basename "$txt")-$$"
   cols=$(( $(wc -L <"$txt") + 2 ))
   rows=$(wc -l <"$txt")
-  # Prints the file without its final newline, so that the window holds it without scrolling,
-  # with the cursor hidden; then waits to be captured.
   local env=()
   [[ -n "$fc" ]] && env=(env "FONTCONFIG_FILE=$SRC/$fc")
-  DISPLAY="$DISP" "${env[@]}" xterm -geometry "${cols}x${rows}+0+0" -fa "$font:pixelsize=$px" \
-    -fg "$fg" -bg "$bg" -b 8 -bw 0 +sb -T "$title" -xrm 'XTerm*cursorBlink: false' \
+  DISPLAY="$DISP" "${env[@]}" xterm -geometry "${cols}x${rows}+${x}+0" -fa "$font:pixelsize=$px" \
+    -fg "$fg" -bg "$bg" -b 8 -bw "$border" -bd "#5c5c5c" +sb -T "$title" -xrm 'XTerm*cursorBlink: false' \
     -e sh -c 'printf "\033[?25l"; printf "%s" "$(cat "$1")"; exec sleep 60' sh "$txt" &
-  local pid=$!
-  CHILDREN+=("$pid")
-  local wid=""
+  XTERM_PID=$!
+  CHILDREN+=("$XTERM_PID")
+  XTERM_WID=""
   for _ in $(seq 100); do
-    wid=$(DISPLAY="$DISP" xdotool search --name "^$title\$" 2>/dev/null | head -1 || true)
-    [[ -n "$wid" ]] && break
+    XTERM_WID=$(DISPLAY="$DISP" xdotool search --name "^$title\$" 2>/dev/null | head -1 || true)
+    [[ -n "$XTERM_WID" ]] && return 0
     sleep 0.1
   done
-  [[ -n "$wid" ]] || { echo "make_screens: xterm for $name did not map" >&2; kill "$pid"; exit 1; }
+  echo "make_screens: xterm for $txt did not map" >&2
+  exit 1
+}
+
+# xterm showing a text file with cat: NAME FONT PIXELS FG BG [FONTCONFIG_FILE]
+xterm_shot() {
+  local name="$1"
+  want "$name" || return 0
+  start_xvfb
+  start_xterm "$SRC/$name.txt" "$2" "$3" "$4" "$5" 0 0 "${6:-}"
   sleep 0.8  # let the shell print
-  DISPLAY="$DISP" import -window "$wid" "$TMP/$name.png"
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
+  DISPLAY="$DISP" import -window "$XTERM_WID" "$TMP/$name.png"
+  kill "$XTERM_PID" 2>/dev/null || true
+  wait "$XTERM_PID" 2>/dev/null || true
   finish_png "$TMP/$name.png" "$OUT/$name.png"
-  clean_gt "$txt" "$OUT/$name.gt.txt"
+  clean_gt "$SRC/$name.txt" "$OUT/$name.gt.txt"
   DONE+=("$name")
   echo "  $name.png"
 }
@@ -129,27 +135,12 @@ xterm_pair_shot() {
   local name="$1" font="$2" px="$3"
   want "$name" || return 0
   start_xvfb
-  local side x=0 height=0 pids=()
+  local side fg bg x=0 height=0 pids=() w h
   for side in left right; do
-    local txt="$SRC/$name.$side.txt" fg bg title="ltshot-$name-$side-$$"
     if [[ $side == left ]]; then fg="$4" bg="$5"; else fg="$6" bg="$7"; fi
-    local cols=$(( $(wc -L <"$txt") + 2 )) rows
-    rows=$(wc -l <"$txt")
-    DISPLAY="$DISP" xterm -geometry "${cols}x${rows}+${x}+0" -fa "$font:pixelsize=$px" \
-      -fg "$fg" -bg "$bg" -b 8 -bw 1 -bd "#5c5c5c" +sb -T "$title" -xrm 'XTerm*cursorBlink: false' \
-      -e sh -c 'printf "\033[?25l"; printf "%s" "$(cat "$1")"; exec sleep 60' sh "$txt" &
-    pids+=($!)
-    CHILDREN+=($!)
-    local wid=""
-    for _ in $(seq 100); do
-      wid=$(DISPLAY="$DISP" xdotool search --name "^$title\$" 2>/dev/null | head -1 || true)
-      [[ -n "$wid" ]] && break
-      sleep 0.1
-    done
-    [[ -n "$wid" ]] || { echo "make_screens: xterm for $name ($side) did not map" >&2; exit 1; }
-    local w h
-    w=$(DISPLAY="$DISP" xwininfo -id "$wid" | awk '/Width:/ {print $2}')
-    h=$(DISPLAY="$DISP" xwininfo -id "$wid" | awk '/Height:/ {print $2}')
+    start_xterm "$SRC/$name.$side.txt" "$font" "$px" "$fg" "$bg" "$x" 1
+    pids+=("$XTERM_PID")
+    read -r w h < <(DISPLAY="$DISP" xwininfo -id "$XTERM_WID" | awk '/Width:/ {w=$2} /Height:/ {h=$2} END {print w, h}')
     x=$(( x + w + 2 ))  # the next window starts after this one and its two border pixels
     (( h + 2 > height )) && height=$(( h + 2 ))
   done
