@@ -87,6 +87,14 @@ open(sys.argv[2], "w", encoding="utf-8").write("\n".join(lines) + "\n")
 EOF
 }
 
+# A capture done: $TMP/NAME.png and the truth in GT become NAME.png and NAME.gt.txt in OUT.
+save_shot() { # NAME GT
+  finish_png "$TMP/$1.png" "$OUT/$1.png"
+  clean_gt "$2" "$OUT/$1.gt.txt"
+  DONE+=("$1")
+  echo "  $1.png"
+}
+
 # Starts an xterm showing TXT (cat, without its final newline, so that the window holds it
 # without scrolling, cursor hidden), at X,0, and waits for its window: TXT FONT PIXELS FG BG X
 # BORDER [FONTCONFIG_FILE]. Sets XTERM_PID and XTERM_WID.
@@ -122,10 +130,7 @@ xterm_shot() {
   DISPLAY="$DISP" import -window "$XTERM_WID" "$TMP/$name.png"
   kill "$XTERM_PID" 2>/dev/null || true
   wait "$XTERM_PID" 2>/dev/null || true
-  finish_png "$TMP/$name.png" "$OUT/$name.png"
-  clean_gt "$SRC/$name.txt" "$OUT/$name.gt.txt"
-  DONE+=("$name")
-  echo "  $name.png"
+  save_shot "$name" "$SRC/$name.txt"
 }
 
 # Two xterms side by side as a tiling window manager shows them, 1-px borders touching, captured
@@ -148,11 +153,8 @@ xterm_pair_shot() {
   DISPLAY="$DISP" import -window root -crop "${x}x${height}+0+0" +repage "$TMP/$name.png"
   kill "${pids[@]}" 2>/dev/null || true
   wait "${pids[@]}" 2>/dev/null || true
-  finish_png "$TMP/$name.png" "$OUT/$name.png"
   cat "$SRC/$name.left.txt" <(echo) "$SRC/$name.right.txt" >"$TMP/$name.gt.txt"
-  clean_gt "$TMP/$name.gt.txt" "$OUT/$name.gt.txt"
-  DONE+=("$name")
-  echo "  $name.png"
+  save_shot "$name" "$TMP/$name.gt.txt"
 }
 
 # A page of ours in headless Chromium: NAME WIDTH HEIGHT (the page's CSS pixels, scale 1).
@@ -163,11 +165,8 @@ browser_shot() {
     --force-device-scale-factor=1 --user-data-dir="$TMP/chromium" --window-size="$w,$h" \
     --screenshot="$TMP/$name.png" "file://$SRC/$name.html" >"$TMP/chromium.log" 2>&1 \
     || { cat "$TMP/chromium.log" >&2; exit 1; }
-  finish_png "$TMP/$name.png" "$OUT/$name.png"
-  clean_gt "$SRC/$name.gt.txt" "$OUT/$name.gt.txt"
   check_html_gt "$SRC/$name.html" "$SRC/$name.gt.txt"
-  DONE+=("$name")
-  echo "  $name.png"
+  save_shot "$name" "$SRC/$name.gt.txt"
 }
 
 # Warns when the words of a page's ground truth are not exactly the words of its HTML text
@@ -241,10 +240,7 @@ chromium_window_shot() {
   DISPLAY="$DISP" import -window "$wid" "$TMP/$name.png"
   kill "$pid" "$http" 2>/dev/null || true
   wait "$pid" "$http" 2>/dev/null || true
-  finish_png "$TMP/$name.png" "$OUT/$name.png"
-  clean_gt "$SRC/$name.gt.txt" "$OUT/$name.gt.txt"
-  DONE+=("$name")
-  echo "  $name.png"
+  save_shot "$name" "$SRC/$name.gt.txt"
 }
 
 # The Tk app (bench/screens/tk_app.py) in one of its layouts: NAME
@@ -253,10 +249,7 @@ tk_shot() {
   want "$name" || return 0
   start_xvfb
   DISPLAY="$DISP" $PY "$SRC/tk_app.py" "$name" "$TMP/$name.png"
-  finish_png "$TMP/$name.png" "$OUT/$name.png"
-  clean_gt "$SRC/$name.gt.txt" "$OUT/$name.gt.txt"
-  DONE+=("$name")
-  echo "  $name.png"
+  save_shot "$name" "$SRC/$name.gt.txt"
 }
 
 echo "make_screens: writing $OUT"
