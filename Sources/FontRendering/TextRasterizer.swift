@@ -104,31 +104,25 @@ public final class TextRasterizer: @unchecked Sendable {
     /// glyph's ink overhangs its advance) and `ascent + descent` high, baseline at row `ascent`.
     public func draw(_ text: String) -> CoverageMask {
         lock.withLock {
-            var placed = [(index: FT_UInt, pen: Int)]()
+            var placed = [(x: Int, y: Int, glyph: Glyph)]()
             var end = 0
-            layOut(text) { index, pen in
-                if let index { placed.append((index, pen)) } else { end = pen }
+            layOut(text) { glyph, pen in
+                guard let glyph else { end = pen; return }
+                guard glyph.width > 0, glyph.rows > 0 else { return }
+                placed.append((((pen + 32) >> 6) + glyph.left, ascent - glyph.top, glyph))
             }
             let height = ascent + descent
-            // First pass: how far right the ink reaches.
-            var width = (end + 32) >> 6
-            var bitmaps = [(x: Int, y: Int, rows: [UInt8], w: Int, h: Int)]()
-            for (index, pen) in placed {
-                guard let glyph = glyph(index), glyph.width > 0, glyph.rows > 0 else { continue }
-                let x = ((pen + 32) >> 6) + glyph.left
-                let y = ascent - glyph.top
-                bitmaps.append((x, y, glyph.coverage, glyph.width, glyph.rows))
-                width = max(width, x + glyph.width)
-            }
+            // How far right the ink reaches.
+            let width = placed.reduce((end + 32) >> 6) { max($0, $1.x + $1.glyph.width) }
             var pixels = [UInt8](repeating: 0, count: width * height)
-            for b in bitmaps {
-                for row in 0..<b.h {
-                    let y = b.y + row
+            for (left, top, glyph) in placed {
+                for row in 0..<glyph.rows {
+                    let y = top + row
                     guard y >= 0, y < height else { continue }
-                    for col in 0..<b.w {
-                        let x = b.x + col
+                    for col in 0..<glyph.width {
+                        let x = left + col
                         guard x >= 0, x < width else { continue }
-                        let value = b.rows[row * b.w + col]
+                        let value = glyph.coverage[row * glyph.width + col]
                         let o = y * width + x
                         if value > pixels[o] { pixels[o] = value }
                     }
@@ -138,9 +132,9 @@ public final class TextRasterizer: @unchecked Sendable {
         }
     }
 
-    /// Walks the glyphs of `text`, calling `place` with each glyph index and its pen position
-    /// (26.6 fixed point), then once with `nil` and the final pen position. Called under `lock`.
-    private func layOut(_ text: String, _ place: (FT_UInt?, Int) -> Void) {
+    /// Walks the glyphs of `text`, calling `place` with each glyph and its pen position (26.6
+    /// fixed point), then once with `nil` and the final pen position. Called under `lock`.
+    private func layOut(_ text: String, _ place: (Glyph?, Int) -> Void) {
         var pen = 0
         var previous: FT_UInt = 0
         for scalar in text.unicodeScalars {
@@ -152,7 +146,7 @@ public final class TextRasterizer: @unchecked Sendable {
                     pen += Int(delta.x)
                 }
             }
-            place(index, pen)
+            place(glyph, pen)
             pen += glyph.advance
             previous = index
         }
