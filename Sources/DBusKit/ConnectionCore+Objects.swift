@@ -15,21 +15,25 @@ extension ConnectionCore {
         }
         let path = DBusObjectPath(unchecked: pathText)
         let interfaceName = message.interface
-        let interfaces = objects.interfaces(at: path)
+        let object = objects.object(at: path)
+        let interfaces = object?.interfaces
+        let access = object?.access
         let userMethodExists = interfaces?.contains { $0.method(named: member) != nil } ?? false
 
         if interfaceName == Self.introspectable || (interfaceName == nil && member == "Introspect" && !userMethodExists) {
             introspect(message, path: path, member: member, interfaces: interfaces)
             return
         }
+        if let access, !access.allows(message.sender, member), !isPropertiesCall(interfaceName, member, userMethodExists) {
+            replyNow(message, access.denial(member, at: path))
+            return
+        }
         guard let interfaces else {
             replyNow(message, DBusError(name: DBusError.Name.unknownObject, message: "No such object path '\(path)'"))
             return
         }
-        if interfaceName == Self.properties
-            || (interfaceName == nil && ["Get", "Set", "GetAll"].contains(member) && !userMethodExists)
-        {
-            handleProperties(message, member: member, interfaces: interfaces)
+        if isPropertiesCall(interfaceName, member, userMethodExists) {
+            handleProperties(message, member: member, interfaces: interfaces, path: path, access: access)
             return
         }
 
@@ -78,6 +82,12 @@ extension ConnectionCore {
         }
     }
 
+    /// A call of `org.freedesktop.DBus.Properties` (named, or unnamed and not one of the object's own).
+    private func isPropertiesCall(_ interfaceName: String?, _ member: String, _ userMethodExists: Bool) -> Bool {
+        interfaceName == Self.properties
+            || (interfaceName == nil && ["Get", "Set", "GetAll"].contains(member) && !userMethodExists)
+    }
+
     /// Runs `work` in a new task and sends its result (or its error) as the reply to `message`.
     func respond(to message: Message, _ work: @escaping @Sendable () async throws -> [DBusValue]) {
         Task {
@@ -122,7 +132,7 @@ extension ConnectionCore {
             replyNow(message, .invalidArgs("Introspect takes no arguments"))
             return
         }
-        let children = objects.children(of: path)
+        let children = objects.children(of: path, visibleTo: message.sender)
         guard interfaces != nil || !children.isEmpty || path == .root else {
             replyNow(message, DBusError(name: DBusError.Name.unknownObject, message: "No such object path '\(path)'"))
             return
@@ -130,7 +140,8 @@ extension ConnectionCore {
         replyNow(message, values: [.string(Introspection.xml(interfaces: interfaces ?? [], children: children))])
     }
 
-    private func handleProperties(_ message: Message, member: String, interfaces: [DBusInterface]) {
+    private func handleProperties(_ message: Message, member: String, interfaces: [DBusInterface],
+                                  path: DBusObjectPath, access: DBusObjectAccess?) {
         let args = message.arguments()
         func findInterface(_ name: String) -> DBusInterface? {
             guard let found = interfaces.first(where: { $0.name == name }) else {
@@ -143,6 +154,10 @@ extension ConnectionCore {
             guard let found = interface.property(named: name) else {
                 replyNow(message, DBusError(name: DBusError.Name.unknownProperty,
                                             message: "No property '\(name)' in '\(interface.name)'"))
+                return nil
+            }
+            if let access, !access.allows(message.sender, name) {
+                replyNow(message, access.denial(name, at: path))
                 return nil
             }
             return found
@@ -179,7 +194,8 @@ extension ConnectionCore {
             }
         case ("GetAll", "s"):
             guard let interface = findInterface(args[0].string!) else { return }
-            let readable = interface.properties.filter { $0.get != nil }
+            // Another connection's object: only what it may read.
+            let readable = interface.properties.filter { $0.get != nil && access?.allows(message.sender, $0.name) ?? true }
             respond(to: message) {
                 var entries: [DBusDictEntry] = []
                 for property in readable {

@@ -122,6 +122,14 @@ public final class DBusConnection: Sendable {
         return result
     }
 
+    /// The process ID of the connection named `name` (a unique or well-known name), as the bus
+    /// daemon knows it: what identifies one program behind its many connections.
+    public func unixProcessID(of name: String) async throws -> UInt32 {
+        let reply = try await core.busCall("GetConnectionUnixProcessID", [.string(name)])
+        guard let pid = reply.first?.uint32 else { throw DBusError.failed("unexpected GetConnectionUnixProcessID reply \(reply)") }
+        return pid
+    }
+
     // MARK: Signals
 
     /// Emits a signal. Throws only when the names or values are invalid; the send itself is queued.
@@ -176,11 +184,12 @@ public final class DBusConnection: Sendable {
 
     /// Exports (or replaces) the object at `path`. Takes effect at once, from any thread; the object
     /// also answers `Introspectable`, `Properties` and `Peer`, and shows as a child node of its parents.
-    public func export(_ path: DBusObjectPath, interfaces: [DBusInterface]) throws {
+    /// With an `access`, only its owner may use all of it, and only the owner sees it listed.
+    public func export(_ path: DBusObjectPath, interfaces: [DBusInterface], access: DBusObjectAccess? = nil) throws {
         for interface in interfaces { try interface.validate() }
         let names = interfaces.map(\.name)
         guard Set(names).count == names.count else { throw DBusError.invalidArgs("interface listed twice at \(path)") }
-        core.objects.export(path, interfaces)
+        core.objects.export(path, interfaces, access: access)
     }
 
     /// Removes the object at `path`; returns whether there was one.

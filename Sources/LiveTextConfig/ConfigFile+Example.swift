@@ -30,8 +30,15 @@ extension ConfigFile {
     [limits]
     # Images over this many pixels are refused before decoding.
     max_pixels = 100000000
-    # Analyses one D-Bus client may hold at once.
+    # Analyses one client (a process, however many bus connections it opens) may hold at once.
     max_analyses_per_caller = 16
+    # Requests (analyses and Detect calls) the daemon runs at once, for all clients together;
+    # more are refused with LimitsExceeded at once rather than queued.
+    max_running = 64
+    # Bytes of input (encoded images, pixels, text) the running requests may hold together.
+    max_bytes_in_flight = 1073741824
+    # The longest text Detect takes, in bytes of UTF-8.
+    max_text_bytes = 4194304
     # Seconds an analysis object lives when its caller does not release it.
     analysis_lifetime_seconds = 600
     # Recent images whose text and codes are kept, so the same pixels are not read twice

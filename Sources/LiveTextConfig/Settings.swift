@@ -16,7 +16,7 @@ import LiveTextCore
 /// | `interaction.supplementary_interface_hidden` | `interaction.supplementaryInterfaceHidden` |
 /// | `interaction.supplementary_interface_content_insets` | `interaction.supplementaryInterfaceContentInsets` |
 /// | `interaction.supplementary_interface_font` | `interaction.supplementaryInterfaceFont` |
-/// | `limits.max_pixels`, `.max_analyses_per_caller`, `.analysis_lifetime_seconds`, `.cached_images` | `limits.…` |
+/// | `limits.max_pixels`, `.max_analyses_per_caller`, `.max_running`, `.max_bytes_in_flight`, `.max_text_bytes`, `.analysis_lifetime_seconds`, `.cached_images` | `limits.…` |
 /// | `hotkeys.NAME.keys`, `.action`, `.notify`, `.only` | `hotkeys[NAME]` |
 /// | `actions.opener`, `.map_url`, `.flight_url`, `.lookup_url`, `.translate_url`, `.region` | `actions.…` |
 /// | `clipboard.also_primary` | `clipboard.alsoPrimary` |
@@ -98,8 +98,14 @@ public struct InteractionSettings: Sendable, Hashable {
 public struct LimitSettings: Sendable, Hashable {
     /// Images above this many pixels are refused before decoding (`TooLarge`).
     public var maxPixels: Int
-    /// Analyses one bus client may hold at once.
+    /// Analyses one client (a process, whatever its number of bus connections) may hold at once.
     public var maxAnalysesPerCaller: Int
+    /// Requests (analyses and `Detect` calls) the daemon runs at once, for all clients together.
+    public var maxRunning: Int
+    /// Bytes of input (encoded images, pixels, text) the running requests may hold together.
+    public var maxBytesInFlight: Int
+    /// The longest text `Detect` takes, in bytes of UTF-8.
+    public var maxTextBytes: Int
     /// Seconds an unreleased analysis object lives.
     public var analysisLifetimeSeconds: Int
     /// Recent images whose text and codes are kept, so the same pixels are not read twice
@@ -107,9 +113,13 @@ public struct LimitSettings: Sendable, Hashable {
     public var cachedImages: Int
 
     public init(maxPixels: Int = ImageLimits.defaultMaxPixels, maxAnalysesPerCaller: Int = 16,
+                maxRunning: Int = 64, maxBytesInFlight: Int = 1 << 30, maxTextBytes: Int = 4 << 20,
                 analysisLifetimeSeconds: Int = 600, cachedImages: Int = 32) {
         self.maxPixels = maxPixels
         self.maxAnalysesPerCaller = maxAnalysesPerCaller
+        self.maxRunning = maxRunning
+        self.maxBytesInFlight = maxBytesInFlight
+        self.maxTextBytes = maxTextBytes
         self.analysisLifetimeSeconds = analysisLifetimeSeconds
         self.cachedImages = cachedImages
     }

@@ -88,6 +88,9 @@ struct SettingsDecoder {
         var result = LimitSettings()
         result.maxPixels = try table.int("max_pixels", default: result.maxPixels, min: 1)
         result.maxAnalysesPerCaller = try table.int("max_analyses_per_caller", default: result.maxAnalysesPerCaller, min: 1)
+        result.maxRunning = try table.int("max_running", default: result.maxRunning, min: 1)
+        result.maxBytesInFlight = try table.int("max_bytes_in_flight", default: result.maxBytesInFlight, min: 1 << 20)
+        result.maxTextBytes = try table.int("max_text_bytes", default: result.maxTextBytes, min: 1)
         result.analysisLifetimeSeconds = try table.int("analysis_lifetime_seconds",
                                                        default: result.analysisLifetimeSeconds, min: 1)
         result.cachedImages = try table.int("cached_images", default: result.cachedImages, min: 0)

@@ -9,14 +9,11 @@ extension LiveTextService {
             if let analysis = await record.analysis { return analysis }
             throw DBusError.livetext(.notFound, "analysis \(record.id) is \(await record.state.rawValue): no result")
         }
-        @Sendable func owned(_ call: DBusMethodCall) throws {
-            guard call.sender == record.owner else {
-                throw DBusError.livetext(.accessDenied, "analysis \(record.id) belongs to another client")
-            }
-        }
         return DBusInterface(ServiceNames.analysis, doc: """
             One analysis: its state, and once finished its text, items, codes and quick actions. It lives \
-            until its caller releases it or leaves the bus, or it expires.
+            until its caller releases it or leaves the bus, or it expires. Only the connection that asked \
+            for it may use it: to any other, every member but State answers org.livetext.Error.AccessDenied, \
+            and the object is not listed in introspection.
             """,
             methods: [
                 DBusMethod("Wait", doc: "Returns when the analysis has ended; with its error when it failed.") { _ in
@@ -24,8 +21,7 @@ extension LiveTextService {
                     if await record.state != .finished, let error = await record.error { throw error.dbusError }
                     return []
                 },
-                DBusMethod("Cancel", doc: "Stops a running analysis; does nothing once it has ended.") { call in
-                    try owned(call)
+                DBusMethod("Cancel", doc: "Stops a running analysis; does nothing once it has ended.") { _ in
                     if await record.cancel() { await self.announce(record, state: .cancelled) }
                     return []
                 },
@@ -46,7 +42,6 @@ extension LiveTextService {
                 },
                 DBusMethod("PerformAction", inputs: [DBusArgument("id", "s")],
                            doc: "Carries out a quick action by id (open, mail, call, map, calendar, track, copy).") { call in
-                    try owned(call)
                     let analysis = try await result()
                     try await replying {
                         let performer = self.actionPerformer()
@@ -60,7 +55,6 @@ extension LiveTextService {
                 },
                 DBusMethod("Copy", inputs: [DBusArgument("what", "s")],
                            doc: "Puts the text, or an item's or code's value, on the clipboard.") { call in
-                    try owned(call)
                     let analysis = try await result()
                     let what = call[0].string ?? ""
                     guard let text = AnalysisQueries.copyTarget(what, in: analysis) else {
@@ -74,8 +68,7 @@ extension LiveTextService {
                     }
                     return []
                 },
-                DBusMethod("Release", doc: "Frees the analysis; its object goes away.") { call in
-                    try owned(call)
+                DBusMethod("Release", doc: "Frees the analysis; its object goes away.") { _ in
                     await self.release(record)
                     return []
                 },

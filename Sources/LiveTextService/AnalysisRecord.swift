@@ -1,30 +1,39 @@
 import DBusKit
 import LiveTextCore
 
-/// One analysis the service holds for a caller: `/org/livetext/analysis/N`.
+/// One analysis the service holds for a caller, at an unguessable `/org/livetext/analysis/TOKEN`;
+/// `id` counts the analyses for the log.
 actor AnalysisRecord {
     enum State: String, Sendable {
         case pending, finished, failed, cancelled
     }
 
     let id: Int
+    /// The bus connection that asked for it: the only one that may read it.
     let owner: String
+    /// The process behind `owner`, whose quota it counts against.
+    let client: String
     /// A screen capture: a newer capture by the same caller cancels it (the image it would read
     /// is stale).
     let isCapture: Bool
     /// The caller asked for something beyond the result (a copy, a notification): the work goes
     /// on when the caller leaves the bus, as a script's `gdbus call` does at once.
     let outlivesCaller: Bool
-    nonisolated var path: DBusObjectPath { ServiceNames.analysisPath(id) }
+    nonisolated let path = ServiceNames.newAnalysisPath()
+    /// Only the caller may read the result or act on it; anyone may ask for its `State`.
+    nonisolated var access: DBusObjectAccess {
+        DBusObjectAccess(owner: owner, publicMembers: ["State"], deniedError: LiveTextError.Code.accessDenied.dbusName)
+    }
     private(set) var state: State = .pending
     private(set) var error: LiveTextError?
     private(set) var analysis: ImageAnalysis?
     private var task: Task<Void, Never>?
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(id: Int, owner: String, isCapture: Bool = false, outlivesCaller: Bool = false) {
+    init(id: Int, owner: String, client: String, isCapture: Bool = false, outlivesCaller: Bool = false) {
         self.id = id
         self.owner = owner
+        self.client = client
         self.isCapture = isCapture
         self.outlivesCaller = outlivesCaller
     }

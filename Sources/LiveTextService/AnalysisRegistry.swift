@@ -2,26 +2,29 @@ import DBusKit
 import Foundation
 import LiveTextCore
 
-/// The analyses the service holds, by id and by caller, with the per-caller limit and expiry.
+/// The analyses the service holds, by id, by caller (a bus connection) and by client (the
+/// process behind its connections), with the per-client limit and expiry.
 actor AnalysisRegistry {
     private var records: [Int: AnalysisRecord] = [:]
     private var nextID = 1
-    var maxPerCaller: Int
     var lifetime: Duration
 
-    init(maxPerCaller: Int = 16, lifetime: Duration = .seconds(600)) {
-        self.maxPerCaller = maxPerCaller
+    init(lifetime: Duration = .seconds(600)) {
         self.lifetime = lifetime
     }
 
-    /// A new record for `owner`; `LimitsExceeded` when the caller holds too many.
-    func create(owner: String, isCapture: Bool = false, outlivesCaller: Bool = false) throws -> AnalysisRecord {
-        let held = records.values.filter { $0.owner == owner }.count
-        guard held < maxPerCaller else {
+    /// A new record for the connection `owner` of `client`; `LimitsExceeded` when the client holds
+    /// too many, over all its connections.
+    func create(owner: String, client: String, maxPerClient: Int, isCapture: Bool = false,
+                outlivesCaller: Bool = false) throws -> AnalysisRecord {
+        let held = records.values.filter { $0.client == client }.count
+        guard held < maxPerClient else {
             throw DBusError.limitsExceeded(
-                "\(owner) holds \(held) analyses (the limit is \(maxPerCaller)): Release() the ones you are done with")
+                "this client (\(client)) holds \(held) analyses, the limit (limits.max_analyses_per_caller): "
+                + "Release() the ones you are done with")
         }
-        let record = AnalysisRecord(id: nextID, owner: owner, isCapture: isCapture, outlivesCaller: outlivesCaller)
+        let record = AnalysisRecord(id: nextID, owner: owner, client: client, isCapture: isCapture,
+                                    outlivesCaller: outlivesCaller)
         nextID += 1
         records[record.id] = record
         return record

@@ -28,8 +28,9 @@ extension LiveTextService {
                         }
                         let request = try self.options(call[1])
                         let input = self.imageInput
-                        return [try await self.startAnalysis(owner: call.sender, options: request,
-                                                             source: "file:" + path) { try input.load(path: path).0 }]
+                        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "file:" + path,
+                                                             inputBytes: size) { try input.load(path: path).0 }]
                     }
                 },
                 DBusMethod("AnalyzeImage", inputs: [DBusArgument("encoded", "ay"), options], outputs: [analysis],
@@ -38,7 +39,8 @@ extension LiveTextService {
                         let bytes = call[0].bytes ?? []
                         let request = try self.options(call[1])
                         let input = self.imageInput
-                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "bytes") {
+                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "bytes",
+                                                             inputBytes: bytes.count) {
                             try input.decode(Data(bytes))
                         }]
                     }
@@ -73,7 +75,8 @@ extension LiveTextService {
                             fd: raw, width: call[1].uint32 ?? 0, height: call[2].uint32 ?? 0,
                             stride: call[3].uint32 ?? 0, format: call[4].string ?? "", maxPixels: self.maxPixels)
                         let request = try self.options(call[5])
-                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "pixels") {
+                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "pixels",
+                                                             inputBytes: image.bytesPerRow * image.height) {
                             image
                         }]
                     }
@@ -111,11 +114,24 @@ extension LiveTextService {
                 },
                 DBusMethod("Detect", inputs: [DBusArgument("text", "s"), options],
                            outputs: [DBusArgument("items", "aa{sv}")],
-                           doc: "Runs the data detectors on text; offsets count Unicode scalars.") { call in
+                           doc: "Runs the data detectors on text; offsets count Unicode scalars. Text longer than the max_text_bytes setting (4 MiB) is TooLarge.") { call in
                     try await replying {
+                        let text = call[0].string ?? ""
                         let request = try self.options(call[1])
-                        let items = self.interpreter.detector.detect(in: call[0].string ?? "", only: request.only,
-                                                                     context: self.interpreter.context)
+                        let limits = self.settings.settings.limits
+                        guard text.utf8.count <= limits.maxTextBytes else {
+                            throw LiveTextError(.tooLarge, "the text is \(text.utf8.count) bytes, over the limit of "
+                                                + "\(limits.maxTextBytes) (limits.max_text_bytes)")
+                        }
+                        let client = await self.clients.client(of: call.sender)
+                        let ticket = try await self.requestLimits.admit(client: client, bytes: text.utf8.count,
+                                                                        isDetect: true, limits: limits)
+                        let detector = self.interpreter.detector, context = self.interpreter.context
+                        // Reading text is work like decoding: off the cooperative pool, which
+                        // answers every other call meanwhile.
+                        let items = try await self.requestLimits.holding(ticket) {
+                            try await BlockingWork.run { detector.detect(in: text, only: request.only, context: context) }
+                        }
                         return [.vardicts(items.map(DBusEncoding.item))]
                     }
                 },

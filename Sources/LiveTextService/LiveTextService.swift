@@ -16,6 +16,9 @@ public final class LiveTextService: Sendable {
     let interpreter: AnalysisInterpreter
     let settings: SettingsStore
     let registry: AnalysisRegistry
+    /// The process behind each calling connection, and what all of them may run at once.
+    let clients: CallerClients
+    let requestLimits = RequestLimits()
     let log: ServiceLog
     /// The display, opened on the first capture, clipboard read or copy.
     let desktop: Desktop
@@ -32,9 +35,8 @@ public final class LiveTextService: Sendable {
         self.interpreter = interpreter
         self.settings = settings
         self.log = log
-        let limits = settings.settings.limits
-        registry = AnalysisRegistry(maxPerCaller: limits.maxAnalysesPerCaller,
-                                    lifetime: .seconds(limits.analysisLifetimeSeconds))
+        registry = AnalysisRegistry(lifetime: .seconds(settings.settings.limits.analysisLifetimeSeconds))
+        clients = CallerClients(bus: bus)
     }
 
     /// Exports the objects (before the name is requested: systemd's `Type=dbus` counts the
@@ -76,9 +78,9 @@ public final class LiveTextService: Sendable {
 
     /// Registers an analysis for `owner`, exports its object and starts decoding and analysing
     /// what `load` returns; returns the object's path.
-    func startAnalysis(owner: String, options: RequestOptions, source: String,
+    func startAnalysis(owner: String, options: RequestOptions, source: String, inputBytes: Int = 0,
                        load: @escaping @Sendable () throws -> PixelImage) async throws -> DBusValue {
-        try await startAnalysis(owner: owner, options: options, describing: source) { _ in
+        try await startAnalysis(owner: owner, options: options, describing: source, inputBytes: inputBytes) { _ in
             AcquiredImage(image: try await BlockingWork.run(load), source: source)  // decoding blocks: not on the cooperative pool
         }
     }
@@ -86,9 +88,10 @@ public final class LiveTextService: Sendable {
     /// The same for images that take waiting to get (a capture, the clipboard): `acquire` gives
     /// the pixels, their `image.source` and the capture's time; a selection hands what the
     /// pointer rests over to its argument, to be read before the release (`SelectionPrefetch`).
-    /// A capture cancels the caller's captures still running.
+    /// A capture cancels the caller's captures still running. `inputBytes`, what the request holds
+    /// from the start (encoded bytes, pixels), counts against the bytes in flight until it ends.
     func startAnalysis(owner: String, options: RequestOptions, describing description: String, isCapture: Bool = false,
-                       acquire: @escaping @Sendable (_ atRest: @escaping @Sendable (ScreenImage) -> Void) async throws
+                       inputBytes: Int = 0, acquire: @escaping @Sendable (_ atRest: @escaping @Sendable (ScreenImage) -> Void) async throws
                            -> AcquiredImage) async throws -> DBusValue {
         for record in await registry.records(of: owner) where options.replace || (isCapture && record.isCapture) {
             if await record.cancel() { await announce(record, state: .cancelled) }
@@ -96,16 +99,27 @@ public final class LiveTextService: Sendable {
         try analyzer.checkConfiguration(options.configuration)
         // Asked to copy: a daemon without a display says so now, not after the work.
         if options.copy { try await desktop.checkAvailable() }
-        let record = try await registry.create(owner: owner, isCapture: isCapture,
-                                               outlivesCaller: options.copy || options.notify)
-        try bus.export(record.path, interfaces: [analysisInterface(record)])
+        let limits = settings.settings.limits
+        let client = await clients.client(of: owner)
+        let ticket = try await requestLimits.admit(client: client, bytes: inputBytes, limits: limits)
+        let record: AnalysisRecord
+        do {
+            record = try await registry.create(owner: owner, client: client, maxPerClient: limits.maxAnalysesPerCaller,
+                                               isCapture: isCapture, outlivesCaller: options.copy || options.notify)
+            try bus.export(record.path, interfaces: [analysisInterface(record)], access: record.access)
+        } catch {
+            await requestLimits.release(ticket)
+            throw error
+        }
+        let requestLimits = self.requestLimits
         let analyzer = self.analyzer, desktop = self.desktop, log = self.log
         let configuration = options.configuration
         let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
         let copy = options.copy ? (primary: alsoPrimary, onlyItems: options.only != nil) : nil
         let notify = options.notify, types = options.interaction
         log.info("analysis \(record.id) for \(owner): \(description)")
-        await record.start({
+        // The ticket goes back when the work has really ended, cancelled or not.
+        await record.start({ try await requestLimits.holding(ticket) {
             let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
             defer { prefetch.cancel() }
             let acquired = try await acquire(prefetch.rested(over:))
@@ -130,7 +144,7 @@ public final class LiveTextService: Sendable {
                 }
             }
             return analysis
-        }, finished: { [weak self] record, state in
+        } }, finished: { [weak self] record, state in
             await self?.finished(record, state: state)
         })
         return .objectPath(record.path)
@@ -175,6 +189,7 @@ public final class LiveTextService: Sendable {
     }
 
     func releaseAll(of owner: String) async {
+        await clients.forget(owner)
         let records = await registry.records(of: owner)
         guard !records.isEmpty else { return }
         log.info("\(owner) left the bus: releasing \(records.count) analyses")

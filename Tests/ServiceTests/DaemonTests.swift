@@ -124,7 +124,7 @@ struct DaemonTests {
         }
     }
 
-    @Test("a caller over its limit is refused until it releases; a caller leaving frees its analyses")
+    @Test("a client over its limit is refused on every connection until it releases; another process is not; a caller leaving frees its analyses")
     func limitsAndDepartures() async throws {
         try await RunningDaemon.with(config: "[limits]\nmax_analyses_per_caller = 2\n") { daemon in
             let request: [DBusValue] = [.string(Self.file("qr-url.png")), .vardict(["types": .strings(["codes"])])]
@@ -132,16 +132,27 @@ struct DaemonTests {
             _ = try await daemon.analyzer("AnalyzeFile", request)
             let third = await RunningDaemon.errorName { _ = try await daemon.analyzer("AnalyzeFile", request) }
             #expect(third == "org.freedesktop.DBus.Error.LimitsExceeded")
-            _ = try await daemon.analysis(first, "Release")
-            _ = try await daemon.analyzer("AnalyzeFile", request)
 
-            // Another client's analysis goes away when that client leaves the bus.
+            // A second connection of the same process shares its quota: limits are per client.
             let other = try await DBusConnection.connect(address: daemon.bus.address)
-            let theirs = try #require(try await other.call(destination: "org.livetext", path: "/org/livetext",
-                                                           interface: "org.livetext.Analyzer1", member: "AnalyzeFile",
-                                                           arguments: request).first?.objectPath)
+            func otherCall() async throws -> [DBusValue] {
+                try await other.call(destination: "org.livetext", path: "/org/livetext", interface: "org.livetext.Analyzer1",
+                                     member: "AnalyzeFile", arguments: request)
+            }
+            let sameProcess = await RunningDaemon.errorName { _ = try await otherCall() }
+            #expect(sameProcess == "org.freedesktop.DBus.Error.LimitsExceeded")
+            // Another process has its own.
+            let gdbus = try await runCommand("/usr/bin/gdbus", [
+                "call", "--address", daemon.bus.address, "--dest", "org.livetext", "--object-path", "/org/livetext",
+                "--method", "org.livetext.Analyzer1.AnalyzeFile", Self.file("qr-url.png"), "{}",
+            ])
+            #expect(gdbus.status == 0 && gdbus.stdout.contains("/org/livetext/analysis/"), "\(gdbus.stderr)")
+
+            _ = try await daemon.analysis(first, "Release")
+            let theirs = try #require(try await otherCall().first?.objectPath)
             let notMine = await RunningDaemon.errorName { _ = try await daemon.analysis(theirs, "Release") }
             #expect(notMine == "org.livetext.Error.AccessDenied")
+            // Another client's analysis goes away when that client leaves the bus.
             other.close()
             var gone = false
             for _ in 0..<200 where !gone {

@@ -1,0 +1,77 @@
+import DBusKit
+import LiveTextConfig
+
+/// What the service takes on at once, for everyone together and for each client: the requests
+/// running and the bytes of input they hold. A call over a limit is answered
+/// `org.freedesktop.DBus.Error.LimitsExceeded` at once, instead of queueing behind a flood and
+/// slowing every other client.
+actor RequestLimits {
+    /// An admitted request; give it back with `release` when its work has ended.
+    struct Ticket: Sendable {
+        fileprivate let id: Int
+        fileprivate let client: String
+        fileprivate let bytes: Int
+        fileprivate let isDetect: Bool
+    }
+
+    /// `Detect` calls one client may have running at once: text is read on few threads, and a
+    /// client that sends more waits its turn behind the others.
+    static let detectsPerClient = 2
+
+    private var running: [Int: Ticket] = [:]
+    private var bytesInFlight = 0
+    private var detects: [String: Int] = [:]
+    private var nextID = 0
+
+    /// Admits a request of `client` holding `bytes` of input, or throws `LimitsExceeded`.
+    func admit(client: String, bytes: Int, isDetect: Bool = false, limits: LimitSettings) throws -> Ticket {
+        guard running.count < limits.maxRunning else {
+            throw DBusError.limitsExceeded(
+                "the daemon is running \(running.count) requests, its limit (limits.max_running): try again shortly")
+        }
+        guard bytes <= limits.maxBytesInFlight - bytesInFlight else {
+            throw DBusError.limitsExceeded(
+                "the requests running hold \(bytesInFlight >> 20) MiB of input and this one \(bytes >> 20) MiB, over "
+                + "the limit of \(limits.maxBytesInFlight >> 20) MiB (limits.max_bytes_in_flight): try again shortly")
+        }
+        if isDetect {
+            let mine = detects[client, default: 0]
+            guard mine < Self.detectsPerClient else {
+                throw DBusError.limitsExceeded(
+                    "this client has \(mine) Detect calls running, the most one client may: wait for their replies")
+            }
+            detects[client] = mine + 1
+        }
+        nextID += 1
+        let ticket = Ticket(id: nextID, client: client, bytes: bytes, isDetect: isDetect)
+        running[ticket.id] = ticket
+        bytesInFlight += bytes
+        return ticket
+    }
+
+    /// Gives an admitted request's share back; a second release of the same ticket does nothing.
+    func release(_ ticket: Ticket) {
+        guard running.removeValue(forKey: ticket.id) != nil else { return }
+        bytesInFlight -= ticket.bytes
+        if ticket.isDetect {
+            let left = detects[ticket.client, default: 1] - 1
+            detects[ticket.client] = left > 0 ? left : nil
+        }
+    }
+
+    var runningCount: Int { running.count }
+}
+
+extension RequestLimits {
+    /// Runs `work`, then gives `ticket` back, whatever the outcome.
+    nonisolated func holding<T: Sendable>(_ ticket: Ticket, _ work: @Sendable () async throws -> T) async throws -> T {
+        do {
+            let result = try await work()
+            await release(ticket)
+            return result
+        } catch {
+            await release(ticket)
+            throw error
+        }
+    }
+}
