@@ -3,13 +3,14 @@
 #   make test    install what is missing, build, run the test suite
 #   make bench   accuracy and speed beside tesseract and zbarimg, detectors beside their PyPI peers
 #   make fuzz    3000 mutated images through livetext analyze
+#   make abuse   hostile D-Bus clients, files and faults against the daemon and the CLI: a table
 
 SWIFT ?= swift
 # Tesseract's OpenMP threads fight each other on small machines; the CLI re-executes itself
 # with this set, and the test process must have it before libtesseract loads.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: demo test bench fuzz build release setup clean install
+.PHONY: demo test bench fuzz abuse build release setup clean install
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -46,6 +47,10 @@ bench: release
 fuzz: release
 	@scripts/setup-debian --bench
 	/usr/bin/python3 bench/fuzz.py --livetext .build/release/livetext --count 3000
+
+abuse: release
+	@scripts/setup-debian --bench
+	/usr/bin/python3 bench/abuse.py --livetext .build/release/livetext
 
 # Binaries, bus activation, the systemd user unit, completions and the man page where a Linux
 # user expects them; PREFIX and DESTDIR as usual.

@@ -107,12 +107,13 @@ def memfd_with(data, name="livetext-bench"):
 
 
 class PrivateDaemon:
-    def __init__(self, livetext, log_path, verbose=False, extra_env=None, config=None):
+    def __init__(self, livetext, log_path, verbose=False, extra_env=None, config=None, stderr_fd=None):
         self.livetext = livetext
         self.log_path = log_path
         self.verbose = verbose
         self.extra_env = extra_env or {}
         self.config = config  # text of $XDG_CONFIG_HOME/livetext/config.toml, or None for none
+        self.stderr_fd = stderr_fd  # the daemon's stdout and stderr instead of the log file (a pipe)
         self.tmp = None
         self.bus_proc = None
         self.proc = None
@@ -155,7 +156,7 @@ class PrivateDaemon:
         env.update(OMP_THREAD_LIMIT="1", XDG_CONFIG_HOME=config_home, DBUS_SESSION_BUS_ADDRESS=self.address)
         env.update(self.extra_env)
         os.makedirs(os.path.dirname(os.path.abspath(self.log_path)), exist_ok=True)
-        self.log_file = open(self.log_path, "wb")
+        self.log_file = open(self.log_path, "wb") if self.stderr_fd is None else os.fdopen(self.stderr_fd, "wb")
         cmd = [self.livetext, "daemon", "--address", self.address] + (["--verbose"] if self.verbose else [])
         self.proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=self.log_file,
                                      stderr=self.log_file, start_new_session=True)
