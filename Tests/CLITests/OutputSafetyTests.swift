@@ -72,4 +72,20 @@ struct OutputSafetyTests {
         #expect(result.status == status)
         #expect(result.stdout == stdout)
     }
+
+    @Test("the opener starts with SIGPIPE at its default, though livetext ignores it")
+    func openerSignals() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-opener-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("ignored"), script = directory.appendingPathComponent("opener.sh")
+        try "grep SigIgn /proc/self/status > '\(log.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try CLIProcess.run(["detect", "--perform", "open-link-0"], stdin: Data("see https://example.org".utf8),
+                                        environment: ["LIVETEXT_OPENER": "/bin/sh \(script.path)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // The mask of ignored signals, in hex; SIGPIPE (13) is bit 12.
+        let line = try String(contentsOf: log, encoding: .utf8)
+        let ignored = try #require(line.split(separator: "\t").last.flatMap { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16) })
+        #expect(ignored & (1 << (SIGPIPE - 1)) == 0)
+    }
 }
