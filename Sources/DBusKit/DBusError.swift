@@ -43,4 +43,20 @@ public struct DBusError: Error, Hashable, Sendable, CustomStringConvertible {
         DBusError(name: Name.disconnected, message: message)
     }
     static let noMemory = DBusError(name: Name.noMemory, message: "libdbus ran out of memory")
+
+    /// How many Unicode scalars of a message an error reply carries at most.
+    public static let maxSentMessageScalars = 600
+
+    /// `message` as an error reply carries it: a message over `maxSentMessageScalars` keeps its start
+    /// and its end (where a hint usually is) and says how much was left out between. Messages quote
+    /// what the caller sent (a format, an id, a path); a caller's 10 MB must not come back to it.
+    public static func sendable(_ message: String) -> String {
+        let scalars = message.unicodeScalars
+        guard scalars.count > maxSentMessageScalars else { return message }
+        let head = 300, tail = 200
+        var cut = String.UnicodeScalarView(scalars.prefix(head))
+        cut.append(contentsOf: "…[\(scalars.count - head - tail) characters left out]…".unicodeScalars)
+        cut.append(contentsOf: scalars.suffix(tail))
+        return String(cut)
+    }
 }

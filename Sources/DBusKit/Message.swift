@@ -66,10 +66,12 @@ final class Message: @unchecked Sendable {
         return message
     }
 
-    /// The error reply for `call`. An invalid error name becomes `Failed` rather than a libdbus abort.
+    /// The error reply for `call`. An invalid error name becomes `Failed` rather than a libdbus abort;
+    /// the message is cut to `DBusError.maxSentMessageScalars` (every error reply is built here).
     func errorReply(_ error: DBusError) -> Message? {
         let name = Names.isValidErrorName(error.name) ? error.name : DBusError.Name.failed
-        let text = error.message.utf8.contains(0) ? error.message.replacingOccurrences(of: "\0", with: " ") : error.message
+        let message = DBusError.sendable(error.message)
+        let text = message.utf8.contains(0) ? message.replacingOccurrences(of: "\0", with: " ") : message
         return dbus_message_new_error(raw, name, text).map(Message.init(adopting:))
     }
 

@@ -22,24 +22,36 @@ enum CommandRunner {
             let code = LiveTextCommand.exitCode(for: error)
             let message = LiveTextCommand.fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { FileHandle.standardOutput.write(Data((message + "\n").utf8)) }
+                guard !message.isEmpty else { return 0 }
+                do {
+                    try StandardOutput.write(message + "\n")
+                } catch {
+                    Diagnostics.error(error.message)
+                    return error.code.exitCode
+                }
                 return 0
             }
-            // Usage errors are exit 2, whatever ArgumentParser would pick.
-            if !message.isEmpty { StandardError.write(message + "\n") }
+            // Usage errors are exit 2, whatever ArgumentParser would pick. They may quote arguments.
+            if !message.isEmpty { StandardError.write(ControlCharacters.escaped(message, keepingLineBreaks: true) + "\n") }
             return 2
         }
     }
 }
 
-/// Errors the CLI reports, one line each, through the stderr that decoders share.
+/// Errors the CLI reports, one line each, through the stderr that decoders share. Control characters
+/// (from file names, payloads, the daemon's answers) are always written out, whatever stderr is: a
+/// log file is read on a terminal later. A message stderr cannot take is dropped (see `StandardError`).
 enum Diagnostics {
     static func error(_ message: String) {
-        StandardError.write("livetext: \(message)\n")
+        say(message)
     }
 
     /// Something the user should know that is not an error.
     static func note(_ message: String) {
-        StandardError.write("livetext: \(message)\n")
+        say(message)
+    }
+
+    private static func say(_ message: String) {
+        StandardError.write("livetext: \(ControlCharacters.escaped(message, keepingLineBreaks: false))\n")
     }
 }

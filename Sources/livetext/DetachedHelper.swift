@@ -36,7 +36,8 @@ enum DetachedHelper {
     /// The helper's side: says `line` to the process that started it, then points stdout and
     /// stderr at /dev/null, since nobody reads them any more and writing to them must not end it.
     static func announce(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        // The starter that went away meanwhile is no reason to stop: the helper serves others.
+        _ = try? StandardStream.output.write(line + "\n")
         let null = open("/dev/null", O_RDWR)
         dup2(null, 1)
         dup2(null, 2)

@@ -46,7 +46,7 @@ struct DetectCommand: AsyncParsableCommand {
                 out += kinds == nil ? "\(item.type)\t\(value)\n" : "\(value)\n"
             }
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        try StandardOutput.write(json || !StandardOutput.isTerminal ? out : ControlCharacters.escaped(out, keepingLineBreaks: true))
         if let perform {
             try DetectionEnvironment.perform(perform, actions: actions, items: items, text: text)
         }

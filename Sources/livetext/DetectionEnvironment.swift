@@ -32,7 +32,7 @@ enum DetectionEnvironment {
     static func perform(_ id: String, actions: [QuickAction], items: [DetectedItem], text: String) throws {
         let performer = performer()
         let done = try performer.perform(id, actions: actions, items: items, text: text)
-        StandardError.write("livetext: \(done)\n")
+        Diagnostics.note(done)
     }
 
     /// Parses `--only` values (throws `invalidArgs` naming the unknown type).

@@ -22,7 +22,7 @@ struct PreprocessCommand: ParsableCommand {
         let (image, _) = try ImageInput().load(path: file)
         let prepared = ScreenTextPreprocessor(options: knobs.options).prepare(image)
         let glyph = prepared.glyphHeight.map { String($0) } ?? "none"
-        print("\(file): \(image.width)x\(image.height) glyph \(glyph) scale \(prepared.scale)")
+        try StandardOutput.write("\(file): \(image.width)x\(image.height) glyph \(glyph) scale \(prepared.scale)\n")
         if let output {
             let header = "P5\n\(prepared.image.width) \(prepared.image.height)\n255\n"
             try (Data(header.utf8) + Data(prepared.image.pixels)).write(to: URL(fileURLWithPath: output))

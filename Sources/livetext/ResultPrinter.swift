@@ -10,17 +10,19 @@ struct ResultPrinter {
     let onlyItems: Bool
     /// Plain output for several inputs gets a `==> name <==` header per input.
     let labelled: Bool
+    /// A terminal shows plain output: control characters in text, payloads and names are written out.
+    var terminal = StandardOutput.isTerminal
 
     func print(_ analysis: ImageAnalysis, name: String) throws {
         var out = ""
         if json {
             out = analysis.jsonLine() + "\n"
         } else {
-            if labelled { out += "==> \(name) <==\n" }
+            if labelled { out += "==> \(terminal ? ControlCharacters.escaped(name, keepingLineBreaks: false) : name) <==\n" }
             let plain = analysis.plainText(onlyItems: onlyItems)
-            if !plain.isEmpty { out += plain + "\n" }
+            if !plain.isEmpty { out += (terminal ? ControlCharacters.escaped(plain, keepingLineBreaks: true) : plain) + "\n" }
         }
         // One write per document: never half a line of JSON between two results.
-        FileHandle.standardOutput.write(Data(out.utf8))
+        try StandardOutput.write(out)
     }
 }

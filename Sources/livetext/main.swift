@@ -2,6 +2,11 @@ import ArgumentParser
 import Foundation
 import LiveTextCore
 
+// Before anything opens a file: a closed stdout must not be reused by a socket we then write into.
+StandardStream.reserveClosedDescriptors()
+// A reader that went away is EPIPE from write(2), reported like any failed write, not a signal
+// that ends the CLI mid-work or the daemon at its next log line.
+signal(SIGPIPE, SIG_IGN)
 ThreadLimit.enforceSingleThreadedOpenMP()
 // glibc gives each thread that allocates its own arena; with analyses hopping across Dispatch
 // threads the daemon's memory kept growing with every load (measured: +55 MiB per 1000 requests)

@@ -7,6 +7,8 @@ struct CLIProcess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Ended by a signal (a crash, SIGPIPE) rather than by exiting.
+        var signalled = false
     }
 
     /// The binary next to the test bundle (SwiftPM builds it because the tests depend on it).
@@ -17,11 +19,18 @@ struct CLIProcess {
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
+    /// Runs livetext with `arguments`; with `wrapper`, runs `wrapper + [livetext] + arguments` instead
+    /// (a shell that redirects, a pseudo-terminal).
     static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                    timeout: TimeInterval = 120) throws -> Outcome {
+                    timeout: TimeInterval = 120, wrapper: [String] = []) throws -> Outcome {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let program = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = wrapper.dropFirst() + [binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         // In-process unless a test says otherwise: a daemon on the developer's bus must not answer.
         env["LIVETEXT_LOCAL"] = "1"
@@ -47,8 +56,35 @@ struct CLIProcess {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "livetext \(arguments) hung"])
         }
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: stdoutData.text(), stderr: stderrData.text())
+        return Outcome(status: process.terminationStatus, stdout: stdoutData.text(), stderr: stderrData.text(),
+                       signalled: process.terminationReason == .uncaughtSignal)
     }
+
+    /// A wrapper that starts livetext with these shell `redirections` (`>&-`, `>/dev/full`, `2>&-`).
+    static func shell(_ redirections: String) -> [String] {
+        ["/bin/bash", "-c", "exec \"$0\" \"$@\" \(redirections)"]
+    }
+
+    /// A wrapper that gives livetext a pseudo-terminal as stdout (raw: no `\r` added), as in a person's
+    /// terminal; what it shows comes back as stdout, stderr stays a pipe. Exits with livetext's status.
+    static let terminal = ["/usr/bin/python3", "-c", """
+        import os, pty, subprocess, sys, tty
+        main, side = pty.openpty()
+        tty.setraw(side)
+        child = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=side)
+        os.close(side)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+        sys.stdout.buffer.write(shown)
+        sys.exit(child.wait() & 0xFF)
+        """]
 }
 
 /// Reads a pipe to its end on a thread of its own.

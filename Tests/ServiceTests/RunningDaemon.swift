@@ -29,8 +29,8 @@ final class RunningDaemon: @unchecked Sendable {
 
     /// Runs `body` with a fresh bus and daemon, and stops both whatever happens.
     static func with(config: String? = nil, environment: [String: String] = [:], bus: TestBus? = nil,
-                     _ body: (RunningDaemon) async throws -> Void) async throws {
-        let daemon = try await start(config: config, environment: environment, bus: bus)
+                     errors: FileHandle? = nil, _ body: (RunningDaemon) async throws -> Void) async throws {
+        let daemon = try await start(config: config, environment: environment, bus: bus, errors: errors)
         do {
             try await body(daemon)
         } catch {
@@ -42,9 +42,9 @@ final class RunningDaemon: @unchecked Sendable {
 
     /// Starts a bus and a daemon (with `config` as its settings file, if given) and waits until the
     /// daemon owns `org.livetext`. `environment` is added to the daemon's (`DISPLAY`: "" for none).
-    /// With `bus`, the daemon joins that bus, which the caller stops.
+    /// With `bus`, the daemon joins that bus, which the caller stops. `errors` is its stderr (default: the log).
     static func start(config: String? = nil, environment: [String: String] = [:],
-                      bus given: TestBus? = nil) async throws -> RunningDaemon {
+                      bus given: TestBus? = nil, errors: FileHandle? = nil) async throws -> RunningDaemon {
         let bus = if let given { given } else { try await TestBus.start() }
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-daemon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home.appendingPathComponent("livetext"), withIntermediateDirectories: true)
@@ -52,7 +52,8 @@ final class RunningDaemon: @unchecked Sendable {
             try config.write(to: home.appendingPathComponent("livetext/config.toml"), atomically: true, encoding: .utf8)
         }
         let log = home.appendingPathComponent("daemon.log")
-        let daemon = try startDaemon(address: bus.address, configHome: home, log: log, environment: environment)
+        let daemon = try startDaemon(address: bus.address, configHome: home, log: log, environment: environment,
+                                     errors: errors)
         let client = try await DBusConnection.connect(address: bus.address)
         // Ready once the name has an owner: the daemon exports everything before asking for it.
         for _ in 0..<600 {
@@ -67,7 +68,7 @@ final class RunningDaemon: @unchecked Sendable {
     }
 
     static func startDaemon(address: String, configHome: URL, log: URL,
-                            environment extra: [String: String] = [:]) throws -> Process {
+                            environment extra: [String: String] = [:], errors: FileHandle? = nil) throws -> Process {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = binary
@@ -81,7 +82,7 @@ final class RunningDaemon: @unchecked Sendable {
         process.environment = environment
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
-        process.standardError = handle
+        process.standardError = errors ?? handle
         process.standardInput = FileHandle.nullDevice
         try process.run()
         return process

@@ -7,7 +7,17 @@ import Foundation
 public enum StandardError {
     public static let lock = NSLock()
 
-    public static func write(_ text: String) {
-        lock.withLock { FileHandle.standardError.write(Data(text.utf8)) }
+    /// Writes `text`; a failure (stderr closed, full, its reader gone) is returned, not thrown: there is
+    /// nowhere left to report it, and losing a message must not end the work it was about.
+    @discardableResult
+    public static func write(_ text: String) -> StreamWriteError? {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            try StandardStream.error.write(text)
+            return nil
+        } catch {
+            return error
+        }
     }
 }

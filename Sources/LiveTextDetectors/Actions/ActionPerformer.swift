@@ -102,7 +102,8 @@ public struct ActionPerformer: Sendable {
     private func open(_ target: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = opener + [target]
+        // livetext ignores SIGPIPE, and an ignored signal stays ignored across exec: the opener gets it back.
+        process.arguments = ["--default-signal=PIPE"] + opener + [target]
         process.standardInput = FileHandle.nullDevice
         do {
             try process.run()

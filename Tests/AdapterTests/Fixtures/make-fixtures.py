@@ -34,3 +34,6 @@ ImageDraw.Draw(rgba).text((10, 20), "Transparent", font=ImageFont.truetype(DEJAV
 rgba.save("sample-rgba.png")
 
 subprocess.run(["qrencode", "-s", "3", "-m", "4", "-o", "qr-url.png", "https://example.org/livetext?q=1"], check=True)
+# A payload a terminal would obey: OSC 52 sets its clipboard, CSI 2 J clears its screen.
+subprocess.run(["qrencode", "-s", "3", "-m", "4", "-o", "qr-escapes.png", "\x1b]52;c;b3duZWQ=\x07\x1b[2Jcleared"],
+               check=True)
