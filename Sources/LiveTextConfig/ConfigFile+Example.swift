@@ -22,20 +22,21 @@ extension ConfigFile {
     allow_data_detectors_in_text_mode = true
     # Draw no Live Text button and no quick-action chips on the notification's preview.
     supplementary_interface_hidden = false
-    # Space kept clear inside the preview's edges, in pixels: [top, left, bottom, right].
+    # Space kept clear inside the preview's edges, in pixels (0 to 10000): [top, left, bottom, right].
     supplementary_interface_content_insets = [0.0, 0.0, 0.0, 0.0]
-    # Family and weight of the button and chips. A size is ignored so they keep one size.
+    # Family and weight of the button and chips (up to 256 characters). A size is ignored so they
+    # keep one size.
     supplementary_interface_font = "Sans Bold"
 
     [limits]
-    # Images over this many pixels are refused before decoding.
+    # Images over this many pixels are refused before decoding (1 to 1000000000).
     max_pixels = 100000000
-    # Analyses one D-Bus client may hold at once.
+    # Analyses one D-Bus client may hold at once (1 to 1024).
     max_analyses_per_caller = 16
-    # Seconds an analysis object lives when its caller does not release it.
+    # Seconds an analysis object lives when its caller does not release it (1 to 604800, a week).
     analysis_lifetime_seconds = 600
     # Recent images whose text and codes are kept, so the same pixels are not read twice
-    # (0: keep nothing).
+    # (0: keep nothing; at most 1024).
     cached_images = 32
 
     [actions]
@@ -56,7 +57,8 @@ extension ConfigFile {
     [notifications]
     # Show notifications at all.
     enabled = true
-    # How long a notification stays, in milliseconds: -1 = the server's default, 0 = until closed.
+    # How long a notification stays, in milliseconds: -1 = the server's default, 0 = until closed,
+    # at most 86400000 (a day).
     timeout_ms = -1
 
     # Global hotkeys: [hotkeys.NAME] with keys = modifiers (Super, Shift, Control or Ctrl, Alt,
