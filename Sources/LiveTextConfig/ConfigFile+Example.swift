@@ -22,27 +22,30 @@ extension ConfigFile {
     allow_data_detectors_in_text_mode = true
     # Draw no Live Text button and no quick-action chips on the notification's preview.
     supplementary_interface_hidden = false
-    # Space kept clear inside the preview's edges, in pixels: [top, left, bottom, right].
+    # Space kept clear inside the preview's edges, in pixels (0 to 10000): [top, left, bottom, right].
     supplementary_interface_content_insets = [0.0, 0.0, 0.0, 0.0]
-    # Family and weight of the button and chips. A size is ignored so they keep one size.
+    # Family and weight of the button and chips (up to 256 characters). A size is ignored so they
+    # keep one size.
     supplementary_interface_font = "Sans Bold"
 
     [limits]
-    # Images over this many pixels are refused before decoding.
+    # Images over this many pixels are refused before decoding (1 to 1000000000).
     max_pixels = 100000000
-    # Analyses one client (a process, however many bus connections it opens) may hold at once.
+    # Analyses one client (a process, however many bus connections it opens) may hold at once
+    # (1 to 1024).
     max_analyses_per_caller = 16
     # Requests (analyses and Detect calls) the daemon runs at once, for all clients together;
-    # more are refused with LimitsExceeded at once rather than queued.
+    # more are refused with LimitsExceeded at once rather than queued (1 to 1024).
     max_running = 64
-    # Bytes of input (encoded images, pixels, text) the running requests may hold together.
+    # Bytes of input (encoded images, pixels, text) the running requests may hold together
+    # (1 MiB to 64 GiB).
     max_bytes_in_flight = 1073741824
-    # The longest text Detect takes, in bytes of UTF-8.
+    # The longest text Detect takes, in bytes of UTF-8 (1 to 1 GiB).
     max_text_bytes = 4194304
-    # Seconds an analysis object lives when its caller does not release it.
+    # Seconds an analysis object lives when its caller does not release it (1 to 604800, a week).
     analysis_lifetime_seconds = 600
     # Recent images whose text and codes are kept, so the same pixels are not read twice
-    # (0: keep nothing).
+    # (0: keep nothing; at most 1024).
     cached_images = 32
 
     [actions]
@@ -63,7 +66,8 @@ extension ConfigFile {
     [notifications]
     # Show notifications at all.
     enabled = true
-    # How long a notification stays, in milliseconds: -1 = the server's default, 0 = until closed.
+    # How long a notification stays, in milliseconds: -1 = the server's default, 0 = until closed,
+    # at most 86400000 (a day).
     timeout_ms = -1
 
     # Global hotkeys: [hotkeys.NAME] with keys = modifiers (Super, Shift, Control or Ctrl, Alt,

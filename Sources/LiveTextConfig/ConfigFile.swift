@@ -54,13 +54,26 @@ public struct ConfigFile: Sendable, Hashable {
     }
 
     /// The file's text, or `nil` when there is no file.
+    ///
+    /// The settings name a command to run (`actions.opener`), so a file someone else could have
+    /// written is refused: one owned by another user (root aside), or writable by group or
+    /// others. Only a regular file is read (a FIFO would block the daemon).
     func readText() throws(ConfigError) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue { throw ConfigError(.io, "is a directory, expected a TOML file", file: path) }
+        // Non-blocking open, so a FIFO is seen and refused instead of waited on.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw ConfigError(.io, "cannot read: \(String(cString: strerror(errno)))", file: path)
+        }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw ConfigError(.io, "cannot read: \(String(cString: strerror(errno)))", file: path)
+        }
+        try Self.checkTrusted(info, file: path)
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try handle.readToEnd() ?? Data()
         } catch {
             throw ConfigError(.io, "cannot read: \(error.localizedDescription)", file: path)
         }
@@ -68,6 +81,27 @@ public struct ConfigFile: Sendable, Hashable {
             throw ConfigError(.io, "not UTF-8 text", file: path)
         }
         return text
+    }
+
+    /// Throws unless `info` is a regular file that only its reader (or root) could have written.
+    static func checkTrusted(_ info: stat, file: String) throws(ConfigError) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ConfigError(.io, "is a directory, expected a TOML file", file: file)
+        default: throw ConfigError(.io, "not a regular file, expected a TOML file", file: file)
+        }
+        let me = geteuid()
+        guard info.st_uid == me || info.st_uid == 0 else {
+            throw ConfigError(.io, "refused: it belongs to user \(info.st_uid), not to you (user \(me)), and settings "
+                              + "name a command to run (chown it to yourself, or remove it)", file: file)
+        }
+        let writableByOthers = info.st_mode & (S_IWGRP | S_IWOTH)
+        guard writableByOthers == 0 else {
+            let mode = String(info.st_mode & 0o7777, radix: 8)
+            throw ConfigError(.io, "refused: \(info.st_mode & S_IWOTH != 0 ? "anyone" : "its group") can write it "
+                              + "(mode \(mode)), and settings name a command to run "
+                              + "(chmod go-w \(file))", file: file)
+        }
     }
 }
 

@@ -92,6 +92,12 @@ public struct InteractionSettings: Sendable, Hashable {
         self.supplementaryInterfaceContentInsets = supplementaryInterfaceContentInsets
         self.supplementaryInterfaceFont = supplementaryInterfaceFont
     }
+
+    /// The longest `supplementaryInterfaceFont` accepted, in characters: family names are short,
+    /// and the value is kept in memory and in the file.
+    public static let maxFontNameLength = 256
+    /// What each of the content insets may be, in pixels (finite: NaN and infinity are outside).
+    public static let insetRange: ClosedRange<Double> = 0...10_000
 }
 
 /// `[limits]`: what the daemon refuses, to protect itself and everyone else on the bus.
@@ -123,6 +129,17 @@ public struct LimitSettings: Sendable, Hashable {
         self.analysisLifetimeSeconds = analysisLifetimeSeconds
         self.cachedImages = cachedImages
     }
+
+    /// What each value may be. The largest are far beyond any sensible setting, and small enough
+    /// that nothing computed from them overflows (a lifetime becomes nanoseconds in an `Int64`).
+    public static let maxPixelsRange = 1...1_000_000_000
+    public static let maxAnalysesPerCallerRange = 1...1_024
+    public static let maxRunningRange = 1...1_024
+    public static let maxBytesInFlightRange = (1 << 20)...(64 << 30)
+    public static let maxTextBytesRange = 1...(1 << 30)
+    /// Up to a week.
+    public static let analysisLifetimeRange = 1...604_800
+    public static let cachedImagesRange = 0...1_024
 }
 
 /// `[actions]`: how quick actions open things. The URL templates default to the same pages as
@@ -175,4 +192,7 @@ public struct NotificationSettings: Sendable, Hashable {
         self.enabled = enabled
         self.timeoutMs = timeoutMs
     }
+
+    /// `timeoutMs`: -1, 0, or up to a day.
+    public static let timeoutRange = -1...86_400_000
 }

@@ -19,7 +19,8 @@ struct SettingsDecoder {
         }
         if let table = try root.table("notifications") {
             settings.notifications.enabled = try table.bool("enabled", default: true)
-            settings.notifications.timeoutMs = try table.int("timeout_ms", default: -1, min: -1)
+            settings.notifications.timeoutMs = try table.int("timeout_ms", default: -1,
+                                                             in: NotificationSettings.timeoutRange)
             warnings += table.unknownKeys()
         }
         warnings += root.unknownKeys(what: "table or key")
@@ -63,13 +64,20 @@ struct SettingsDecoder {
         result.supplementaryInterfaceHidden = try table.bool("supplementary_interface_hidden", default: false)
         let insetsKey = "supplementary_interface_content_insets"
         if let values = try table.numbers(insetsKey, count: 4) {
-            for value in values where !value.isFinite || value < 0 {
-                throw table.invalid(insetsKey, "insets must be finite and not negative, got \(value)")
+            let range = InteractionSettings.insetRange
+            for value in values where !range.contains(value) {
+                throw table.invalid(insetsKey, "each inset must be a number of pixels from \(Int(range.lowerBound)) "
+                                    + "to \(Int(range.upperBound)), got \(value)")
             }
             result.supplementaryInterfaceContentInsets = EdgeInsets(top: values[0], left: values[1],
                                                                     bottom: values[2], right: values[3])
         }
         if let text = try table.string("supplementary_interface_font") {
+            let longest = InteractionSettings.maxFontNameLength
+            guard text.unicodeScalars.count <= longest else {
+                throw table.invalid("supplementary_interface_font",
+                                    "a font name has at most \(longest) characters, got \(text.unicodeScalars.count)")
+            }
             guard let font = FontDescription(parsing: text) else {
                 throw table.invalid("supplementary_interface_font",
                                     "expected a family and weight like \"Cantarell Bold\", got \"\(text)\"")
@@ -86,14 +94,18 @@ struct SettingsDecoder {
 
     private mutating func limits(_ table: TableReader) throws(ConfigError) -> LimitSettings {
         var result = LimitSettings()
-        result.maxPixels = try table.int("max_pixels", default: result.maxPixels, min: 1)
-        result.maxAnalysesPerCaller = try table.int("max_analyses_per_caller", default: result.maxAnalysesPerCaller, min: 1)
-        result.maxRunning = try table.int("max_running", default: result.maxRunning, min: 1)
-        result.maxBytesInFlight = try table.int("max_bytes_in_flight", default: result.maxBytesInFlight, min: 1 << 20)
-        result.maxTextBytes = try table.int("max_text_bytes", default: result.maxTextBytes, min: 1)
+        typealias Ranges = LimitSettings
+        result.maxPixels = try table.int("max_pixels", default: result.maxPixels, in: Ranges.maxPixelsRange)
+        result.maxAnalysesPerCaller = try table.int("max_analyses_per_caller", default: result.maxAnalysesPerCaller,
+                                                    in: Ranges.maxAnalysesPerCallerRange)
+        result.maxRunning = try table.int("max_running", default: result.maxRunning, in: Ranges.maxRunningRange)
+        result.maxBytesInFlight = try table.int("max_bytes_in_flight", default: result.maxBytesInFlight,
+                                                in: Ranges.maxBytesInFlightRange)
+        result.maxTextBytes = try table.int("max_text_bytes", default: result.maxTextBytes, in: Ranges.maxTextBytesRange)
         result.analysisLifetimeSeconds = try table.int("analysis_lifetime_seconds",
-                                                       default: result.analysisLifetimeSeconds, min: 1)
-        result.cachedImages = try table.int("cached_images", default: result.cachedImages, min: 0)
+                                                       default: result.analysisLifetimeSeconds,
+                                                       in: Ranges.analysisLifetimeRange)
+        result.cachedImages = try table.int("cached_images", default: result.cachedImages, in: Ranges.cachedImagesRange)
         warnings += table.unknownKeys()
         return result
     }

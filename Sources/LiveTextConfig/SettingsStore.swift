@@ -79,7 +79,9 @@ public final class SettingsStore: @unchecked Sendable {
     /// `TOMLTextEditor`). The change applies to what the file says now, so edits made by hand
     /// since the last reload are kept. Nothing is written when the file cannot be parsed (the user
     /// must fix it first), when the new value is invalid (the error names the key), or when the
-    /// edited text would not read back as exactly the new settings.
+    /// edited text would not read back as exactly the new settings. Nothing changes in memory
+    /// either unless the file was written. An invalid new value throws `.invalidValue` with no
+    /// file (the caller's mistake); every error about the file itself carries its path.
     @discardableResult
     public func update(_ change: (inout Settings) -> Void) throws(ConfigError) -> Settings {
         writer.lock()
@@ -108,7 +110,11 @@ public final class SettingsStore: @unchecked Sendable {
             throw ConfigError(.io, "not written: the edited file would read back different settings",
                               file: file.path)
         }
-        try AtomicFile.write(newText, to: file.path)
+        do {
+            try AtomicFile.write(Array(newText.utf8), to: file.path, createDirectory: true)
+        } catch {
+            throw ConfigError(.io, "not written: \(error.message)", file: file.path)
+        }
         commit(desired, warnings: reread.warnings)
         return desired
     }

@@ -30,12 +30,15 @@ final class TableReader {
         return bool
     }
 
-    func int(_ key: String, default fallback: Int, min: Int) throws(ConfigError) -> Int {
+    /// An integer within `range`; outside it the error names the key and the range.
+    func int(_ key: String, default fallback: Int, in range: ClosedRange<Int>) throws(ConfigError) -> Int {
         guard let value = value(key) else { return fallback }
         guard case .integer(let int) = value else {
             throw invalid(key, "expected an integer, got \(value.kindName)")
         }
-        guard int >= min else { throw invalid(key, "expected at least \(min), got \(int)") }
+        guard range.contains(int) else {
+            throw invalid(key, "expected an integer from \(range.lowerBound) to \(range.upperBound), got \(int)")
+        }
         return int
     }
 

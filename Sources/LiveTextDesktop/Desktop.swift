@@ -60,6 +60,7 @@ public final class Desktop: @unchecked Sendable {
     }
 
     private func liveSession() throws -> Session {
+        session?.display.noticeIfGone()
         if let session, !session.display.isBroken { return session }
         session?.display.close()
         session = nil

@@ -18,7 +18,10 @@ extension LiveTextService {
                                  do throws(ConfigError) {
                                      try self.settings.update { change(&$0.interaction) }
                                  } catch {
-                                     throw DBusError.livetext(.invalidArgs, error.description)
+                                     // A value outside what the setting accepts is the caller's
+                                     // error; a file that cannot be read or written is not.
+                                     let code: LiveTextError.Code = error.file == nil ? .invalidArgs : .failed
+                                     throw DBusError.livetext(code, error.description)
                                  }
                              })
             })

@@ -19,12 +19,12 @@ final class SharedMemoryImage {
         self.display = display
         info = .allocate(capacity: 1)
         info.initialize(to: XShmSegmentInfo())
-        guard attach(size: initialSize) else {
-            info.deallocate()
-            return nil
-        }
+        // Every stored property is set: from here a failing init runs deinit, which frees `info`
+        // (freeing it here too was a double free).
+        guard attach(size: initialSize) else { return nil }
     }
 
+    /// The one place `info` is freed, also when init failed.
     deinit {
         detach()
         info.deallocate()

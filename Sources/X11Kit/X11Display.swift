@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import Glibc
 import LiveTextCore
 
 /// One connection to an X server.
@@ -33,6 +34,8 @@ public final class X11Display: @unchecked Sendable {
         self.name = requested
         self.screen = lt_DefaultScreen(handle)
         self.root = lt_RootWindow(handle, screen)
+        // A connection closed earlier may have had this address and left a mark behind.
+        X11Errors.forget(handle)
         XSetIOErrorExitHandler(handle, { display, _ in X11Errors.markBroken(display) }, nil)
     }
 
@@ -45,14 +48,29 @@ public final class X11Display: @unchecked Sendable {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        // Whether it broke must be read before forgetting it: XCloseDisplay on a dead server blocks.
-        let broken = isBroken
+        if isBroken {
+            // No Xlib call after the server went away (Xlib expects the process to exit then, and
+            // XCloseDisplay on a dead server can block): close the socket alone, which is all
+            // the kernel holds. The `Display` itself (a few KiB) stays allocated.
+            Glibc.close(connectionNumber)
+        } else {
+            XCloseDisplay(handle)
+        }
+        // After closing: closing may report the server gone once more.
         X11Errors.forget(handle)
-        if !broken { XCloseDisplay(handle) }
     }
 
     /// True once the server went away: the connection can only be closed.
     public var isBroken: Bool { X11Errors.isBroken(handle) }
+
+    /// Reads what the server sent without blocking, so a server that went away since the last
+    /// request shows as `isBroken` now, before the connection is used, instead of failing the
+    /// next request. Events read are queued as usual.
+    public func noticeIfGone() {
+        guard !isClosed, !isBroken else { return }
+        var entry = pollfd(fd: connectionNumber, events: Int16(POLLIN), revents: 0)
+        if poll(&entry, 1, 0) > 0 { _ = XEventsQueued(handle, QueuedAfterReading) }
+    }
 
     /// Throws `LiveTextError.unavailable` when the server went away.
     public func checkAlive() throws {

@@ -50,11 +50,21 @@ struct PreviewCommand: AsyncParsableCommand {
     func validate() throws {
         _ = try parsedInsets()
         _ = try InteractionType.option(interactionNames)
-        if let font, FontDescription(parsing: font) == nil { throw ValidationError("--font: no family in '\(font)'") }
+        if let font {
+            guard font.unicodeScalars.count <= InteractionSettings.maxFontNameLength else {
+                throw ValidationError("--font: at most \(InteractionSettings.maxFontNameLength) characters")
+            }
+            if FontDescription(parsing: font) == nil { throw ValidationError("--font: no family in '\(font)'") }
+        }
     }
 
     func run() async throws {
-        var interaction = (try? ConfigFile.standard().load().settings.interaction) ?? InteractionSettings()
+        var interaction = InteractionSettings()
+        do {
+            interaction = try ConfigFile.standard().load().settings.interaction
+        } catch {
+            Diagnostics.note("settings: \(error); using the defaults")
+        }
         if let types = try InteractionType.option(interactionNames) { interaction.preferredInteractionTypes = types }
         if let insets = try parsedInsets() { interaction.supplementaryInterfaceContentInsets = insets }
         if let font, let description = FontDescription(parsing: font) {
@@ -83,19 +93,16 @@ struct PreviewCommand: AsyncParsableCommand {
         if offer == nil { Diagnostics.note("interaction 'none': no notification would be shown; the plain image written") }
         if let fallback = rendered.fontFallback { Diagnostics.note(fallback) }
         for note in rendered.notes { Diagnostics.note(note) }
-        do {
-            try PNGEncoder.write(rendered.image, to: URL(fileURLWithPath: output))
-        } catch let error as LiveTextError {
-            throw LiveTextError(error.code, "\(output): \(error.message)")
-        }
+        try OutputFile.write(try PNGEncoder.encode(rendered.image), to: output)
     }
 
     private func parsedInsets() throws -> EdgeInsets? {
         guard let insets else { return nil }
         let values = insets.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard values.count == 4, let t = values[0], let l = values[1], let b = values[2], let r = values[3],
-              [t, l, b, r].allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-            throw ValidationError("--insets: four numbers of pixels, 0 or more: top,left,bottom,right (got '\(insets)')")
+              [t, l, b, r].allSatisfy(InteractionSettings.insetRange.contains) else {
+            throw ValidationError("--insets: four numbers of pixels from 0 to \(Int(InteractionSettings.insetRange.upperBound)): "
+                                  + "top,left,bottom,right (got '\(insets)')")
         }
         return EdgeInsets(top: t, left: l, bottom: b, right: r)
     }

@@ -44,7 +44,8 @@ struct PreviewCommandTests {
     }
 
     @Test("bad insets and interaction types are usage errors; a missing image exits 3",
-          arguments: [["--insets", "1,2,3"], ["--insets", "1,2,-3,4"], ["--interaction", "sometimes"],
+          arguments: [["--insets", "1,2,3"], ["--insets", "1,2,-3,4"], ["--insets", "1,2,3,10001"],
+                      ["--insets", "nan,2,3,4"], ["--font", String(repeating: "A", count: 257)], ["--interaction", "sometimes"],
                       ["--interaction", "none,automatic"]])
     func badInput(extra: [String]) throws {
         let result = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", output] + extra)
@@ -52,5 +53,43 @@ struct PreviewCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output))
         let missing = try CLIProcess.run(["preview", "/nonexistent.png", "-o", output])
         #expect(missing.status == 3 && missing.stderr.contains("/nonexistent.png"))
+    }
+
+    @Test("-o onto a device writes into it and never replaces the node: a full one fails naming the path, exit 1")
+    func outputDevice() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preview-dev-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let full = directory + "/full", null = directory + "/null"
+        // /dev/full and /dev/null of our own: 1,7 and 1,3.
+        #expect(mknod(full, S_IFCHR | 0o666, 0x107) == 0)
+        #expect(mknod(null, S_IFCHR | 0o666, 0x103) == 0)
+        let env = ["XDG_CONFIG_HOME": "/nonexistent"]
+        let failed = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", full, "--hidden"], environment: env)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("cannot write \(full): ") && failed.stderr.contains("No space left on device"),
+                "\(failed.stderr)")
+        let written = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", null, "--hidden"], environment: env)
+        #expect(written.status == 0, "\(written.stderr)")
+        for path in [full, null] {
+            var info = stat()
+            #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "\(path) is still a device")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["full", "null"])
+    }
+
+    @Test("a settings file that is refused is said so on stderr, and the preview uses the defaults")
+    func refusedSettings() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("preview-cfg-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home + "/livetext", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try "[interaction]\nsupplementary_interface_hidden = true\n".write(toFile: home + "/livetext/config.toml",
+                                                                          atomically: false, encoding: .utf8)
+        #expect(chmod(home + "/livetext/config.toml", 0o666) == 0)
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", output],
+                                        environment: ["XDG_CONFIG_HOME": home])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("config.toml: refused: anyone can write it (mode 666)"), "\(result.stderr)")
     }
 }

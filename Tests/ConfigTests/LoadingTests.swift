@@ -136,7 +136,7 @@ struct LoadingTests {
     func roundTrip() throws {
         var settings = Settings.defaults
         settings.actions.region = "FR"
-        settings.interaction.supplementaryInterfaceContentInsets = EdgeInsets(top: 0.1, left: 1e-5, bottom: 12, right: 1e20)
+        settings.interaction.supplementaryInterfaceContentInsets = EdgeInsets(top: 0.1, left: 1e-5, bottom: 12, right: 9_999.75)
         settings.hotkeys["x"] = Hotkey(keys: try KeyCombo(parsing: "Mod4+F12"), action: .analyze, only: ["link", "email"])
         #expect(try SettingsStore.normalized(settings) == settings)
     }

@@ -186,4 +186,30 @@ struct DesktopServiceTests {
             }
         }
     }
+
+    @Test("the X server restarts: the next interactive capture works, the daemon stays up, its fds do not grow")
+    func serverRestarts() async throws {
+        try await TestDisplay.with(width: 400, height: 300) { server in
+            try await RunningDaemon.with(environment: server.environment) { daemon in
+                let region = DBusValue.structure([.int32(0), .int32(0), .uint32(40), .uint32(30)])
+                _ = try await finished(daemon, "CaptureScreen", [.vardict(["region": region, "types": .strings(["codes"])])])
+                var fds: [Int] = []
+                for _ in 0..<3 {
+                    try await server.restart()
+                    let path = try #require(try await daemon.analyzer("CaptureScreen", [.vardict([
+                        "interactive": .bool(true), "types": .strings(["codes"])])]).first?.objectPath)
+                    try await XPeers.waitForSelectionOverlay(on: server)
+                    try await XPeers.xdotool(["mousemove", "10", "10", "mousedown", "1", "mousemove", "60", "50",
+                                              "mouseup", "1"], on: server)
+                    _ = try await daemon.analysis(path, "Wait")
+                    #expect(try await daemon.property(path, "org.livetext.Analysis1", "State").string == "finished")
+                    #expect(daemon.daemon.isRunning, "\(daemon.daemonLog)")
+                    fds.append(try FileManager.default.contentsOfDirectory(
+                        atPath: "/proc/\(daemon.daemon.processIdentifier)/fd").count)
+                }
+                // One X connection lost per restart: a leak would add an fd each time.
+                #expect(zip(fds, fds.dropFirst()).allSatisfy { $0 >= $1 }, "open fds after each restart: \(fds)")
+            }
+        }
+    }
 }
