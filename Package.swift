@@ -79,7 +79,7 @@ let package = Package(
 
         .executableTarget(name: "livetext", dependencies: [
             "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
-            "LiveTextDesktop", "X11Kit", "LiveTextNotifications", "LiveTextPreview",
+            "LiveTextDesktop", "ImageCodecs", "X11Kit", "LiveTextNotifications", "LiveTextPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

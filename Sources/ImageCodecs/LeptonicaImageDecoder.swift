@@ -18,13 +18,7 @@ public struct LeptonicaImageDecoder: ImageDecoder {
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let base = bytes.baseAddress else { throw LiveTextError(.invalidImage, "empty input: no image data") }
             let format = try ImageFormat.sniff(bytes)
-            var lepFormat: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-            var bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
-            // Header parsing runs libjpeg and libtiff too, which print their own complaints.
-            let (headerStatus, _) = LibraryMessages.capture {
-                pixReadHeaderMem(base, bytes.count, &lepFormat, &width, &height, &bps, &spp, &colormap)
-            }
-            guard headerStatus == 0 else {
+            guard let (width, height) = Self.headerSize(base, bytes.count) else {
                 throw LiveTextError(.invalidImage, "not a readable \(format.name) image (bad header)")
             }
             try limits.check(width: Int(width), height: Int(height))
@@ -50,6 +44,25 @@ public struct LeptonicaImageDecoder: ImageDecoder {
             }
             return try Self.pixels(of: pix!)
         }
+    }
+
+    /// The width and height the header at the start of `data` gives (the rest of the image may be
+    /// missing), or nil when it is not the header of an image leptonica reads.
+    public static func headerSize(of data: Data) -> (width: Int, height: Int)? {
+        data.withUnsafeBytes { raw in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            return headerSize(base, raw.count).map { (Int($0.width), Int($0.height)) }
+        }
+    }
+
+    private static func headerSize(_ base: UnsafePointer<UInt8>, _ count: Int) -> (width: Int32, height: Int32)? {
+        var lepFormat: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        var bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
+        // Header parsing runs libjpeg and libtiff too, which print their own complaints.
+        let (status, _) = LibraryMessages.capture {
+            pixReadHeaderMem(base, count, &lepFormat, &width, &height, &bps, &spp, &colormap)
+        }
+        return status == 0 ? (width, height) : nil
     }
 
     /// Copies a PIX of any depth into RGBA8, compositing alpha over white.

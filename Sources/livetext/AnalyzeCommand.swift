@@ -56,20 +56,31 @@ struct AnalyzeCommand: AsyncParsableCommand {
             }
         }
 
-        if !options.wantsLocal, let client = await DaemonClient.connect() {
+        if let client = options.wantsLocal ? nil : await DaemonClient.reachable(doing: "analyzing") {
             // The daemon's warm engines; it performs the action itself.
             // The daemon shows the notifications: it stays for their actions.
             let requestOptions = DaemonClient.options(configuration).merging(try delivery.notifyOptions()) { $1 }
-            notified = delivery.notify
             let perform = self.perform
+            // A daemon lost mid-run leaves the rest (and the files it held) to this process.
+            let fallback = InProcessFallback(configuration: configuration, maxPixels: options.maxPixels)
+            var allByDaemon = true
             try await BatchAnalysis.run(files, width: 4, analyze: { file in
-                await client.analyze(file, options: requestOptions, perform: perform)
-            }, deliver: { try deliver($0, $1, performHere: false) })
+                if await fallback.isActive { return (await fallback.analyze(file), local: true) }
+                switch await client.analyze(file, options: requestOptions, perform: perform) {
+                case .answered(let result):
+                    return (result, local: false)
+                case .lost(let reason):
+                    await fallback.takeOver(because: reason)
+                    return (await fallback.analyze(file), local: true)
+                }
+            }, deliver: { file, outcome in
+                if outcome.local { allByDaemon = false }
+                try deliver(file, outcome.0, performHere: outcome.local)
+            })
             client.bus.close()
+            // After a fallback, every result is notified here: a duplicate rather than a missing one.
+            notified = delivery.notify && allByDaemon
         } else {
-            if !options.wantsLocal {
-                Diagnostics.note("no livetext daemon on the session bus; analyzing in this process")
-            }
             let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
             let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
             try await BatchAnalysis.run(files, analyzer: analyzer, input: input, configuration: configuration) {

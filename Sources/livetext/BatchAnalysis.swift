@@ -14,14 +14,15 @@ enum BatchAnalysis {
         }, deliver: deliver)
     }
 
-    /// `width` analyses at a time, however they are done (in-process or by the daemon).
-    static func run(_ files: [String], width: Int,
-                    analyze: @escaping @Sendable (String) async -> Result<ImageAnalysis, LiveTextError>,
-                    deliver: (String, Result<ImageAnalysis, LiveTextError>) throws -> Void) async throws {
+    /// `width` analyses at a time, however they are done (in-process or by the daemon); `Outcome` is
+    /// what `analyze` tells `deliver` about each.
+    static func run<Outcome: Sendable>(_ files: [String], width: Int,
+                                       analyze: @escaping @Sendable (String) async -> Outcome,
+                                       deliver: (String, Outcome) throws -> Void) async throws {
         let width = max(1, width)
-        try await withThrowingTaskGroup(of: (Int, Result<ImageAnalysis, LiveTextError>).self) { group in
+        try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
             var next = 0, printed = 0
-            var done = [Int: Result<ImageAnalysis, LiveTextError>]()
+            var done = [Int: Outcome]()
             func start(_ index: Int) {
                 let file = files[index]
                 group.addTask { (index, await analyze(file)) }
@@ -38,7 +39,7 @@ enum BatchAnalysis {
         }
     }
 
-    private static func analyzeOne(_ file: String, analyzer: ImageAnalyzer, input: ImageInput,
+    static func analyzeOne(_ file: String, analyzer: ImageAnalyzer, input: ImageInput,
                                    configuration: ImageAnalyzer.Configuration) async -> Result<ImageAnalysis, LiveTextError> {
         do {
             let (image, source) = try file == "-" ? input.loadStandardInput() : input.load(path: file)

@@ -13,7 +13,7 @@ struct SingleImageRun {
     let perform: String?
 
     /// `daemon` asks the daemon (nil result: it could not be asked); `local` analyzes here.
-    func run(daemon: (DaemonClient, [String: DBusValue]) async -> Result<ImageAnalysis, LiveTextError>,
+    func run(daemon: (DaemonClient, [String: DBusValue]) async -> DaemonClient.Answer,
              local: @escaping (ImageAnalyzer, ImageAnalyzer.Configuration) async throws -> (ImageAnalysis, PixelImage)) async throws {
         let configuration = try options.configuration()
         var result: Result<ImageAnalysis, LiveTextError>?
@@ -22,7 +22,7 @@ struct SingleImageRun {
         var performed = false
         /// The pixels of an in-process analysis, for the notification's preview.
         var image: PixelImage?
-        if !options.wantsLocal, let client = await DaemonClient.connect() {
+        if let client = options.wantsLocal ? nil : await DaemonClient.reachable(doing: "working") {
             var request = DaemonClient.options(configuration)
             if delivery.copy {
                 request["copy"] = .bool(true)
@@ -31,17 +31,19 @@ struct SingleImageRun {
             request.merge(try delivery.notifyOptions()) { $1 }
             let answer = await daemon(client, request)
             client.bus.close()
-            if case .failure(let error) = answer, error.code == .unavailable {
+            switch answer {
+            case .answered(.failure(let error)) where error.code == .unavailable:
                 // A daemon started by the bus often has no display: this process has one.
                 Diagnostics.note("the daemon cannot do it (\(error.message)); working in this process")
-            } else {
-                result = answer
+            case .lost(let reason):
+                // A capture is taken again here (a selection asks the user again); that needs a display.
+                Diagnostics.note("\(reason); working in this process")
+            case .answered(let answered):
+                result = answered
                 copied = delivery.copy
                 notified = delivery.notify
                 performed = true
             }
-        } else if !options.wantsLocal {
-            Diagnostics.note("no livetext daemon on the session bus; working in this process")
         }
         if result == nil {
             let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())

@@ -13,18 +13,27 @@ public final class TestBus: @unchecked Sendable {
         self.directory = directory
     }
 
-    public static func start() async throws -> TestBus {
+    /// Starts a bus; `activatable` names (name → command line) are started by it on demand, as an
+    /// installed `.service` file makes them.
+    public static func start(activatable: [String: String] = [:]) async throws -> TestBus {
         try await offPool {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("dbuskit-test-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let config = directory.appendingPathComponent("bus.conf")
+            let services = directory.appendingPathComponent("services")
+            try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+            for (name, command) in activatable {
+                try "[D-BUS Service]\nName=\(name)\nExec=\(command)\n"
+                    .write(to: services.appendingPathComponent(name + ".service"), atomically: true, encoding: .utf8)
+            }
             try """
                 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
                  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
                 <busconfig>
                   <type>session</type>
                   <listen>unix:dir=\(directory.path)</listen>
+                  <servicedir>\(services.path)</servicedir>
                   <auth>EXTERNAL</auth>
                   <policy context="default">
                     <allow send_destination="*" eavesdrop="true"/>
@@ -84,31 +93,50 @@ public struct CommandResult: Sendable {
     public let status: Int32
     public let stdout: String
     public let stderr: String
+    /// It ran past its time limit and was terminated.
+    public var timedOut = false
 }
 
 /// Runs `gdbus`, `busctl`, `dbus-send` …; output goes to files, so no pipe can fill up and block.
 public func runCommand(_ executable: String, _ arguments: [String],
                        environment: [String: String] = [:]) async throws -> CommandResult {
-    try await offPool {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbuskit-cmd-\(UUID().uuidString)")
+    try await RunningCommand(executable, arguments, environment: environment).finish()
+}
+
+/// A command started with its output going to files, for a test to act on while it runs.
+public final class RunningCommand: @unchecked Sendable {
+    public let process: Process
+    private let directory: URL
+
+    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbuskit-cmd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("out").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("err").path, contents: nil)
+        process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardOutput = try FileHandle(forWritingTo: directory.appendingPathComponent("out"))
+        process.standardError = try FileHandle(forWritingTo: directory.appendingPathComponent("err"))
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+    }
+
+    /// Waits for the command to exit (terminating it after `limit` seconds) and reads what it printed.
+    public func finish(limit: TimeInterval? = nil) async throws -> CommandResult {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let deadline = limit.map { Date().addingTimeInterval($0) }
+        while process.isRunning, deadline.map({ Date() < $0 }) ?? true { try await Task.sleep(for: .milliseconds(20)) }
+        let timedOut = process.isRunning
+        if timedOut { process.terminate() }
+        let process = self.process
+        try await offPool { process.waitUntilExit() }
         return CommandResult(status: process.terminationStatus,
-                             stdout: try String(contentsOf: out, encoding: .utf8),
-                             stderr: try String(contentsOf: err, encoding: .utf8))
+                             stdout: try String(contentsOf: directory.appendingPathComponent("out"), encoding: .utf8),
+                             stderr: try String(contentsOf: directory.appendingPathComponent("err"), encoding: .utf8),
+                             timedOut: timedOut)
     }
 }
