@@ -104,10 +104,9 @@ extension LiveTextService {
 
     func actionPerformer() -> ActionPerformer {
         let desktop = self.desktop, alsoPrimary = settings.settings.clipboard.alsoPrimary
-        var performer = ActionPerformer.fromEnvironment(copy: { try desktop.copySynchronously($0, alsoPrimary: alsoPrimary) })
-        let opener = settings.settings.actions.opener
-        if !opener.isEmpty { performer.opener = opener }
-        return performer
+        // LIVETEXT_OPENER, when set, wins over the settings' opener, as for the CLI.
+        return ActionPerformer.fromEnvironment(opener: settings.settings.actions.opener,
+                                               copy: { try desktop.copySynchronously($0, alsoPrimary: alsoPrimary) })
     }
 }
 

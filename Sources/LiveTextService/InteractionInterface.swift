@@ -8,7 +8,8 @@ extension LiveTextService {
     func interactionInterface() -> DBusInterface {
         DBusInterface(ServiceNames.interaction, doc: """
             How results are offered (VisionKit's ImageAnalysisInteraction and its supplementary interface). \
-            Saved in $XDG_CONFIG_HOME/livetext/config.toml.
+            Saved in $XDG_CONFIG_HOME/livetext/config.toml. A value out of bounds is InvalidArgs; a file that \
+            cannot be written is Failed, and the value is not applied.
             """,
             properties: InteractionProperty.all.map { property in
                 DBusProperty(property.name, type: property.type, doc: property.doc,
@@ -73,7 +74,7 @@ struct InteractionProperty: Sendable {
             }),
         InteractionProperty(
             name: "SupplementaryInterfaceContentInsets", type: "(dddd)",
-            doc: "Top, left, bottom, right insets of the supplementary interface, in points.",
+            doc: "Top, left, bottom, right insets of the supplementary interface, in points, each from 0 to \(Int(InteractionSettings.insetRange.upperBound)).",
             value: { .structure($0.supplementaryInterfaceContentInsets.values.map(DBusValue.double)) },
             change: { value in
                 let fields = (value.fields ?? []).compactMap(\.double)
@@ -83,7 +84,7 @@ struct InteractionProperty: Sendable {
             }),
         InteractionProperty(
             name: "SupplementaryInterfaceFont", type: "s",
-            doc: "Font family and weight, e.g. \"Cantarell Bold\"; a point size is ignored.",
+            doc: "Font family and weight, e.g. \"Cantarell Bold\", at most \(InteractionSettings.maxFontNameLength) characters; a point size is ignored.",
             value: { .string($0.supplementaryInterfaceFont) },
             change: { value in
                 let font = value.string ?? ""

@@ -120,8 +120,9 @@ enum ZBarScan {
             let length = Int(zbar_symbol_get_data_length(current))
             let payload: String
             if let data = zbar_symbol_get_data(current) {
-                let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
-                payload = String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self),
+                                                count: length)
+                payload = type == ZBAR_QRCODE ? QRPayloadText.decode(Array(bytes)) : String(decoding: bytes, as: UTF8.self)
             } else {
                 payload = ""
             }

@@ -35,6 +35,8 @@ enum ZBarDecoders: CaseIterable, Sendable {
             for symbology in Self.matrixSymbologies {
                 zbar_image_scanner_set_config(scanner, symbology, ZBAR_CFG_ENABLE, 1)
             }
+            // A QR code's own bytes, not ZBar's guess at their charset: see QRPayloadText.
+            zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         case .linear:
             zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 1)
             for symbology in Self.matrixSymbologies + [ZBAR_ISBN10, ZBAR_ISBN13] {

@@ -1,3 +1,4 @@
+import Foundation
 import LiveTextCore
 import LiveTextDetectors
 
@@ -12,20 +13,21 @@ enum DetectionEnvironment {
     }
 
     /// The interpreter of this process: the environment's context, with the settings file's
-    /// region and URL templates when the caller has them (the daemon).
+    /// region and URL templates when the caller has them (the daemon). A `LIVETEXT_…` variable
+    /// that is set wins over the settings.
     static func interpreter(region: String? = nil,
-                            templates: ActionTemplates = .fromEnvironment()) throws -> AnalysisInterpreter {
+                            templates: ActionTemplates = ActionTemplates()) throws -> AnalysisInterpreter {
         var context = try context()
-        if let region { context.region = region }
-        return AnalysisInterpreter(context: context, planner: QuickActionPlanner(templates: templates))
+        if let region, ProcessInfo.processInfo.environment["LIVETEXT_REGION", default: ""].isEmpty {
+            context.region = region
+        }
+        return AnalysisInterpreter(context: context, planner: QuickActionPlanner(templates: templates.applyingEnvironment()))
     }
 
-    /// What carries out quick actions in this process: the environment's opener (or `opener`
-    /// when the settings give one), copies left to a detached clipboard server.
+    /// What carries out quick actions in this process: the environment's opener, else `opener`
+    /// (the settings'), copies left to a detached clipboard server.
     static func performer(opener: [String] = []) -> ActionPerformer {
-        var performer = ActionPerformer.fromEnvironment(copy: { try DetachedClipboard.copy($0, alsoPrimary: false) })
-        if !opener.isEmpty { performer.opener = opener }
-        return performer
+        ActionPerformer.fromEnvironment(opener: opener, copy: { try DetachedClipboard.copy($0, alsoPrimary: false) })
     }
 
     /// Performs `--perform ID` on an analysis' actions, saying on stderr what was done.

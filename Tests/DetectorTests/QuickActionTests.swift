@@ -131,6 +131,120 @@ struct ActionPerformerTests {
     }
 }
 
+@Suite("the opener and the calendar directory")
+struct OpenerTests {
+    static let link = [QuickAction(id: "open-link-0", title: "Open", kind: "open", target: "https://example.org")]
+
+    private func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-opener-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("an opener that never returns is stopped at the deadline and reaped; the action fails saying so")
+    func deadline() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pidFile = directory.appendingPathComponent("pid").path
+        var performer = ActionPerformer(opener: ["/bin/sh", "-c", "echo $$ > '\(pidFile)'; exec sleep 600", "opener"],
+                                        directory: directory, copy: { _ in })
+        performer.openerDeadline = .milliseconds(300)
+        do {
+            try performer.perform("open-link-0", actions: Self.link, items: [], text: "")
+            Issue.record("the opener returned")
+        } catch let error as LiveTextError {
+            #expect(error.code == .failed)
+            #expect(error.message.contains("did not return within 0.3 s and was stopped"), "\(error.message)")
+        }
+        let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Gone, not a zombie: kill(pid, 0) fails with ESRCH only once it has been reaped.
+        #expect(kill(pid, 0) == -1 && errno == ESRCH)
+    }
+
+    @Test("LIVETEXT_OPENER, when set, wins over the settings' opener; else the settings', else xdg-open")
+    func precedence() {
+        #expect(ActionPerformer.fromEnvironment(["LIVETEXT_OPENER": "firefox --new-tab"], opener: ["gio", "open"]).opener
+                == ["firefox", "--new-tab"])
+        #expect(ActionPerformer.fromEnvironment(["LIVETEXT_OPENER": ""], opener: ["gio", "open"]).opener == ["gio", "open"])
+        #expect(ActionPerformer.fromEnvironment([:], opener: []).opener == ["xdg-open"])
+        let templates = ActionTemplates(map: "https://settings.example/%s")
+            .applyingEnvironment(["LIVETEXT_MAP_URL": "https://env.example/%s", "LIVETEXT_LOOKUP_URL": "no placeholder"])
+        #expect(templates.map == "https://env.example/%s")
+        #expect(templates.lookup == ActionTemplates().lookup)
+    }
+
+    @Test("calendar files go to $XDG_RUNTIME_DIR/livetext only: created 0700 in an existing runtime dir, never a whole path")
+    func calendarDirectory() throws {
+        let runtime = try scratch()
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let dates = [DetectedItem(type: "date", text: "Mar 3", start: 0, end: 5, value: [:])]
+        let actions = [QuickAction(id: "calendar-date-0", title: "Add", kind: "calendar", target: "2026-03-03")]
+        func perform(in environment: [String: String]) throws {
+            var performer = ActionPerformer.fromEnvironment(environment, copy: { _ in })
+            performer.opener = ["true"]
+            try performer.perform("calendar-date-0", actions: actions, items: dates, text: "Mar 3")
+        }
+        try perform(in: ["XDG_RUNTIME_DIR": runtime.path])
+        let own = runtime.appendingPathComponent("livetext").path
+        var info = stat()
+        #expect(lstat(own, &info) == 0 && info.st_mode & 0o7777 == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: own).count == 1)
+
+        let missing = runtime.appendingPathComponent("gone/run")
+        let message = Self.failure { try perform(in: ["XDG_RUNTIME_DIR": missing.path]) }
+        #expect(message.contains("\(missing.path) does not exist"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: runtime.appendingPathComponent("gone").path))
+    }
+
+    @Test("a symlink or another user's directory where the calendar files go is refused; ours, open to others, is closed",
+          arguments: ["symlink", "foreign", "open"])
+    func calendarDirectoryTaken(kind: String) throws {
+        let runtime = try scratch()
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let own = runtime.appendingPathComponent("livetext").path, elsewhere = runtime.appendingPathComponent("elsewhere").path
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
+        switch kind {
+        case "symlink": try FileManager.default.createSymbolicLink(atPath: own, withDestinationPath: elsewhere)
+        case "foreign":
+            try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: false)
+            #expect(chown(own, 12_345, 12_345) == 0)
+        default:
+            try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: false)
+            #expect(chmod(own, 0o777) == 0)
+        }
+        var performer = ActionPerformer(opener: ["true"], directory: URL(fileURLWithPath: own), copy: { _ in })
+        performer.openerDeadline = .seconds(10)
+        let dates = [DetectedItem(type: "date", text: "Mar 3", start: 0, end: 5, value: [:])]
+        let actions = [QuickAction(id: "calendar-date-0", title: "Add", kind: "calendar", target: "2026-03-03")]
+        let message = Self.failure {
+            try performer.perform("calendar-date-0", actions: actions, items: dates, text: "Mar 3")
+        }
+        switch kind {
+        case "symlink": #expect(message == "\(own) is a symlink: refused for calendar files (remove it)")
+        case "foreign": #expect(message == "\(own) belongs to user 12345, not to you: refused for calendar files")
+        default:
+            #expect(message == "no error")
+            var info = stat()
+            #expect(lstat(own, &info) == 0 && info.st_mode & 0o7777 == 0o700)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
+
+    /// The message of the `failed` error `body` throws; "no error" when it throws none.
+    private static func failure(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return "no error"
+        } catch let error as LiveTextError {
+            #expect(error.code == .failed)
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+    }
+}
+
 final class Copied: @unchecked Sendable {
     var value: String?
 }

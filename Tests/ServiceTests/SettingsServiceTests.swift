@@ -86,4 +86,23 @@ struct SettingsServiceTests {
             #expect(hidden.bool == false)
         }
     }
+
+    @Test("LIVETEXT_OPENER given to the daemon wins over the settings' opener, as for the CLI")
+    func openerFromEnvironment() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-opener-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let log = scratch.appendingPathComponent("opened.log")
+        let script = scratch.appendingPathComponent("opener.sh")
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(log.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        try await RunningDaemon.with(config: "[actions]\nopener = [\"/bin/false\"]\n",
+                                     environment: ["LIVETEXT_OPENER": "/bin/sh " + script.path]) { daemon in
+            let file = RunningDaemon.fixtures.appendingPathComponent("qr-url.png").path
+            let path = try #require(try await daemon.analyzer("AnalyzeFile", [.string(file), .vardict(["types": .strings(["codes", "detectors"])])])
+                .first?.objectPath)
+            _ = try await daemon.analysis(path, "Wait")
+            _ = try await daemon.analysis(path, "PerformAction", [.string("open-link-0")])
+            #expect(try String(contentsOf: log, encoding: .utf8) == "https://example.org/livetext?q=1\n")
+        }
+    }
 }

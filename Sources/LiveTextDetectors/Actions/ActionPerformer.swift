@@ -7,10 +7,14 @@ import LiveTextCore
 public struct ActionPerformer: Sendable {
     /// The opener's argv; the target is appended.
     public var opener: [String]
-    /// Where calendar files are written.
+    /// Where calendar files are written: a directory of our own, created 0700 inside one that
+    /// exists. A symlink there, or a directory someone else owns, is refused.
     public var directory: URL
     /// Puts text on the clipboard.
     public var copy: @Sendable (String) throws -> Void
+    /// How long the opener may take. Openers hand the target over and return (`xdg-open`,
+    /// `gio open`); one still running then is stopped and the action fails.
+    public var openerDeadline: Duration = .seconds(10)
 
     public init(opener: [String] = ["xdg-open"], directory: URL,
                 copy: @escaping @Sendable (String) throws -> Void) {
@@ -19,17 +23,21 @@ public struct ActionPerformer: Sendable {
         self.copy = copy
     }
 
-    /// The opener from `LIVETEXT_OPENER` (split at spaces) or `xdg-open`; calendar files in
-    /// `$XDG_RUNTIME_DIR/livetext` (else the temporary directory).
+    /// The opener from `LIVETEXT_OPENER` (split at spaces) when it is set, else `opener` (the
+    /// settings' `actions.opener`, `xdg-open` by default): a variable set in the environment
+    /// wins, as it does for most Linux tools. Calendar files go to `$XDG_RUNTIME_DIR/livetext`,
+    /// else `livetext-UID` in the temporary directory.
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment,
+        opener fallback: [String] = ["xdg-open"],
         copy: @escaping @Sendable (String) throws -> Void = ActionPerformer.clipboardUnavailable
     ) -> ActionPerformer {
         let opener = environment["LIVETEXT_OPENER"].map { $0.split(separator: " ").map(String.init) }
-        let base = environment["XDG_RUNTIME_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.temporaryDirectory
-        return ActionPerformer(opener: opener.flatMap { $0.isEmpty ? nil : $0 } ?? ["xdg-open"],
-                               directory: base.appendingPathComponent("livetext"), copy: copy)
+        let directory = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            .map { URL(fileURLWithPath: $0).appendingPathComponent("livetext") }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("livetext-\(geteuid())")
+        return ActionPerformer(opener: opener.flatMap { $0.isEmpty ? nil : $0 } ?? (fallback.isEmpty ? ["xdg-open"] : fallback),
+                               directory: directory, copy: copy)
     }
 
     /// Performs the action named `id` among `actions`; `items` and `text` are the analysis it
@@ -74,9 +82,8 @@ public struct ActionPerformer: Sendable {
         guard let ics = event.iCalendar(uid: uid, stamp: Date()) else {
             throw LiveTextError(.invalidArgs, "action \(action.id): '\(action.target)' is not a date")
         }
+        try PrivateDirectory.prepare(directory.path)
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
             let file = directory.appendingPathComponent("event-\(uid.prefix(8)).ics")
             try Data(ics.utf8).write(to: file, options: .atomic)
             return file
@@ -98,17 +105,33 @@ public struct ActionPerformer: Sendable {
         return line.isEmpty ? nil : line
     }
 
-    /// Runs the opener and waits for it (openers hand over to the application and return).
+    /// Runs the opener and waits for it (openers hand over to the application and return), up to
+    /// `openerDeadline`: then it is stopped (SIGTERM, SIGKILL a second later) and reaped, and
+    /// the action fails. What the opener started and left running is not touched.
     private func open(_ target: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // livetext ignores SIGPIPE, and an ignored signal stays ignored across exec: the opener gets it back.
         process.arguments = ["--default-signal=PIPE"] + opener + [target]
         process.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
             throw LiveTextError(.unavailable, "cannot run \(opener[0]): \(error.localizedDescription)")
+        }
+        let seconds = Double(openerDeadline.components.seconds) + Double(openerDeadline.components.attoseconds) / 1e18
+        if exited.wait(timeout: .now() + seconds) == .timedOut {
+            process.terminate()
+            if exited.wait(timeout: .now() + 1) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                exited.wait()
+            }
+            process.waitUntilExit()
+            throw LiveTextError(.failed, "\(opener.joined(separator: " ")) did not return within "
+                                + "\(seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)) s and was stopped (openers such as "
+                                + "xdg-open hand the target over and return)")
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

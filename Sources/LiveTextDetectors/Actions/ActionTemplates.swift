@@ -27,7 +27,15 @@ public struct ActionTemplates: Sendable, Hashable {
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> ActionTemplates {
-        var templates = ActionTemplates()
+        ActionTemplates().applyingEnvironment(environment)
+    }
+
+    /// These templates with each `LIVETEXT_…_URL` that is set (and holds `%s`) in their place:
+    /// the environment wins over the settings file.
+    public func applyingEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> ActionTemplates {
+        var templates = self
         func take(_ key: String, _ path: WritableKeyPath<ActionTemplates, String>) {
             if let value = environment[key], value.contains("%s") { templates[keyPath: path] = value }
         }
