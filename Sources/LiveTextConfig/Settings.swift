@@ -16,7 +16,7 @@ import LiveTextCore
 /// | `interaction.supplementary_interface_hidden` | `interaction.supplementaryInterfaceHidden` |
 /// | `interaction.supplementary_interface_content_insets` | `interaction.supplementaryInterfaceContentInsets` |
 /// | `interaction.supplementary_interface_font` | `interaction.supplementaryInterfaceFont` |
-/// | `limits.max_pixels`, `.max_analyses_per_caller`, `.analysis_lifetime_seconds`, `.cached_images` | `limits.…` |
+/// | `limits.max_pixels`, `.max_analyses_per_caller`, `.analysis_lifetime_seconds`, `.cached_images`, `.read_timeout_seconds` | `limits.…` |
 /// | `hotkeys.NAME.keys`, `.action`, `.notify`, `.only` | `hotkeys[NAME]` |
 /// | `actions.opener`, `.map_url`, `.flight_url`, `.lookup_url`, `.translate_url`, `.region` | `actions.…` |
 /// | `clipboard.also_primary` | `clipboard.alsoPrimary` |
@@ -105,13 +105,16 @@ public struct LimitSettings: Sendable, Hashable {
     /// Recent images whose text and codes are kept, so the same pixels are not read twice
     /// (0: nothing is kept).
     public var cachedImages: Int
+    /// Seconds a pipe or socket handed over may take to deliver its image (`AnalyzeImageFd`).
+    public var readTimeoutSeconds: Int
 
     public init(maxPixels: Int = ImageLimits.defaultMaxPixels, maxAnalysesPerCaller: Int = 16,
-                analysisLifetimeSeconds: Int = 600, cachedImages: Int = 32) {
+                analysisLifetimeSeconds: Int = 600, cachedImages: Int = 32, readTimeoutSeconds: Int = 30) {
         self.maxPixels = maxPixels
         self.maxAnalysesPerCaller = maxAnalysesPerCaller
         self.analysisLifetimeSeconds = analysisLifetimeSeconds
         self.cachedImages = cachedImages
+        self.readTimeoutSeconds = readTimeoutSeconds
     }
 }
 

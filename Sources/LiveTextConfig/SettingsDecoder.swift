@@ -91,6 +91,7 @@ struct SettingsDecoder {
         result.analysisLifetimeSeconds = try table.int("analysis_lifetime_seconds",
                                                        default: result.analysisLifetimeSeconds, min: 1)
         result.cachedImages = try table.int("cached_images", default: result.cachedImages, min: 0)
+        result.readTimeoutSeconds = try table.int("read_timeout_seconds", default: result.readTimeoutSeconds, min: 1)
         warnings += table.unknownKeys()
         return result
     }

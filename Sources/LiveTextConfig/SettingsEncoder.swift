@@ -25,6 +25,7 @@ enum SettingsEncoder {
         limits["max_analyses_per_caller"] = .integer(settings.limits.maxAnalysesPerCaller)
         limits["analysis_lifetime_seconds"] = .integer(settings.limits.analysisLifetimeSeconds)
         limits["cached_images"] = .integer(settings.limits.cachedImages)
+        limits["read_timeout_seconds"] = .integer(settings.limits.readTimeoutSeconds)
         root["limits"] = .table(limits)
 
         let a = settings.actions

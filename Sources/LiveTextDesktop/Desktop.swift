@@ -115,7 +115,7 @@ public final class Desktop: @unchecked Sendable {
     /// Decodes the image on CLIPBOARD (`notFound` when it holds none, saying what it holds).
     public func clipboardImage(input: ImageInput) async throws -> PixelImage {
         let encoded = try await run { session, _ in
-            try session.clipboard.image(from: .clipboard, maxBytes: ImageInput.maxEncodedBytes)
+            try session.clipboard.image(from: .clipboard, maxBytes: input.maxEncodedBytes)
         }
         return try await BlockingWork.run { try input.decode(encoded.data) }
     }

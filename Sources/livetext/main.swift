@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import LiveTextCore
 
+// Before anything opens a descriptor that would become fd 0 and be read as stdin.
+StandardInput.reserveIfClosed()
 ThreadLimit.enforceSingleThreadedOpenMP()
 // glibc gives each thread that allocates its own arena; with analyses hopping across Dispatch
 // threads the daemon's memory kept growing with every load (measured: +55 MiB per 1000 requests)
