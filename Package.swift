@@ -83,7 +83,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "LiveTextCoreTests", dependencies: ["LiveTextCore"]),
+        .testTarget(name: "LiveTextCoreTests", dependencies: ["LiveTextCore", "TestSupport"]),
         .testTarget(name: "AdapterTests",
                     dependencies: ["LiveTextCore", "TesseractOCR", "ImageCodecs", "ZBarCodes",
                                    "LiveTextEngines"],

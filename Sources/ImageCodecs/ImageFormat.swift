@@ -37,8 +37,7 @@ enum ImageFormat: Sendable, Hashable {
     func checkComplete(_ b: UnsafeBufferPointer<UInt8>) throws {
         switch self {
         case .png:
-            // The last chunk is IEND; decoders tolerate bytes after it, so look near the end.
-            if !b.suffix(4096).containsSequence(Array("IEND".utf8)) {
+            if !Self.pngReachesEnd(b) {
                 throw LiveTextError(.invalidImage, "truncated PNG image (no IEND chunk)")
             }
         case .gif:
@@ -52,15 +51,18 @@ enum ImageFormat: Sendable, Hashable {
             break
         }
     }
-}
 
-extension Collection where Element == UInt8, Index == Int {
-    func containsSequence(_ needle: [UInt8]) -> Bool {
-        guard count >= needle.count else { return false }
-        var i = startIndex
-        while i <= endIndex - needle.count {
-            if self[i] == needle[0], needle.indices.allSatisfy({ self[i + $0] == needle[$0] }) { return true }
-            i += 1
+    /// Whether a PNG's chunks, walked from the signature by their lengths, reach an IEND chunk
+    /// within the bytes: what follows it (a trailer some tools append) is not looked at.
+    static func pngReachesEnd(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 8
+        while offset + 8 <= b.count {
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(b[offset + $1]) }
+            if b[offset + 4] == UInt8(ascii: "I"), b[offset + 5] == UInt8(ascii: "E"),
+               b[offset + 6] == UInt8(ascii: "N"), b[offset + 7] == UInt8(ascii: "D") {
+                return true
+            }
+            offset += 12 + length  // length, type, data, CRC
         }
         return false
     }

@@ -65,6 +65,10 @@ public struct LeptonicaImageDecoder: ImageDecoder {
         return status == 0 ? (width, height) : nil
     }
 
+    public func checkStart(_ start: Data) throws {
+        _ = try start.withUnsafeBytes { try ImageFormat.sniff($0.bindMemory(to: UInt8.self)) }
+    }
+
     /// Copies a PIX of any depth into RGBA8, compositing alpha over white.
     static func pixels(of source: UnsafeMutablePointer<PIX>) throws -> PixelImage {
         var flattened: UnsafeMutablePointer<PIX>? = pixGetSpp(source) == 4

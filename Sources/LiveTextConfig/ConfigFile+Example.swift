@@ -47,6 +47,8 @@ extension ConfigFile {
     # Recent images whose text and codes are kept, so the same pixels are not read twice
     # (0: keep nothing; at most 1024).
     cached_images = 32
+    # Seconds a pipe or socket handed to AnalyzeImageFd may take to deliver its image.
+    read_timeout_seconds = 30
 
     [actions]
     # The command that opens links, maps and calendar files; the target is appended.

@@ -16,7 +16,7 @@ import LiveTextCore
 /// | `interaction.supplementary_interface_hidden` | `interaction.supplementaryInterfaceHidden` |
 /// | `interaction.supplementary_interface_content_insets` | `interaction.supplementaryInterfaceContentInsets` |
 /// | `interaction.supplementary_interface_font` | `interaction.supplementaryInterfaceFont` |
-/// | `limits.max_pixels`, `.max_analyses_per_caller`, `.max_running`, `.max_bytes_in_flight`, `.max_text_bytes`, `.analysis_lifetime_seconds`, `.cached_images` | `limits.…` |
+/// | `limits.max_pixels`, `.max_analyses_per_caller`, `.max_running`, `.max_bytes_in_flight`, `.max_text_bytes`, `.analysis_lifetime_seconds`, `.cached_images`, `.read_timeout_seconds` | `limits.…` |
 /// | `hotkeys.NAME.keys`, `.action`, `.notify`, `.only` | `hotkeys[NAME]` |
 /// | `actions.opener`, `.map_url`, `.flight_url`, `.lookup_url`, `.translate_url`, `.region` | `actions.…` |
 /// | `clipboard.also_primary` | `clipboard.alsoPrimary` |
@@ -117,10 +117,13 @@ public struct LimitSettings: Sendable, Hashable {
     /// Recent images whose text and codes are kept, so the same pixels are not read twice
     /// (0: nothing is kept).
     public var cachedImages: Int
+    /// Seconds a pipe or socket handed over may take to deliver its image (`AnalyzeImageFd`).
+    public var readTimeoutSeconds: Int
 
     public init(maxPixels: Int = ImageLimits.defaultMaxPixels, maxAnalysesPerCaller: Int = 16,
                 maxRunning: Int = 64, maxBytesInFlight: Int = 1 << 30, maxTextBytes: Int = 4 << 20,
-                analysisLifetimeSeconds: Int = 600, cachedImages: Int = 32) {
+                analysisLifetimeSeconds: Int = 600, cachedImages: Int = 32,
+                readTimeoutSeconds: Int = 30) {
         self.maxPixels = maxPixels
         self.maxAnalysesPerCaller = maxAnalysesPerCaller
         self.maxRunning = maxRunning
@@ -128,6 +131,7 @@ public struct LimitSettings: Sendable, Hashable {
         self.maxTextBytes = maxTextBytes
         self.analysisLifetimeSeconds = analysisLifetimeSeconds
         self.cachedImages = cachedImages
+        self.readTimeoutSeconds = readTimeoutSeconds
     }
 
     /// What each value may be. The largest are far beyond any sensible setting, and small enough
@@ -140,6 +144,8 @@ public struct LimitSettings: Sendable, Hashable {
     /// Up to a week.
     public static let analysisLifetimeRange = 1...604_800
     public static let cachedImagesRange = 0...1_024
+    /// Up to an hour.
+    public static let readTimeoutRange = 1...3_600
 }
 
 /// `[actions]`: how quick actions open things. The URL templates default to the same pages as

@@ -106,6 +106,8 @@ struct SettingsDecoder {
                                                        default: result.analysisLifetimeSeconds,
                                                        in: Ranges.analysisLifetimeRange)
         result.cachedImages = try table.int("cached_images", default: result.cachedImages, in: Ranges.cachedImagesRange)
+        result.readTimeoutSeconds = try table.int("read_timeout_seconds", default: result.readTimeoutSeconds,
+                                                  in: Ranges.readTimeoutRange)
         warnings += table.unknownKeys()
         return result
     }

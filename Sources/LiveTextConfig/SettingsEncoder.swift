@@ -28,6 +28,7 @@ enum SettingsEncoder {
         limits["max_text_bytes"] = .integer(settings.limits.maxTextBytes)
         limits["analysis_lifetime_seconds"] = .integer(settings.limits.analysisLifetimeSeconds)
         limits["cached_images"] = .integer(settings.limits.cachedImages)
+        limits["read_timeout_seconds"] = .integer(settings.limits.readTimeoutSeconds)
         root["limits"] = .table(limits)
 
         let a = settings.actions

@@ -30,6 +30,30 @@ public final class Desktop: @unchecked Sendable {
         owner?.close()
     }
 
+    /// Runs `body` with a desktop of its own, closed when it returns or throws: for a process
+    /// that exits soon after (the CLI). Left to `deinit`, the connection is closed by whichever
+    /// thread lets go of the desktop last, maybe the X queue's just after it answered, while
+    /// `exit` is already finalizing libX11: a crash at exit.
+    public static func using<T>(displayName: String? = nil, _ body: (Desktop) async throws -> T) async throws -> T {
+        let desktop = Desktop(displayName: displayName)
+        defer { desktop.close() }
+        return try await body(desktop)
+    }
+
+    /// Closes the display connection and stops serving copied text, now: waits for what runs on
+    /// the X queue (a selection in progress is finished first). A later call opens it again.
+    public func close() {
+        queue.sync {
+            session?.display.close()
+            session = nil
+        }
+        let stale = ownerLock.withLock {
+            defer { owner = nil }
+            return owner
+        }
+        stale?.close()
+    }
+
     /// One connection and what is built on it; replaced when the server goes away.
     private final class Session {
         let display: X11Display
@@ -116,7 +140,7 @@ public final class Desktop: @unchecked Sendable {
     /// Decodes the image on CLIPBOARD (`notFound` when it holds none, saying what it holds).
     public func clipboardImage(input: ImageInput) async throws -> PixelImage {
         let encoded = try await run { session, _ in
-            try session.clipboard.image(from: .clipboard, maxBytes: ImageInput.maxEncodedBytes)
+            try session.clipboard.image(from: .clipboard, maxBytes: input.maxEncodedBytes)
         }
         return try await BlockingWork.run { try input.decode(encoded.data) }
     }

@@ -1,6 +1,9 @@
 import Foundation
 import ImageCodecs
 import LiveTextCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads images from the places a user names: a path, `-` for stdin, or bytes in hand.
 public struct ImageInput: Sendable {
@@ -17,38 +20,75 @@ public struct ImageInput: Sendable {
         try decoder.decode(data, limits: limits)
     }
 
+    /// What `load(path:)` does with a FIFO (named pipe) path.
+    public enum FIFOPaths: Sendable {
+        /// Read it as stdin is read (the CLI: `livetext analyze <(maim -s)` names a pipe), waiting
+        /// for its writer as `cat` would.
+        case read
+        /// Refuse it (the daemon: a path names a file; a stream comes as a descriptor).
+        case refused
+    }
+
     /// Reads and decodes a file, with errors that name it.
-    public func load(path: String) throws -> (PixelImage, source: String) {
-        let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw LiveTextError(.notFound, "\(path): no such file")
-        }
-        guard !isDirectory.boolValue else { throw LiveTextError(.invalidImage, "\(path): is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw LiveTextError(.accessDenied, "\(path): permission denied")
-        }
-        let data: Data
+    public func load(path: String, fifos: FIFOPaths = .read) throws -> (PixelImage, source: String) {
+        let data = try read(path: path, fifos: fifos)
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if attributes[.type] as? FileAttributeType == .typeRegular {
-                data = try Data(contentsOf: url, options: .mappedIfSafe)
-            } else {  // a FIFO or device: read, but never without end
-                guard let handle = FileHandle(forReadingAtPath: path) else {
-                    throw LiveTextError(.accessDenied, "\(path): cannot open")
-                }
-                defer { try? handle.close() }
-                data = try readBounded(handle, name: path)
-            }
-        } catch let error as LiveTextError {
-            throw error
-        } catch {
-            throw LiveTextError(.invalidImage, "\(path): cannot read: \(error.localizedDescription)")
-        }
-        do {
-            return (try decode(data), "file:" + url.standardizedFileURL.path)
+            return (try decode(data), "file:" + URL(fileURLWithPath: path).standardizedFileURL.path)
         } catch let error as LiveTextError {
             throw LiveTextError(error.code, "\(path): \(error.message)")
+        }
+    }
+
+    /// The encoded bytes of a file (or of a FIFO, as `fifos` says), bounded by `maxEncodedBytes`.
+    /// Only files and FIFOs are opened: a device (`/dev/zero`, a terminal) is refused by what
+    /// `stat` says, before it is opened.
+    public func read(path: String, fifos: FIFOPaths = .read) throws -> Data {
+        let data: Data
+        switch try Self.kind(ofPath: path) {
+        case .regularFile:
+            // Non-blocking: if the path became a FIFO since the stat, opening it must not wait.
+            let fd = try Self.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+            defer { close(fd) }
+            guard case .regularFile(let size)? = DescriptorKind(descriptor: fd) else {
+                throw LiveTextError(.invalidImage, "\(path): changed while it was opened")
+            }
+            data = try BoundedRead.file(fd, size: size, limit: maxEncodedBytes, name: path, what: "image data")
+        case .pipe:
+            guard fifos == .read else {
+                throw LiveTextError(.invalidArgs, "\(path): is a FIFO (named pipe); pass a stream as a file "
+                                    + "descriptor (AnalyzeImageFd), or give a file")
+            }
+            let fd = try Self.open(path, O_RDONLY | O_CLOEXEC)
+            defer { close(fd) }
+            data = try readAll(FileHandle(fileDescriptor: fd, closeOnDealloc: false), name: path)
+        case .directory:
+            throw LiveTextError(.invalidImage, "\(path): is a directory")
+        case let kind:
+            throw LiveTextError(.invalidImage, "\(path): is \(kind.name), not an image file")
+        }
+        guard !data.isEmpty else { throw LiveTextError(.invalidImage, "\(path): empty, no image data") }
+        return data
+    }
+
+    /// What a path names (symlinks followed), with the reason when it cannot be looked at.
+    public static func kind(ofPath path: String) throws -> DescriptorKind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw pathError(errno, path) }
+        return DescriptorKind(info)
+    }
+
+    private static func open(_ path: String, _ flags: Int32) throws -> Int32 {
+        let fd = Glibc.open(path, flags)
+        guard fd >= 0 else { throw pathError(errno, path) }
+        return fd
+    }
+
+    private static func pathError(_ code: Int32, _ path: String) -> LiveTextError {
+        switch code {
+        case ENOENT, ENOTDIR: LiveTextError(.notFound, "\(path): no such file")
+        case ELOOP: LiveTextError(.notFound, "\(path): too many levels of symbolic links (a symlink loop)")
+        case EACCES, EPERM: LiveTextError(.accessDenied, "\(path): permission denied")
+        default: LiveTextError(.invalidImage, "\(path): cannot open: \(String(cString: strerror(code)))")
         }
     }
 
@@ -62,29 +102,30 @@ public struct ImageInput: Sendable {
         }
     }
 
-    /// All of standard input, bounded; an error when it is empty.
+    /// All of standard input, bounded; an error when it is empty. Blocking, with no deadline:
+    /// the writer may be waiting for the user (`maim -s | livetext analyze -`).
     public func readStandardInput() throws -> Data {
         try readAll(FileHandle.standardInput, name: "stdin")
     }
 
-    /// All of an open descriptor (a memfd, pipe or file handed over D-Bus), from its start when
-    /// it can seek; the descriptor stays open.
-    public func read(fileDescriptor fd: Int32, name: String) throws -> Data {
-        _ = lseek(fd, 0, SEEK_SET)
-        return try readAll(FileHandle(fileDescriptor: fd, closeOnDealloc: false), name: name)
-    }
-
-    /// Bounded, and never empty: no bytes is no image.
-    private func readAll(_ handle: FileHandle, name: String) throws -> Data {
-        let data = try readBounded(handle, name: name)
+    /// All of a descriptor handed over by another process (a memfd, file, pipe or socket): files
+    /// from their start, streams until their writer closes them, within `timeout` and
+    /// `maxEncodedBytes`, cancelled with the task; never empty. The descriptor stays open.
+    public func read(descriptor fd: Int32, name: String, timeout: Duration) async throws -> Data {
+        let data = try await DescriptorRead.all(fd, limit: maxEncodedBytes, timeout: timeout, name: name,
+                                                what: "image data", checkStart: { [decoder] in try decoder.checkStart($0) })
         guard !data.isEmpty else { throw LiveTextError(.invalidImage, "\(name): empty, no image data") }
         return data
     }
 
-    /// Encoded input larger than this is refused before it is all read (a 100-megapixel BMP is 400 MB).
-    public static let maxEncodedBytes = 1 << 30
-
-    private func readBounded(_ handle: FileHandle, name: String) throws -> Data {
-        try BoundedRead.all(handle, limit: Self.maxEncodedBytes, name: name, what: "image data")
+    /// Bounded, and never empty: no bytes is no image.
+    private func readAll(_ handle: FileHandle, name: String) throws -> Data {
+        let data = try BoundedRead.all(handle, limit: maxEncodedBytes, name: name, what: "image data",
+                                       checkStart: decoder.checkStart)
+        guard !data.isEmpty else { throw LiveTextError(.invalidImage, "\(name): empty, no image data") }
+        return data
     }
+
+    /// Encoded input larger than this is refused before it is all read (`ImageLimits.maxEncodedBytes`).
+    public var maxEncodedBytes: Int { limits.maxEncodedBytes }
 }

@@ -20,7 +20,10 @@ extension LiveTextService {
             """,
             methods: [
                 DBusMethod("AnalyzeFile", inputs: [DBusArgument("path", "s"), options], outputs: [analysis],
-                           doc: "Analyzes the image file at an absolute path, read with the daemon's permissions.") { call in
+                           doc: """
+                           Analyzes the image file at an absolute path, read with the daemon's permissions. Only \
+                           files: a FIFO or device is refused (InvalidArgs, InvalidImage); send a stream as an fd.
+                           """) { call in
                     try await replying {
                         let path = call[0].string ?? ""
                         guard path.hasPrefix("/") else {
@@ -30,7 +33,7 @@ extension LiveTextService {
                         let input = self.imageInput
                         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
                         return [try await self.startAnalysis(owner: call.sender, options: request, source: "file:" + path,
-                                                             inputBytes: size) { try input.load(path: path).0 }]
+                                                             inputBytes: size) { try input.load(path: path, fifos: .refused).0 }]
                     }
                 },
                 DBusMethod("AnalyzeImage", inputs: [DBusArgument("encoded", "ay"), options], outputs: [analysis],
@@ -46,15 +49,22 @@ extension LiveTextService {
                     }
                 },
                 DBusMethod("AnalyzeImageFd", inputs: [DBusArgument("fd", "h"), options], outputs: [analysis],
-                           doc: "Analyzes an encoded image read from a memfd, pipe or file descriptor.") { call in
+                           doc: """
+                           Analyzes an encoded image read from a file, memfd, pipe or socket: files from their \
+                           start, streams until the writer closes its end, within limits.read_timeout_seconds \
+                           (InvalidImage after) and the bytes an image within max_pixels can take (TooLarge). \
+                           Cancel, Release or leaving the bus stops the read. Terminals, devices and other kinds \
+                           of fd are refused (InvalidArgs).
+                           """) { call in
                     try await replying {
                         let fd = try Self.descriptor(call[0])
                         let request = try self.options(call[1])
-                        let input = self.imageInput
-                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "fd") {
+                        let input = self.imageInput, timeout = self.readTimeout
+                        return [try await self.startAnalysis(owner: call.sender, options: request, describing: "fd") { _ in
                             defer { fd.close() }
                             guard let raw = fd.rawValue else { throw LiveTextError(.invalidArgs, "the fd is closed") }
-                            return try input.decode(try input.read(fileDescriptor: raw, name: "fd"))
+                            let data = try await input.read(descriptor: raw, name: "fd", timeout: timeout)
+                            return AcquiredImage(image: try await BlockingWork.run { try input.decode(data) }, source: "fd")
                         }]
                     }
                 },
@@ -64,16 +74,20 @@ extension LiveTextService {
                            doc: """
                            Analyzes raw pixels in a memfd: width × height pixels, stride bytes a row, format one of \
                            RGBA8, BGRA8, RGBX8, BGRX8, ARGB8, XRGB8, RGB8, BGR8, GRAY8. Nothing is encoded or copied \
-                           through the bus.
+                           through the bus. A memfd sealed with F_SEAL_SHRINK and F_SEAL_WRITE is mapped; any \
+                           other is copied first (InvalidArgs if it shrinks meanwhile).
                            """) { call in
                     try await replying {
                         let fd = try Self.descriptor(call[0])
                         defer { fd.close() }
                         guard let raw = fd.rawValue else { throw LiveTextError(.invalidArgs, "the fd is closed") }
                         // Checked and copied before the reply: the caller may reuse its buffer after.
-                        let image = try DescriptorInput.pixels(
-                            fd: raw, width: call[1].uint32 ?? 0, height: call[2].uint32 ?? 0,
-                            stride: call[3].uint32 ?? 0, format: call[4].string ?? "", maxPixels: self.maxPixels)
+                        let (width, height, stride) = (call[1].uint32 ?? 0, call[2].uint32 ?? 0, call[3].uint32 ?? 0)
+                        let format = call[4].string ?? "", maxPixels = self.maxPixels
+                        let image = try await BlockingWork.run {
+                            try DescriptorInput.pixels(fd: raw, width: width, height: height, stride: stride,
+                                                       format: format, maxPixels: maxPixels)
+                        }
                         let request = try self.options(call[5])
                         return [try await self.startAnalysis(owner: call.sender, options: request, source: "pixels",
                                                              inputBytes: image.bytesPerRow * image.height) {
@@ -152,6 +166,9 @@ extension LiveTextService {
     }
 
     var maxPixels: Int { settings.settings.limits.maxPixels }
+
+    /// How long a pipe or socket may take to deliver its image; a day at most.
+    var readTimeout: Duration { .seconds(min(max(settings.settings.limits.readTimeoutSeconds, 1), 86_400)) }
 
     /// Decoding with the settings' pixel limit.
     var imageInput: ImageInput { ImageInput(limits: ImageLimits(maxPixels: maxPixels)) }

@@ -12,7 +12,18 @@ enum DescriptorInput {
         fcntl(fd, 1034 /* F_GET_SEALS */) >= 0
     }
 
-    /// Raw pixels in a memfd: checked against its size, mapped read-only, converted.
+    /// Seals that make a memfd safe to map: it can neither shrink (a mapped page past its end
+    /// raises SIGBUS) nor change while it is converted.
+    static let safeToMapSeals: Int32 = 0x0002 /* F_SEAL_SHRINK */ | 0x0008 /* F_SEAL_WRITE */
+
+    static func sealedAgainstChange(raw fd: Int32) -> Bool {
+        let seals = fcntl(fd, 1034 /* F_GET_SEALS */)
+        return seals >= 0 && seals & safeToMapSeals == safeToMapSeals
+    }
+
+    /// Raw pixels in a memfd: checked against its size, then mapped read-only when sealed
+    /// against shrinking and writes (`sealedAgainstChange`), copied with `pread` otherwise, and
+    /// converted.
     static func pixels(fd: Int32, width: UInt32, height: UInt32, stride: UInt32, format: String,
                        maxPixels: Int) throws -> PixelImage {
         guard let pixelFormat = RawPixelFormat(name: format) else {
@@ -33,11 +44,23 @@ enum DescriptorInput {
         guard !overflow, Int(info.st_size) >= needed else {
             throw LiveTextError(.invalidArgs, "the memfd holds \(info.st_size) bytes; \(w)×\(h) at stride \(s) needs \(needed)")
         }
-        guard let base = mmap(nil, needed, PROT_READ, MAP_SHARED, fd, 0), base != MAP_FAILED else {
-            throw LiveTextError(.invalidArgs, "cannot map the memfd: \(String(cString: strerror(errno)))")
+        if sealedAgainstChange(raw: fd) {
+            guard let base = mmap(nil, needed, PROT_READ, MAP_SHARED, fd, 0), base != MAP_FAILED else {
+                throw LiveTextError(.invalidArgs, "cannot map the memfd: \(String(cString: strerror(errno)))")
+            }
+            defer { munmap(base, needed) }
+            return try PixelImage(raw: UnsafeRawBufferPointer(start: base, count: needed), width: w, height: h,
+                                  stride: s, format: pixelFormat, maxPixels: maxPixels)
         }
-        defer { munmap(base, needed) }
-        return try PixelImage(raw: UnsafeRawBufferPointer(start: base, count: needed), width: w, height: h,
-                              stride: s, format: pixelFormat, maxPixels: maxPixels)
+        // Not sealed: the caller may truncate it while it is read, and a mapping would then
+        // raise SIGBUS in the daemon. Copied into our own memory instead.
+        let copy = try BoundedRead.start(of: fd, count: needed, name: "the memfd")
+        guard copy.count == needed else {
+            throw LiveTextError(.invalidArgs, "the memfd shrank to \(copy.count) bytes while it was read; "
+                                + "\(w)×\(h) at stride \(s) needs \(needed) (seal it with F_SEAL_SHRINK)")
+        }
+        return try copy.withUnsafeBytes {
+            try PixelImage(raw: $0, width: w, height: h, stride: s, format: pixelFormat, maxPixels: maxPixels)
+        }
     }
 }

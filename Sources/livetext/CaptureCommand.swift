@@ -66,7 +66,9 @@ struct CaptureCommand: AsyncParsableCommand {
             // A drag is read while the pointer rests, before the release.
             let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
             defer { prefetch.cancel() }
-            let captured = try await Desktop().capture(request, maxPixels: options.maxPixels, atRest: prefetch.rested(over:))
+            let captured = try await Desktop.using {
+                try await $0.capture(request, maxPixels: options.maxPixels, atRest: prefetch.rested(over:))
+            }
             let read = try await prefetch.analysis(of: captured.image, source: captured.source)
             return (captured.timed(read.analysis), captured.image)
         })
@@ -91,7 +93,7 @@ struct ClipboardCommand: AsyncParsableCommand {
             await client.clipboard(options: requestOptions, perform: perform)
         }, local: { analyzer, configuration in
             let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
-            let image = try await Desktop().clipboardImage(input: input)
+            let image = try await Desktop.using { try await $0.clipboardImage(input: input) }
             return (try await analyzer.analyze(image, source: "clipboard", configuration: configuration), image)
         })
     }

@@ -96,8 +96,9 @@ struct DaemonClient: Sendable {
     /// Analyzes a file (`-`: stdin) on the daemon, waits, and reads back the analysis.
     func analyze(_ file: String, options: [String: DBusValue], perform: String?) async -> Answer {
         await answer(name: file) {
-            if file == "-" {
-                let data = try ImageInput().readStandardInput()
+            // A stream is read here (the daemon reads only files): stdin, or a FIFO such as `<(maim -s)`.
+            if file == "-" || (try? ImageInput.kind(ofPath: file)) == .pipe {
+                let data = try file == "-" ? ImageInput().readStandardInput() : ImageInput().read(path: file)
                 return try await analysis("AnalyzeImage", [.bytes([UInt8](data)), .vardict(options)],
                                           deadline: ReplyDeadline.forImage(data), perform: perform)
             }

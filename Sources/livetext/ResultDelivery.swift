@@ -30,7 +30,7 @@ struct ResultDelivery {
             }
             if options.copy { copiedText = text }
             if options.typeResult {
-                try await Desktop().type(text)
+                try await Desktop.using { try await $0.type(text) }
                 typedText = text
             }
         }

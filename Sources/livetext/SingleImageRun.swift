@@ -50,13 +50,24 @@ struct SingleImageRun {
             try analyzer.checkConfiguration(configuration)
             // Engines load while the user is still selecting.
             let warm = Task { try? await analyzer.prewarm() }
-            defer { warm.cancel() }
+            let outcome: Result<(ImageAnalysis, PixelImage), any Error>
             do {
-                let (analysis, pixels) = try await local(analyzer, configuration)
+                outcome = .success(try await local(analyzer, configuration))
+            } catch {
+                outcome = .failure(error)
+            }
+            // An engine still loading on its thread when the process exits runs into
+            // libtesseract's finalizers (a crash at exit): cancelled, it stops after this one.
+            warm.cancel()
+            await warm.value
+            switch outcome {
+            case .success(let (analysis, pixels)):
                 result = .success(analysis)
                 image = pixels
-            } catch let error as LiveTextError {
+            case .failure(let error as LiveTextError):
                 result = .failure(error)
+            case .failure(let error):
+                throw error
             }
         }
         let analysis: ImageAnalysis

@@ -47,6 +47,16 @@ struct ImageDecoderTests {
         }
     }
 
+    // Some tools append a trailer after IEND (a signature, a second image's bytes); decoders
+    // ignore it. Beyond 4 KiB of it, a search for IEND near the end called the PNG truncated.
+    @Test("a PNG followed by trailing bytes decodes; one cut before IEND does not", arguments: [1, 4095, 100_000])
+    func trailingBytes(count: Int) throws {
+        let png = try Fixture.data("sample.png")
+        let image = try ImageInput().decode(png + Data(repeating: 0x41, count: count))
+        #expect(image.width == 160 && image.height == 64)
+        expectError(.invalidImage) { _ = try ImageInput().decode(png.dropLast(12) + Data(repeating: 0x41, count: count)) }
+    }
+
     @Test("a header claiming 40000×40000 pixels is refused before decoding")
     func tooLarge() throws {
         expectError(.tooLarge) { _ = try ImageInput().decode(Self.pngHeader(width: 40_000, height: 40_000)) }

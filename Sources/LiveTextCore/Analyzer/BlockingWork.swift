@@ -1,14 +1,105 @@
 import Dispatch
+import Foundation
+import Synchronization
 
-/// Runs blocking, CPU-bound work (OCR, decoding) on a Dispatch thread, so the cooperative
-/// pool of Swift concurrency never stalls behind it.
+/// Runs blocking, CPU-bound work (OCR, decoding, reading files) on Dispatch threads, so the
+/// cooperative pool of Swift concurrency never stalls behind it, and at most `width` pieces at
+/// once: a flood of requests queues here instead of asking Dispatch for a thread each (it would
+/// make a few dozen, then make every other queue of the process wait). Work still queued when
+/// its task is cancelled is dropped with `CancellationError`; work that runs sees cancellation
+/// only through its own flags (`CancellationFlag`). Waiting on a pipe or socket does not belong
+/// here: that is `DescriptorRead`'s, which holds no thread.
 public enum BlockingWork {
-    private static let queue = DispatchQueue(label: "org.livetext.work", attributes: .concurrent)
+    /// Two threads a core, at least four: a core's worth of engines with room for decoding
+    /// beside them.
+    public static let width = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+
+    private static let pool = WorkQueue(width: width)
 
     public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try work() })
+        try await pool.run(work)
+    }
+
+    /// Pieces of work running now and waiting for a thread.
+    public static var load: (running: Int, queued: Int) { pool.load }
+}
+
+/// A FIFO of blocking work run by at most `width` Dispatch threads at once.
+final class WorkQueue: Sendable {
+    private struct Job {
+        var id: UInt64
+        var body: @Sendable () -> Void
+        var cancel: @Sendable () -> Void
+    }
+
+    private struct State {
+        var running = 0
+        var queued: [Job] = []
+        var nextID: UInt64 = 0
+    }
+
+    let width: Int
+    private let state = Mutex(State())
+    private let threads = DispatchQueue(label: "org.livetext.work", attributes: .concurrent)
+
+    init(width: Int) {
+        self.width = max(1, width)
+    }
+
+    var load: (running: Int, queued: Int) {
+        state.withLock { ($0.running, $0.queued.count) }
+    }
+
+    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                let job = Job(id: id, body: { continuation.resume(with: Result { try work() }) },
+                              cancel: { continuation.resume(throwing: CancellationError()) })
+                let startNow = state.withLock { state -> Bool in
+                    guard state.running < width else {
+                        state.queued.append(job)
+                        return false
+                    }
+                    state.running += 1
+                    return true
+                }
+                if startNow {
+                    start(job)
+                } else if Task.isCancelled {
+                    dropQueued(id)
+                }
+            }
+        } onCancel: {
+            dropQueued(id)
+        }
+    }
+
+    /// Takes job `id` off the queue, if it is still there, and ends it with `CancellationError`.
+    private func dropQueued(_ id: UInt64) {
+        let dropped = state.withLock { state -> Job? in
+            guard let index = state.queued.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.queued.remove(at: index)
+        }
+        dropped?.cancel()
+    }
+
+    /// Runs `job` on a thread, then whatever is queued, until the queue is empty.
+    private func start(_ job: Job) {
+        threads.async { [self] in
+            var next: Job? = job
+            while let current = next {
+                current.body()
+                next = state.withLock { state -> Job? in
+                    guard !state.queued.isEmpty else {
+                        state.running -= 1
+                        return nil
+                    }
+                    return state.queued.removeFirst()
+                }
             }
         }
     }

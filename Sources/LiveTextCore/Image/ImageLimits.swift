@@ -11,6 +11,17 @@ public struct ImageLimits: Sendable, Hashable {
         self.maxPixels = maxPixels
     }
 
+    /// The most encoded bytes an image within the limit can take, read before any is decoded:
+    /// four bytes a pixel (an uncompressed 32-bit BMP or TIFF, the largest common encodings; PNG
+    /// and JPEG are far smaller) and 16 MiB for headers and metadata (EXIF, ICC profiles, text
+    /// chunks). 416 MiB at the default limit; a stream past it is refused without reading on.
+    public var maxEncodedBytes: Int {
+        let slack = 16 << 20
+        let (pixels, overflow) = maxPixels.multipliedReportingOverflow(by: 4)
+        guard !overflow, pixels <= .max - slack else { return .max }
+        return pixels + slack
+    }
+
     /// Checks dimensions (from a header, before decoding) against the limits.
     public func check(width: Int, height: Int) throws {
         guard width > 0, height > 0 else {
