@@ -15,6 +15,12 @@ final class HotkeyActions: @unchecked Sendable {
     private var grabber: HotkeyGrabber?
     private var hotkeys: [String: Hotkey] = [:]
     private var running: Task<Void, Never>?
+    private var closed = false
+    /// Told what a grab did when the hotkeys are grabbed again after the display came back.
+    private var regrabbed: (@Sendable (GrabOutcome) -> Void)?
+
+    /// How often a display that went away is tried again, to grab the hotkeys once it is back.
+    static let retryInterval: Duration = .seconds(1)
 
     /// What a grab did: why no hotkey works at all (no display), one line per hotkey another
     /// program holds, and the hotkeys grabbed.
@@ -26,10 +32,14 @@ final class HotkeyActions: @unchecked Sendable {
 
     /// Grabs `hotkeys` (replacing earlier grabs) on `displayName`. Without a display, says so and
     /// grabs nothing.
-    func grab(_ hotkeys: [String: Hotkey], displayName: String?, service: LiveTextService) -> GrabOutcome {
+    /// When the display goes away, they are grabbed again once it is back (an X server restart),
+    /// and `regrabbed` hears what that grab did.
+    func grab(_ hotkeys: [String: Hotkey], displayName: String?, service: LiveTextService,
+              regrabbed: (@Sendable (GrabOutcome) -> Void)? = nil) -> GrabOutcome {
         lock.lock()
         defer { lock.unlock() }
         self.hotkeys = hotkeys
+        if let regrabbed { self.regrabbed = regrabbed }
         if hotkeys.isEmpty {
             grabber?.close()
             grabber = nil
@@ -45,6 +55,9 @@ final class HotkeyActions: @unchecked Sendable {
                         guard let self, let service else { return }
                         self.pressed(name, service: service)
                     }
+                    // The presses end when the display went away (or on close).
+                    guard let self, let service else { return }
+                    await self.grabAgain(after: fresh, displayName: displayName, service: service)
                 }
             } catch {
                 return GrabOutcome(off: "hotkeys are off: \((error as? LiveTextError)?.message ?? "\(error)")")
@@ -59,8 +72,31 @@ final class HotkeyActions: @unchecked Sendable {
                            grabbed: bindings.filter { !failed.contains($0.id) }.map { "\($0.id) (\(hotkeys[$0.id]!.keys))" })
     }
 
+    /// After `lost`'s display went away: tries the display every `retryInterval` until it is back
+    /// and grabs the hotkeys there, unless they were closed or grabbed anew meanwhile.
+    private func grabAgain(after lost: HotkeyGrabber, displayName: String?, service: LiveTextService) async {
+        let current = lock.withLock {
+            guard grabber === lost, !closed else { return false }
+            grabber = nil
+            return true
+        }
+        guard current else { return }
+        service.log.warning("hotkeys: the X display went away; they are grabbed again when it is back")
+        while true {
+            try? await Task.sleep(for: Self.retryInterval)
+            let (hotkeys, report) = lock.withLock { (self.hotkeys, self.regrabbed) }
+            guard lock.withLock({ !closed && grabber == nil }), !hotkeys.isEmpty else { return }
+            let outcome = grab(hotkeys, displayName: displayName, service: service)
+            if outcome.off == nil {
+                report?(outcome)
+                return
+            }
+        }
+    }
+
     func close() {
         lock.withLock {
+            closed = true
             grabber?.close()
             grabber = nil
             running?.cancel()
@@ -101,7 +137,8 @@ extension LiveTextService {
                                           body: taken.joined(separator: "\n"))
             }
         }
-        report(hotkeyActions.grab(settings.settings.hotkeys, displayName: desktop.displayName, service: self))
+        report(hotkeyActions.grab(settings.settings.hotkeys, displayName: desktop.displayName, service: self,
+                                  regrabbed: report))
         _ = settings.observe { [weak self] old, new in
             guard let self, old.hotkeys != new.hotkeys else { return }
             report(self.hotkeyActions.grab(new.hotkeys, displayName: self.desktop.displayName, service: self))

@@ -194,8 +194,15 @@ struct DesktopServiceTests {
                 let region = DBusValue.structure([.int32(0), .int32(0), .uint32(40), .uint32(30)])
                 _ = try await finished(daemon, "CaptureScreen", [.vardict(["region": region, "types": .strings(["codes"])])])
                 var fds: [Int] = []
-                for _ in 0..<3 {
+                // The default hotkeys, grabbed (once the engines are warm) and grabbed again after each
+                // restart, on a connection of their own.
+                let grabbed = "hotkeys: codes (Super+Shift+Q)"
+                try #require(try await daemon.waitForLog(containing: grabbed))
+                for restart in 1...3 {
                     try await server.restart()
+                    for _ in 0..<200 where daemon.daemonLog.components(separatedBy: grabbed).count < restart + 2 {
+                        try await Task.sleep(for: .milliseconds(50))
+                    }
                     let path = try #require(try await daemon.analyzer("CaptureScreen", [.vardict([
                         "interactive": .bool(true), "types": .strings(["codes"])])]).first?.objectPath)
                     try await XPeers.waitForSelectionOverlay(on: server)
@@ -209,6 +216,29 @@ struct DesktopServiceTests {
                 }
                 // One X connection lost per restart: a leak would add an fd each time.
                 #expect(zip(fds, fds.dropFirst()).allSatisfy { $0 >= $1 }, "open fds after each restart: \(fds)")
+            }
+        }
+    }
+
+    @Test("the X server restarts: the hotkeys are grabbed again once it is back, and a press copies as before")
+    func hotkeysAfterRestart() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            try await RunningDaemon.with(config: Self.copyTextHotkey, environment: server.environment) { daemon in
+                let grabbed = "hotkeys: text (Control+Alt+T)"
+                try #require(try await daemon.waitForLog(containing: grabbed))
+                try await server.restart()
+                try await XPeers.paintRoot(Self.page, on: server)
+                for _ in 0..<200 where daemon.daemonLog.components(separatedBy: grabbed).count < 3 {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(daemon.daemonLog.components(separatedBy: grabbed).count == 3, "\(daemon.daemonLog)")
+                try await XPeers.xdotool(["key", "ctrl+alt+t"], on: server)
+                try await XPeers.waitForSelectionOverlay(on: server)
+                try await XPeers.xdotool(Self.dragOverPageAndRest(), on: server)
+                try #require(try await daemon.waitForLog(containing: "hotkey text: copied"))
+                #expect(try await XPeers.clipboardText(on: server)?.contains("Invoice 4471") == true)
+                #expect(daemon.daemonLog.contains("hotkeys: the X display went away; they are grabbed again when it is back"))
             }
         }
     }

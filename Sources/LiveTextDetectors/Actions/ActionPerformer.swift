@@ -36,8 +36,8 @@ public struct ActionPerformer: Sendable {
         let directory = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             .map { URL(fileURLWithPath: $0).appendingPathComponent("livetext") }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("livetext-\(geteuid())")
-        return ActionPerformer(opener: opener.flatMap { $0.isEmpty ? nil : $0 } ?? (fallback.isEmpty ? ["xdg-open"] : fallback),
-                               directory: directory, copy: copy)
+        let chosen = opener.flatMap { $0.isEmpty ? nil : $0 } ?? (fallback.isEmpty ? ["xdg-open"] : fallback)
+        return ActionPerformer(opener: chosen, directory: directory, copy: copy)
     }
 
     /// Performs the action named `id` among `actions`; `items` and `text` are the analysis it
@@ -129,9 +129,9 @@ public struct ActionPerformer: Sendable {
                 exited.wait()
             }
             process.waitUntilExit()
-            throw LiveTextError(.failed, "\(opener.joined(separator: " ")) did not return within "
-                                + "\(seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)) s and was stopped (openers such as "
-                                + "xdg-open hand the target over and return)")
+            let limit = seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
+            throw LiveTextError(.failed, "\(opener.joined(separator: " ")) did not return within \(limit) s and was "
+                                + "stopped (openers such as xdg-open hand the target over and return)")
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
