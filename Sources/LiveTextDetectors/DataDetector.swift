@@ -46,20 +46,27 @@ public struct DataDetector: Sendable {
             if a.kind.precedence != b.kind.precedence { return a.kind.precedence < b.kind.precedence }
             return a.range.lowerBound < b.range.lowerBound
         }
-        // Kept ranges never overlap, so sorted by start they are sorted by end too: a new range
-        // can only overlap its neighbours in that order (binary search, not a scan of all).
+        // One bit per scalar the kept detections cover: a detection is checked and marked in the
+        // time of its own length (kept ones are disjoint, so marking all of them is at most one
+        // pass over the text), and the survivors are sorted once at the end. Inserting each into
+        // a sorted array instead moved half the array per item: quadratic on dense text.
+        let end = detections.reduce(0) { max($0, $1.range.upperBound) }
+        var covered = [UInt64](repeating: 0, count: end / 64 + 1)
         var kept: [Detection] = []
         for detection in ranked {
             let range = detection.range
-            var low = 0, high = kept.count
-            while low < high {
-                let mid = (low + high) / 2
-                if kept[mid].range.lowerBound < range.lowerBound { low = mid + 1 } else { high = mid }
+            if range.isEmpty {
+                let at = range.lowerBound
+                if at >= 0, at < end, covered[at >> 6] & (1 << UInt64(at & 63)) != 0 { continue }
+            } else {
+                if range.contains(where: { covered[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }) { continue }
+                for at in range { covered[at >> 6] |= 1 << UInt64(at & 63) }
             }
-            if low > 0, kept[low - 1].range.overlaps(range) { continue }
-            if low < kept.count, kept[low].range.overlaps(range) { continue }
-            if range.isEmpty, low > 0, kept[low - 1].range.contains(range.lowerBound) { continue }
-            kept.insert(detection, at: low)
+            kept.append(detection)
+        }
+        kept.sort { a, b in
+            a.range.lowerBound != b.range.lowerBound
+                ? a.range.lowerBound < b.range.lowerBound : a.range.upperBound < b.range.upperBound
         }
         return kept
     }
