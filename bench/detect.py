@@ -2,7 +2,7 @@
 """Data detectors: `livetext detect --json` beside the best open references, per item type.
 
     /usr/bin/python3 bench/detect.py [--livetext PATH] [--types phone,link,...] [--no-references]
-                                     [--quick] [--strict] [--per-case] [--throughput-mb 20]
+                                     [--quick] [--strict] [--per-case] [--throughput-mb 20 (0: none)]
 
 Scores precision, recall and F1 per type (phone, link, email, address, date, flight, tracking,
 money, measurement) on public corpora and on our own cases, for livetext and the references, in one
@@ -90,7 +90,9 @@ PHONE_MAKER = os.path.join(HERE, "detect", "make_phone_cases.py")
 FIXTURES = os.path.join(ROOT, "Tests", "DetectorTests", "Fixtures")
 
 TYPES = ["phone", "link", "email", "address", "date", "flight", "tracking", "money", "measurement"]
-SEPARATOR = "\n\n\n\n"  # between joined case texts: three blank lines
+# Between joined case texts: blank lines, more than the 1000 characters a phone region hint
+# reaches (RegionHints.reach), so that one case's address or +CC number is not another's context.
+SEPARATOR = "\n" * 1004
 SEED = 20260301
 
 # pip requirement groups installed into the venv; one pip call each so one failure spares the rest.
@@ -477,7 +479,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="at most 40 cases per corpus, no throughput")
     ap.add_argument("--strict", action="store_true", help="an item is found only with the exact span")
     ap.add_argument("--per-case", action="store_true", help="one livetext process per case")
-    ap.add_argument("--throughput-mb", type=float, default=20.0, help="size of the throughput text (default 20)")
+    ap.add_argument("--throughput-mb", type=float, default=20.0, help="size of the throughput text (default 20; 0: no throughput)")
     ap.add_argument("--reference-mb", type=float, default=3.0,
                     help="at most this many MB of the throughput text per reference (default 3; 30 s cap too)")
     ap.add_argument("--regen-phone", action="store_true", help="regenerate bench/detect-data/phone.jsonl")
@@ -577,7 +579,7 @@ def main():
 
     # throughput
     throughput = {}
-    if not args.quick:
+    if not args.quick and args.throughput_mb > 0:
         path = corpora.throughput_text(os.path.join(OUT, "detect-throughput.txt"), args.throughput_mb)
         log(f"throughput: livetext on {os.path.getsize(path) / 1e6:.1f} MB, best of 3")
         throughput["livetext"] = livetext_throughput(binary, path)

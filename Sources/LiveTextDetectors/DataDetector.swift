@@ -30,8 +30,21 @@ public struct DataDetector: Sendable {
     public func detections(in text: ScannedText, only: Set<ItemKind>? = nil,
                            context: DetectionContext) -> [Detection] {
         var found: [Detection] = []
-        for detector in detectors where only.map({ !$0.isDisjoint(with: detector.kinds) }) ?? true {
-            found += detector.detect(in: text, context: context)
+        let wanted = { (kinds: Set<ItemKind>) in only.map { !$0.isDisjoint(with: kinds) } ?? true }
+        // Phone numbers are read last, in the regions the other items point at (RegionHints):
+        // the detectors that give hints run for them even when their own kinds are not wanted.
+        let phones = wanted([.phone])
+        var hinted = context
+        for detector in detectors where !detector.kinds.contains(.phone) {
+            let own = wanted(detector.kinds)
+            let hints = phones && !detector.kinds.isDisjoint(with: RegionHints.sourceKinds)
+            guard own || hints else { continue }
+            let detections = detector.detect(in: text, context: context)
+            if hints { hinted.regionHints += RegionHints.hints(from: detections) }
+            if own { found += detections }
+        }
+        for detector in detectors where detector.kinds.contains(.phone) && wanted(detector.kinds) {
+            found += detector.detect(in: text, context: hinted)
         }
         if let only { found.removeAll { !only.contains($0.kind) } }
         return Self.settleOverlaps(found)

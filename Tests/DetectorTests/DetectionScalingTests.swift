@@ -57,7 +57,9 @@ struct DetectionScalingTests {
         let whole = detector.detect(in: parts.joined(separator: separator), context: context)
             .map { "\($0.type) \($0.start) \($0.text)" }
         #expect(expected.count > 2000)
-        #expect(whole == expected)
+        // The differences only, so that a failure reads in a line.
+        #expect(Set(whole).symmetricDifference(expected).sorted() == [])
+        #expect(whole.count == expected.count)
     }
 
     @Test("settling overlaps keeps, of many overlapping detections, what settling them one by one keeps")
