@@ -30,8 +30,21 @@ public struct DataDetector: Sendable {
     public func detections(in text: ScannedText, only: Set<ItemKind>? = nil,
                            context: DetectionContext) -> [Detection] {
         var found: [Detection] = []
-        for detector in detectors where only.map({ !$0.isDisjoint(with: detector.kinds) }) ?? true {
-            found += detector.detect(in: text, context: context)
+        let wanted = { (kinds: Set<ItemKind>) in only.map { !$0.isDisjoint(with: kinds) } ?? true }
+        // Phone numbers are read last, in the regions the other items point at (RegionHints):
+        // the detectors that give hints run for them even when their own kinds are not wanted.
+        let phones = wanted([.phone])
+        var hinted = context
+        for detector in detectors where !detector.kinds.contains(.phone) {
+            let own = wanted(detector.kinds)
+            let hints = phones && !detector.kinds.isDisjoint(with: RegionHints.sourceKinds)
+            guard own || hints else { continue }
+            let detections = detector.detect(in: text, context: context)
+            if hints { hinted.regionHints += RegionHints.hints(from: detections) }
+            if own { found += detections }
+        }
+        for detector in detectors where detector.kinds.contains(.phone) && wanted(detector.kinds) {
+            found += detector.detect(in: text, context: hinted)
         }
         if let only { found.removeAll { !only.contains($0.kind) } }
         return Self.settleOverlaps(found)
@@ -46,20 +59,27 @@ public struct DataDetector: Sendable {
             if a.kind.precedence != b.kind.precedence { return a.kind.precedence < b.kind.precedence }
             return a.range.lowerBound < b.range.lowerBound
         }
-        // Kept ranges never overlap, so sorted by start they are sorted by end too: a new range
-        // can only overlap its neighbours in that order (binary search, not a scan of all).
+        // One bit per scalar the kept detections cover: a detection is checked and marked in the
+        // time of its own length (kept ones are disjoint, so marking all of them is at most one
+        // pass over the text), and the survivors are sorted once at the end. Inserting each into
+        // a sorted array instead moved half the array per item: quadratic on dense text.
+        let end = detections.reduce(0) { max($0, $1.range.upperBound) }
+        var covered = [UInt64](repeating: 0, count: end / 64 + 1)
         var kept: [Detection] = []
         for detection in ranked {
             let range = detection.range
-            var low = 0, high = kept.count
-            while low < high {
-                let mid = (low + high) / 2
-                if kept[mid].range.lowerBound < range.lowerBound { low = mid + 1 } else { high = mid }
+            if range.isEmpty {
+                let at = range.lowerBound
+                if at >= 0, at < end, covered[at >> 6] & (1 << UInt64(at & 63)) != 0 { continue }
+            } else {
+                if range.contains(where: { covered[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }) { continue }
+                for at in range { covered[at >> 6] |= 1 << UInt64(at & 63) }
             }
-            if low > 0, kept[low - 1].range.overlaps(range) { continue }
-            if low < kept.count, kept[low].range.overlaps(range) { continue }
-            if range.isEmpty, low > 0, kept[low - 1].range.contains(range.lowerBound) { continue }
-            kept.insert(detection, at: low)
+            kept.append(detection)
+        }
+        kept.sort { a, b in
+            a.range.lowerBound != b.range.lowerBound
+                ? a.range.lowerBound < b.range.lowerBound : a.range.upperBound < b.range.upperBound
         }
         return kept
     }

@@ -9,6 +9,9 @@ public struct DetectionContext: Sendable {
     public var timeZone: TimeZone
     /// ISO 3166 alpha-2 region, upper case (`US`, `DE`): how national numbers are read.
     public var region: String
+    /// Regions the text points at (an address's country, a currency, a country-code domain):
+    /// `DataDetector` fills them from the other detectors' items before it reads phone numbers.
+    var regionHints: [RegionHint] = []
 
     public init(referenceDate: Date = Date(), timeZone: TimeZone = .current, region: String = "US") {
         self.referenceDate = referenceDate

@@ -67,6 +67,8 @@ public struct UnknownItemKind: Error, Sendable, CustomStringConvertible {
 
 extension StringProtocol {
     func trimmingWhitespace() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
     }
 }

@@ -121,7 +121,12 @@ public struct QuickActionPlanner: Sendable {
     }
 
     static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }
+        // Most items are one line already: one pass over the scalars says so.
+        if let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace,
+           !text.unicodeScalars.contains(where: \.isLineBreak) {
+            return text
+        }
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }
             .filter { !$0.isEmpty }.joined(separator: ", ")
     }
 

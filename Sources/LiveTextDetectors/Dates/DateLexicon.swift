@@ -57,6 +57,8 @@ enum DateWord: Sendable, Equatable {
     case atForeign
     /// A time zone abbreviation and its UTC offset in minutes.
     case zone(Int)
+    /// "three", "twelve": an amount of a duration ("for three hours").
+    case numberWord(Int)
 
     /// The word for a packed key: an open-addressing table with a multiplicative hash, because
     /// every word of the text is looked up and `Dictionary`'s seeded hashing costs more than
@@ -148,6 +150,10 @@ enum DateWord: Sendable, Equatable {
         add(["st", "nd", "rd", "th", "er"], .ordinalSuffix)
         add(["an", "a"], .article)
         add(["half"], .half)
+        let numberWords = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15,
+                           "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90]
+        for (word, value) in numberWords { table[WordKeys.pack(word)] = .numberWord(value) }
         add(["um", "à"], .atForeign)
         add(["sec", "secs", "second", "seconds"], .unit(.second, compact: false))
         add(["min", "mins", "minute", "minutes"], .unit(.minute, compact: false))

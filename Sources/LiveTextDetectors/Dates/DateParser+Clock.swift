@@ -203,7 +203,7 @@ extension DateParser {
     }
 
     /// "1", "05", "05:30", "0530" after a sign: minutes.
-    private func parseOffsetDigits(after position: Int) -> (minutes: Int, end: Int)? {
+    func parseOffsetDigits(after position: Int) -> (minutes: Int, end: Int)? {
         guard let hours = adjacent(position), hours.isNumber(maxDigits: 4) else { return nil }
         if hours.length == 4 {
             let h = hours.value / 100, m = hours.value % 100

@@ -120,6 +120,11 @@ extension DateParser {
         if next.kind == .number, next.length == 4, let year = yearValue(next), !continuesAsTime(next.end) {
             return (year, next.end)
         }
+        // "9 July in 2031"
+        if next.word == .inWord, next.gap == .space, let number = reader.next(next.end), number.gap == .space,
+           number.length == 4, let year = yearValue(number), !continuesAsTime(number.end) {
+            return (year, number.end)
+        }
         if next.isSymbol("'") || next.isSymbol("\u{2019}"), let short = adjacent(next.end),
            short.isNumber(maxDigits: 2), short.length == 2 {
             return (2000 + short.value, short.end)

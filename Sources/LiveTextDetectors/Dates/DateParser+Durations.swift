@@ -42,7 +42,7 @@ extension DateParser {
             guard let unitToken = reader.next(amount.end), unitToken.gap != .lineBreak,
                   case .unit(let unit, let compact)? = unitToken.word else { break }
             if compact {
-                guard unitToken.gap == .none, !amount.article else { break }
+                guard unitToken.gap == .none, !amount.article, !amount.word else { break }
                 if unit == .second && lastUnit == nil { break }
             } else {
                 onlyCompact = false
@@ -51,7 +51,7 @@ extension DateParser {
             }
             if let lastUnit, unit >= lastUnit { break }
             if pairs == 0 {
-                articleAmount = amount.article
+                articleAmount = amount.article || amount.word
                 firstUnit = unit
             }
             guard add(amount.value, unit, to: &total) else { return nil }
@@ -83,7 +83,9 @@ extension DateParser {
         if !contextual {
             if total.years != 0 || total.months != 0 { return nil }
             if onlyCompact && pairs == 1 && !(total.seconds > 0 && total.seconds % 3600 == 0) { return nil }
-            if articleAmount && firstUnit != .hour { return nil }
+            // "an hour", "three hours", "twenty minutes"; "a day", "two weeks" are everyday prose.
+            if articleAmount && firstUnit != .hour && firstUnit != .minute { return nil }
+            if articleAmount && firstUnit == .minute && total.seconds < 600 { return nil }
         }
         return (total, end)
     }
@@ -92,6 +94,8 @@ extension DateParser {
         var value: Double
         var end: Int
         var article = false
+        /// Written as a word ("three").
+        var word = false
     }
 
     /// "2", "1.5", "an", "a" (after a context word), "half an", "half a".
@@ -109,6 +113,9 @@ extension DateParser {
         if token.word == .article {
             guard contextual || token.key != WordKeys.a else { return nil }
             return Amount(value: 1, end: token.end, article: true)
+        }
+        if case .numberWord(let value)? = token.word {
+            return Amount(value: Double(value), end: token.end, word: true)
         }
         if token.word == .half {
             if let article = reader.next(token.end), article.word == .article {

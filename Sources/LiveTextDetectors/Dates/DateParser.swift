@@ -52,7 +52,8 @@ struct DateParser {
         switch (word, next.word) {
         case (.article, .unit?), (.half, .article?), (.at, .noon?), (.at, .midnight?),
              (.inWord, .article?), (.inWord, .half?), (.forWord, .article?), (.forWord, .half?),
-             (.lasting, .article?), (.lasting, .half?), (.relativeOrdinal, .weekday?),
+             (.lasting, .article?), (.lasting, .half?), (.inWord, .numberWord?), (.forWord, .numberWord?),
+             (.lasting, .numberWord?), (.relativeOrdinal, .weekday?),
              (.relativeOrdinal, .unit?), (.from, .month?), (.from, .weekday?), (.from, .today?),
              (.from, .tomorrow?), (.from, .noon?), (.from, .relativeOrdinal?), (.between, .month?),
              (.between, .weekday?), (.between, .noon?):
@@ -65,6 +66,7 @@ struct DateParser {
     // MARK: - Expressions
 
     private func parseSpanExpression(_ first: DateToken) -> DateExpression? {
+        if let range = parseWeekdayRange(first) { return range }
         guard var span = parseSpan(first, allowBareHour: false) else { return nil }
         if span.end == nil, span.start.day != nil, let (second, _) = spanAfterConnector(span.upper),
            second.start.day != nil, second.end == nil,
@@ -176,6 +178,11 @@ struct DateParser {
                     span.end = DateMoment(time: endTime, zoneMinutes: times.zoneMinutes, evening: day.evening)
                 }
                 span.upper = times.upper
+                if span.end == nil, let (year, zone, end) = yearAfterTime(span) {
+                    span.start.day = year
+                    if let zone { span.start.zoneMinutes = zone }
+                    span.upper = end
+                }
             } else if day.needsTime {
                 return nil
             }
@@ -192,6 +199,51 @@ struct DateParser {
             span.upper = day.end
         }
         return span
+    }
+
+    /// "Wed Mar 10 08:01:44 2027 +0200" (git log, ctime, mail headers): the year after the time,
+    /// then maybe a numeric UTC offset.
+    private func yearAfterTime(_ span: Span) -> (DaySpec, Int?, Int)? {
+        guard case .calendar(nil, let month, let day, let weekday)? = span.start.day,
+              let year = reader.next(span.upper), year.gap == .space, year.kind == .number, year.length == 4,
+              !year.folded, (1600...2399).contains(year.value), endsCleanly(year.end),
+              CivilCalendar.isValid(year: year.value, month: month, day: day) else { return nil }
+        var end = year.end
+        var zone: Int?
+        if span.start.zoneMinutes == nil, let sign = reader.next(end), sign.gap == .space,
+           sign.isSymbol("+") || sign.isDash, let digits = adjacent(sign.end), digits.length == 4,
+           let offset = parseOffsetDigits(after: sign.end) {
+            zone = sign.isSymbol("+") ? offset.minutes : -offset.minutes
+            end = offset.end
+        }
+        return (.calendar(year: year.value, month: month, day: day, weekday: weekday), zone, end)
+    }
+
+    /// "Mon–Fri", "Mon-Fri 9–17", "Monday to Friday 9:00-17:30": the days, and with hours the
+    /// first day's hours.
+    private func parseWeekdayRange(_ first: DateToken) -> DateExpression? {
+        guard case .weekday(let from, let abbreviated)? = first.word, !abbreviated || first.capitalized else {
+            return nil
+        }
+        var position = first.end
+        if abbreviated, let dot = adjacent(position), dot.isSymbol(".") { position = dot.end }
+        guard let connector = reader.next(position), connector.gap != .lineBreak,
+              connector.isDash || connector.word == .to || connector.word == .through,
+              let second = reader.next(connector.end), second.gap != .lineBreak,
+              case .weekday(let to, let abbreviated2)? = second.word, to != from,
+              !abbreviated2 || second.capitalized else { return nil }
+        var upper = second.end
+        if abbreviated2, let dot = adjacent(upper), dot.isSymbol(".") { upper = dot.end }
+        var start = DateMoment(day: .weekday(from, .upcoming))
+        var end = DateMoment(day: .weekday(to, .upcoming))
+        if let hours = reader.next(upper), hours.gap != .lineBreak,
+           let times = parseTimeRange(hours, allowBareHour: true), let endTime = times.end {
+            start.time = times.start
+            start.zoneMinutes = times.zoneMinutes
+            end = DateMoment(day: .weekday(from, .upcoming), time: endTime, zoneMinutes: times.zoneMinutes)
+            upper = times.upper
+        }
+        return DateExpression(range: first.start..<upper, start: start, end: end)
     }
 
     // MARK: - Boundaries

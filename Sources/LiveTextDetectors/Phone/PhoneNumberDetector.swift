@@ -7,6 +7,11 @@ import LiveTextCore
 /// and leading digits of the region). OCR confusions (`O`→0, `l`→1...) are folded inside
 /// digit-dominant groups only, and a folded number is kept only when it validates.
 ///
+/// National numbers are read in the region the text points at nearest to them (an address's
+/// country, a `+CC` number, a one-country currency, a country-code domain: `RegionHints`) before
+/// the user's region; a region's plan only accepts a number written as that region writes it
+/// (with its trunk prefix), so hints add numbers and do not take the user's away.
+///
 /// `value`: `e164`, `region` (ISO alpha-2 of the number), `countryCode`, and `type` (`mobile`,
 /// `fixed`, `fixedOrMobile`, `tollFree`, `premium`, `shared`, `voip`, `personal`, `pager`) when
 /// the plan tells, `extension` when one is written.
@@ -16,7 +21,7 @@ public struct PhoneNumberDetector: Detector {
     public var kinds: Set<ItemKind> { [.phone] }
 
     public func detect(in text: ScannedText, context: DetectionContext) -> [Detection] {
-        var scanner = PhoneScanner(s: text.scalars, region: context.region)
+        var scanner = PhoneScanner(s: text.scalars, region: context.region, hints: context.regionHints)
         scanner.scan()
         return scanner.found
     }
@@ -29,14 +34,19 @@ private let maximumGroups = 9
 
 struct PhoneScanner {
     let s: [Unicode.Scalar]
-    /// The default region's plan: how national numbers are read.
+    /// The default region's plan: how national numbers are read when the text names no region.
     let plan: NumberingPlan?
+    /// Regions the text points at, by position: the other items' and the `+CC` numbers'.
+    let hints: [RegionHint]
     var found: [Detection] = []
     private var run = PhoneRun()
+    /// The plans national numbers of the current run are read in, nearest hint first.
+    private var plans: [NumberingPlan] = []
 
-    init(s: [Unicode.Scalar], region: String) {
+    init(s: [Unicode.Scalar], region: String, hints: [RegionHint] = []) {
         self.s = s
         plan = NumberingPlans.byRegion[region]
+        self.hints = (hints + RegionHints.callingCodeHints(in: s)).sorted { $0.position < $1.position }
     }
 
     mutating func scan() {
@@ -216,9 +226,12 @@ struct PhoneScanner {
         let m = groups.count
         // No plan has numbers shorter than six digits with their prefix.
         guard m > 0, run.digits.count >= 6 else { return }
-        // Card, IBAN and tracking numbers come in four-digit blocks.
-        if m >= 4, run.plus == nil, groups.allSatisfy({ $0.digitCount == 4 }) { return }
+        // Card, IBAN and tracking numbers come in four-digit blocks, the last one maybe shorter
+        // ("DE89 3704 0044 0532 0130 00").
+        if m >= 4, run.plus == nil, groups.dropLast().allSatisfy({ $0.digitCount == 4 }),
+           groups[m - 1].digitCount <= 4 { return }
         let blocked = PhoneShapes.blockedGroups(groups, digits: run.digits)
+        plans = RegionHints.plans(near: groups[0].start, hints: hints, fallback: plan)
 
         var matches: [(a: Int, b: Int, number: ParsedPhoneNumber)] = []
         var a = 0
@@ -287,6 +300,16 @@ struct PhoneScanner {
         for g in a..<b { real += run.groups[g].realDigits }
         // Folded letters only where digits clearly dominate (OCR noise, not words).
         guard real * 10 >= slice.count * 6, slice.count - real <= 4 else { return nil }
-        return PhoneNumberParser.parse(slice, hasPlus: a == 0 && run.plus != nil, plan: plan)
+        let hasPlus = a == 0 && run.plus != nil
+        if hasPlus || plans.isEmpty { return PhoneNumberParser.parse(slice, hasPlus: hasPlus, plan: plan) }
+        for plan in plans {
+            // A region the text points at is weaker evidence than the user's: there a number must
+            // be written in groups ("0113 234 0363", not "order 0113234036"), be the whole run
+            // (not the tail of an IBAN's blocks) and not be short ("build 0891 234").
+            if plan.region != self.plan?.region,
+               b - a < 2 || a > 0 || b < run.groups.count || slice.count < 8 { continue }
+            if let number = PhoneNumberParser.parse(slice, hasPlus: false, plan: plan) { return number }
+        }
+        return nil
     }
 }
