@@ -3,10 +3,10 @@
 
 Each probe runs the CLI against a fresh private bus and daemon (bench/daemon_bus.py) and prints a
 row: probe, exit code, seconds, seconds until the first stderr line (when the CLI gave up on the
-daemon), whether stdout is the right result, and stderr. The probes: no
-session bus; a bus address nobody listens on; a bus without the daemon; a healthy daemon; the daemon
-stopped (SIGSTOP) before the call; stopped 1.5 s into the analysis of a dense screen; the bus
-killed 1.5 s into it; --local. A probe that runs past --cap seconds is killed and shown as such.
+daemon), whether stdout is the right result, and stderr. The probes: no session bus; a bus address
+nobody listens on; a bus without the daemon; a healthy daemon; --local; the daemon stopped
+(SIGSTOP) before the call; stopped 1.5 s into the analysis of a dense screen; the bus stopped; the
+bus killed 1.5 s into the analysis. A probe that runs past --cap seconds is killed and shown so.
 
     bench/sick_daemon.py [--livetext .build/debug/livetext] [--cap 90]
 """
@@ -99,6 +99,12 @@ def main():
                   during=lambda _: os.kill(d.proc.pid, signal.SIGSTOP))
         finally:
             os.kill(d.proc.pid, signal.SIGCONT)
+    with PrivateDaemon(livetext, os.path.join(log_dir, "busstop.log")) as d:
+        os.kill(d.bus_proc.pid, signal.SIGSTOP)
+        try:
+            probe("bus stopped before the call", ["analyze", QR], d.address, QR_TEXT)
+        finally:
+            os.kill(d.bus_proc.pid, signal.SIGCONT)
     with PrivateDaemon(livetext, os.path.join(log_dir, "buskill.log")) as d:
         probe("bus killed mid-analysis", ["analyze", DENSE], d.address, expected_dense,
               during=lambda _: d.bus_proc.kill())

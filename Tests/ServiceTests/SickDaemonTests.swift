@@ -94,6 +94,18 @@ struct SickDaemonTests {
         }
     }
 
+    @Test("a stopped bus: the connection is given up after 2 s and the CLI works in-process")
+    func stoppedBus() async throws {
+        let bus = try await TestBus.start()
+        kill(bus.pid, SIGSTOP)
+        let run = try await Self.cli(["analyze", Self.qr], bus: bus.address, limit: 60)
+        await bus.stop()
+        #expect(!run.timedOut)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == Self.qrText)
+        #expect(run.stderr == "livetext: cannot connect to the session bus (no answer within 2 s); analyzing in this process\n")
+    }
+
     @Test("a daemon the bus cannot start counts as absent too")
     func cannotStart() async throws {
         let bus = try await TestBus.start(activatable: ["org.livetext": "/nonexistent/livetextd"])
