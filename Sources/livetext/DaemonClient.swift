@@ -122,7 +122,7 @@ struct DaemonClient: Sendable {
     func analyze(_ file: String, options: [String: DBusValue], perform: String?) async -> Answer {
         await answer(name: file) {
             if file == "-" {
-                let data = try ImageInput().readStandardInput()
+                let data = try StandardInputOnce.data()
                 return try await analysis("AnalyzeImage", [.bytes([UInt8](data)), .vardict(options)],
                                           deadline: ReplyDeadline.forImage(data), perform: perform)
             }

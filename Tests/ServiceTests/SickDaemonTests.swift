@@ -56,6 +56,23 @@ struct SickDaemonTests {
         }
     }
 
+    @Test("stdin sent to a daemon that stops answering is analyzed here from the same bytes")
+    func standardInputStoppedMidway() async throws {
+        let local = try await runCommand(RunningDaemon.binary.path, ["analyze", "--local", Self.dense])
+        try await RunningDaemon.with { daemon in
+            let pid = daemon.daemon.processIdentifier
+            defer { kill(pid, SIGCONT) }
+            let command = try RunningCommand("/bin/sh", ["-c", "exec \"$0\" analyze - < \"$1\"", RunningDaemon.binary.path, Self.dense],
+                                             environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.bus.address, "LIVETEXT_LOCAL": "0"])
+            #expect(try await daemon.waitForLog(containing: "analysis 1 for"))
+            kill(pid, SIGSTOP)
+            let run = try await command.finish(limit: 100)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == local.stdout)
+            #expect(run.stderr.hasPrefix("livetext: the livetext daemon stopped answering"), "\(run.stderr)")
+        }
+    }
+
     @Test("a bus that goes away mid-analysis: the file is analyzed here")
     func busKilled() async throws {
         try await RunningDaemon.with { daemon in
