@@ -224,7 +224,7 @@ def probe_special_paths(d, c, tmp):
             message = str(c.get(obj, "Error"))
             error_of(lambda: c.call(obj, "Release"))
         took = time.monotonic() - start
-        results.append("%s: %s (%s) in %.2f s" % (label, name.replace(ERR, ""), message[:60], took))
+        results.append("%s: %s (%s) in %.2f s" % (label, name.replace(ERR, ""), message.split(": ", 1)[-1][-60:], took))
         ok = ok and name not in ("finished", "ok") and took < 2
     ok = ok and "symbolic link" in results[2]
     row.got = "; ".join(results)
@@ -606,6 +606,9 @@ def probe_x_restart(livetext, log_dir):
         with db.PrivateDaemon(livetext, os.path.join(log_dir, "x-restart.log"), extra_env={"DISPLAY": display}) as d:
             c = db.Client(d.address)
             first = wait_state(c, c.root.CaptureScreen(db.options(["codes"]), dbus_interface=db.ANALYZER), 60)
+            # The count once the hotkeys hold their own connection (grabbed after the engines warm up).
+            settle(lambda: any("hotkeys:" in line for line in d.log_lines()), 20)
+            time.sleep(0.5)
             fds = d.open_fds()
             x.kill()
             x.wait()

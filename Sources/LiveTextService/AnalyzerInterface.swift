@@ -128,7 +128,7 @@ extension LiveTextService {
                 },
                 DBusMethod("Detect", inputs: [DBusArgument("text", "s"), options],
                            outputs: [DBusArgument("items", "aa{sv}")],
-                           doc: "Runs the data detectors on text; offsets count Unicode scalars. Text longer than the max_text_bytes setting (4 MiB) is TooLarge.") { call in
+                           doc: "Runs the data detectors on text; offsets count Unicode scalars. Text longer than the max_text_bytes setting (1 MiB) is TooLarge.") { call in
                     try await replying {
                         let text = call[0].string ?? ""
                         let request = try self.options(call[1])
@@ -141,10 +141,12 @@ extension LiveTextService {
                         let ticket = try await self.requestLimits.admit(client: client, bytes: text.utf8.count,
                                                                         isDetect: true, limits: limits)
                         let detector = self.interpreter.detector, context = self.interpreter.context
-                        // Reading text is work like decoding: off the cooperative pool, which
-                        // answers every other call meanwhile.
+                        // Reading text is CPU work: a few at a time, clients taking turns, off the
+                        // threads that answer every other call meanwhile.
                         let items = try await self.requestLimits.holding(ticket) {
-                            try await BlockingWork.run { detector.detect(in: text, only: request.only, context: context) }
+                            try await self.detections.run(client: client) {
+                                detector.detect(in: text, only: request.only, context: context)
+                            }
                         }
                         return [.vardicts(items.map(DBusEncoding.item))]
                     }
