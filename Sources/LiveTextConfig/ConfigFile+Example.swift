@@ -41,7 +41,7 @@ extension ConfigFile {
     # (1 MiB to 64 GiB).
     max_bytes_in_flight = 1073741824
     # The longest text Detect takes, in bytes of UTF-8 (1 to 1 GiB).
-    max_text_bytes = 1048576
+    max_text_bytes = 262144
     # Seconds an analysis object lives when its caller does not release it (1 to 604800, a week).
     analysis_lifetime_seconds = 600
     # Recent images whose text and codes are kept, so the same pixels are not read twice

@@ -121,7 +121,7 @@ public struct LimitSettings: Sendable, Hashable {
     public var readTimeoutSeconds: Int
 
     public init(maxPixels: Int = ImageLimits.defaultMaxPixels, maxAnalysesPerCaller: Int = 16,
-                maxRunning: Int = 64, maxBytesInFlight: Int = 1 << 30, maxTextBytes: Int = 1 << 20,
+                maxRunning: Int = 64, maxBytesInFlight: Int = 1 << 30, maxTextBytes: Int = 256 << 10,
                 analysisLifetimeSeconds: Int = 600, cachedImages: Int = 32,
                 readTimeoutSeconds: Int = 30) {
         self.maxPixels = maxPixels
