@@ -13,7 +13,25 @@ extension ImageAnalyzer.Engines {
             makeTextRecognizer: { try TesseractEngine(languages: $0, tessdata: tessdata) },
             codeReader: ZBarCodeReader(),
             checkLanguages: { try tessdata.check($0) },
+            planLanguages: { languages in
+                let plan = try tessdata.plan(languages, locale: LocaleLanguages(environment: ProcessInfo.processInfo.environment))
+                LanguageNotes.shared.say(plan.notes)
+                return plan
+            },
             interpreter: interpreter)
+    }
+}
+
+/// Notes about languages, each written to stderr once a process (an analysis plans its
+/// languages every time).
+final class LanguageNotes: @unchecked Sendable {
+    static let shared = LanguageNotes()
+    private let lock = NSLock()
+    private var said = Set<String>()
+
+    func say(_ notes: [String]) {
+        let fresh = lock.withLock { notes.filter { said.insert($0).inserted } }
+        for note in fresh { StandardError.write("livetext: \(note)\n") }
     }
 }
 

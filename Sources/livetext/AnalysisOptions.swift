@@ -17,9 +17,11 @@ struct AnalysisOptions: ParsableArguments {
         valueName: "types"))
     var only: [String] = []
 
-    @Option(help: ArgumentHelp("OCR languages, tesseract names joined by + (e.g. eng+deu).",
-                               valueName: "langs"))
-    var lang: String = "eng"
+    @Option(help: ArgumentHelp(
+        "OCR languages, tesseract names joined by + (e.g. eng+deu). Default: English and the locale's "
+            + "languages, and any other installed language a block is in (`livetext languages`).",
+        valueName: "langs"))
+    var lang: String?
 
     @Option(help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.",
                                valueName: "n"))
@@ -51,7 +53,7 @@ struct AnalysisOptions: ParsableArguments {
         if kinds != nil { types.insert(.detectors) }
         return ImageAnalyzer.Configuration(
             types: types,
-            languages: try LanguageSet(lang),
+            languages: try lang.map(LanguageSet.init) ?? .automatic,
             layout: layout.pageLayout,
             preprocessing: knobs.options,
             only: kinds.map { Set($0.map(\.rawValue)) })

@@ -34,3 +34,19 @@ ImageDraw.Draw(rgba).text((10, 20), "Transparent", font=ImageFont.truetype(DEJAV
 rgba.save("sample-rgba.png")
 
 subprocess.run(["qrencode", "-s", "3", "-m", "4", "-o", "qr-url.png", "https://example.org/livetext?q=1"], check=True)
+
+# German with nothing configured (the language found and read again in German), and a page of
+# an English and a German paragraph.
+GERMAN = "Lieferung nach München, Hauptstraße 12\nBitte öffnen Sie die Tür für den Fahrer,\ner klingelt zweimal. Grüße aus Köln!"
+ENGLISH = "Your parcel is on its way and will\narrive on Monday between nine and noon."
+
+
+def render_text(name, text, size, width, height):
+    image = Image.new("RGB", (width, height), (255, 255, 255))
+    ImageDraw.Draw(image).multiline_text((12, 12), text, font=ImageFont.truetype(DEJAVU, size),
+                                         fill=(20, 20, 20), spacing=int(size * 0.6))
+    image.save(name)
+
+
+render_text("text-german-15px.png", GERMAN, 15, 400, 100)
+render_text("text-english-german-15px.png", ENGLISH + "\n\n\n" + GERMAN, 15, 420, 200)
