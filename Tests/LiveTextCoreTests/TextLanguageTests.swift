@@ -27,7 +27,10 @@ struct TextLanguageTests {
         #expect(TextLanguage.identify(text, among: Self.all) == language, "\(TextLanguage.scores(text))")
     }
 
-    @Test("too little text says nothing", arguments: ["OK", "12:45", "Cancel", "README.md", "", "München"])
+    @Test("too little text, code or debris says nothing", arguments: [
+        "OK", "12:45", "Cancel", "README.md", "", "München", "Products Reports ã õ", "Transfer limit ì ò",
+        #"10.0.4.21 - - [09/Jun/2024:14:02:11 +0000] "GET /api/v2/orders?page=3 HTTP/1.1" 200 5123 /static/app.7e4lc2.js"#,
+    ])
     func undecided(text: String) {
         #expect(TextLanguage.identify(text, among: Self.all) == nil)
     }

@@ -23,19 +23,32 @@ public enum TextLanguage {
     /// How far ahead of the next language the best must be.
     static let margin = 1.6
 
+    /// The words of `text`: runs of letters (and inner apostrophes) between spaces, hyphens and
+    /// punctuation at their ends. A token holding digits or symbols (`v2`, `/var/log`,
+    /// `access.log`, `7e4lc2`) is no word of any language.
+    static func words(of text: String) -> [Substring] {
+        let edges: Set<Character> = [".", ",", ";", ":", "!", "?", "¡", "¿", "\"", "(", ")", "[", "]", "«", "»", "„", "“", "”"]
+        return text.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "–" }).compactMap { token in
+            var word = token[...]
+            while let first = word.first, edges.contains(first) { word = word.dropFirst() }
+            while let last = word.last, edges.contains(last) { word = word.dropLast() }
+            let isWord = !word.isEmpty && word.allSatisfy { $0.isLetter || $0 == "'" || $0 == "’" }
+            return isWord ? word : nil
+        }
+    }
+
     /// Each language's evidence in `text`.
     static func scores(_ text: String) -> [String: Double] {
         var scores = [String: Double]()
-        for token in text.split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "’" }) {
+        for token in words(of: text) {
             let raw = token.lowercased()
             let word = folded(raw)
             guard !word.isEmpty else { continue }
             for (language, words) in commonWords where words.contains(word.trimmingApostrophes) {
                 scores[language, default: 0] += 1
             }
-            for (language, letters) in ownLetters {
-                let count = raw.unicodeScalars.filter { letters.contains($0) }.count
-                if count > 0 { scores[language, default: 0] += 1.5 * Double(count) }
+            for (language, letters) in ownLetters where word.count > 1 && raw.unicodeScalars.contains(where: letters.contains) {
+                scores[language, default: 0] += 1.5
             }
             for (language, spellings) in typicalSpellings {
                 for (spelling, weight) in spellings where word.contains(spelling) {
