@@ -10,7 +10,11 @@ extension ImageAnalyzer.Engines {
     public static func system(interpreter: (any ContentInterpreter)? = nil) throws -> ImageAnalyzer.Engines {
         let tessdata = try TessdataDirectory.locate()
         return ImageAnalyzer.Engines(
-            makeTextRecognizer: { try TesseractEngine(languages: $0, tessdata: tessdata) },
+            makeTextRecognizer: { languages in
+                let engine = try TesseractEngine(languages: languages, tessdata: tessdata)
+                LanguageNotes.shared.say(engine.notes)
+                return engine
+            },
             codeReader: ZBarCodeReader(),
             checkLanguages: { try tessdata.check($0) },
             planLanguages: { languages in
@@ -22,18 +26,6 @@ extension ImageAnalyzer.Engines {
     }
 }
 
-/// Notes about languages, each written to stderr once a process (an analysis plans its
-/// languages every time).
-final class LanguageNotes: @unchecked Sendable {
-    static let shared = LanguageNotes()
-    private let lock = NSLock()
-    private var said = Set<String>()
-
-    func say(_ notes: [String]) {
-        let fresh = lock.withLock { notes.filter { said.insert($0).inserted } }
-        for note in fresh { StandardError.write("livetext: \(note)\n") }
-    }
-}
 
 extension ImageAnalyzer {
     /// The analyzer with the system's engines; `interpreter` finds items and actions.

@@ -79,6 +79,29 @@ struct LanguageTests {
         #expect(throws: LiveTextError.self) { try empty.plan(.automatic, locale: LocaleLanguages(environment: [:])) }
     }
 
+    @Test("a damaged language file is named; the other languages of the set still load")
+    func damagedPack() throws {
+        let system = try TessdataDirectory.locate()
+        let directory = try Self.tessdata([])
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        try FileManager.default.copyItem(atPath: system.file(of: "eng"), toPath: directory.file(of: "eng"))
+        let german = try Data(contentsOf: URL(fileURLWithPath: system.file(of: "deu")))
+        try german.prefix(100_000).write(to: URL(fileURLWithPath: directory.file(of: "deu")))
+        for set in ["eng+deu", "deu+eng"] {
+            let engine = try TesseractEngine(languages: try LanguageSet(set), tessdata: directory)
+            #expect(engine.notes.count == 1)
+            #expect(engine.notes.first?.contains(directory.file(of: "deu")) == true)
+            #expect(engine.notes.first?.contains("reinstall tesseract-ocr-deu") == true)
+        }
+        do {
+            _ = try TesseractEngine(languages: try LanguageSet("deu"), tessdata: directory)
+            Issue.record("a damaged file loaded")
+        } catch let error as LiveTextError {
+            #expect(error.code == .unavailable)
+            #expect(error.message.contains(directory.file(of: "deu")))
+        }
+    }
+
     static let german = "Lieferung nach München, Hauptstraße 12 Bitte öffnen Sie die Tür für den Fahrer, "
         + "er klingelt zweimal. Grüße aus Köln!"
 

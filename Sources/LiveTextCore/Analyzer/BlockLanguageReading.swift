@@ -86,7 +86,7 @@ extension ImageAnalyzer {
     }
 
     /// `blocks` read again with an engine of `language` alone; none when that engine cannot be
-    /// had (its data damaged: the first reading stands).
+    /// had (its data damaged: the first reading stands, and the user hears why once).
     private func read(_ blocks: [(Int, RecognizedBlock)], in language: String, on recognition: RecognitionPage,
                       flag: CancellationFlag) async throws -> [(Int, RecognizedBlock)] {
         let languages = try LanguageSet(language)
@@ -94,6 +94,7 @@ extension ImageAnalyzer {
         do {
             engine = try await pool.checkOut(languages)
         } catch let error as LiveTextError where error.code != .cancelled {
+            LanguageNotes.shared.say([error.message + " (reading without it)"])
             return []
         }
         do {
