@@ -10,13 +10,14 @@ For every image, in one run:
   livetext    `livetext analyze --json --types text --local IMG` with no --lang and an English
               locale (LANG=en_US.UTF-8, no LANGUAGE/LC_ALL/LC_MESSAGES), settings of an empty
               XDG_CONFIG_HOME: the languages are found by livetext itself
+  lt-right    the same with `--lang` the page's language by hand
   eng         `tesseract IMG - --psm 3 -l eng`
   right       the same with the page's language by hand (`eng+deu+fra` for the mixed page)
   all         the same with every language of the corpus at once (eng+deu+fra+spa+por+ita+nld+pol)
 each scored as bench/accuracy.py scores (CER over NFC text with whitespace runs folded) plus the
 share of the ground truth's accented letters (every non-ASCII letter) read right: aligned by
-difflib to the same letter in the output. Times are wall seconds of one process per image
-(OMP_THREAD_LIMIT=1), livetext's including its start-up.
+difflib to the same letter in the output. Times are CPU seconds (user + system) of one process
+per image (OMP_THREAD_LIMIT=1), livetext's including its start-up and its codes pass.
 
     /usr/bin/python3 bench/languages.py --english BEFORE [--livetext PATH] [--rounds 3]
 
@@ -35,7 +36,6 @@ import resource
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from accuracy import load_corpus, normalize, score  # noqa: E402
@@ -44,7 +44,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 CORPUS = os.path.join(ROOT, "Tests", "Fixtures", "languages")
 ALL = "eng+deu+fra+spa+por+ita+nld+pol"
-ENGINES = ["livetext", "eng", "right", "all"]
+ENGINES = ["livetext", "lt-right", "eng", "right", "all"]
 
 
 def accented(gt, out):
@@ -61,20 +61,16 @@ def accented(gt, out):
 
 def tesseract(image, languages):
     env = dict(os.environ, OMP_THREAD_LIMIT="1")
-    started = time.monotonic()
-    proc = subprocess.run(["tesseract", image, "-", "--psm", "3", "-l", languages], env=env,
-                          capture_output=True, check=True)
-    return proc.stdout.decode("utf-8", "replace"), time.monotonic() - started
+    out, seconds = cpu_seconds(["tesseract", image, "-", "--psm", "3", "-l", languages], env)
+    return out.decode("utf-8", "replace"), seconds
 
 
-def livetext(binary, image, config_home):
+def livetext(binary, image, config_home, lang=None):
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env.update(LANG="en_US.UTF-8", OMP_THREAD_LIMIT="1", LIVETEXT_LOCAL="1", XDG_CONFIG_HOME=config_home)
-    started = time.monotonic()
-    proc = subprocess.run([binary, "analyze", "--json", "--types", "text", "--local", image], env=env,
-                          capture_output=True, check=True)
-    seconds = time.monotonic() - started
-    document = json.loads(proc.stdout)
+    out, seconds = cpu_seconds([binary, "analyze", "--json", "--types", "text", "--local", image]
+                               + (["--lang", lang] if lang else []), env)
+    document = json.loads(out)
     languages = sorted({b.get("language", "?") for b in document["blocks"]})
     return document["text"], seconds, "+".join(languages)
 
@@ -139,6 +135,7 @@ def main():
             outputs = {}
             text, seconds, found = livetext(args.livetext, item["image"], config_home)
             outputs["livetext"] = (text, seconds)
+            outputs["lt-right"] = livetext(args.livetext, item["image"], config_home, right)[:2]
             outputs["eng"] = tesseract(item["image"], "eng")
             outputs["right"] = tesseract(item["image"], right)
             outputs["all"] = tesseract(item["image"], ALL)
