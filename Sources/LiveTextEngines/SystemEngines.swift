@@ -42,4 +42,12 @@ public enum SystemLanguages {
     public static func installed() -> [String] {
         (try? TessdataDirectory.locate())?.installedLanguages() ?? []
     }
+
+    /// Says (once) which of `languages` are not installed here, for a client whose analysis a
+    /// daemon runs and whose notes go to the daemon's log. None installed is the analysis' error.
+    public static func noteMissing(_ languages: LanguageSet) {
+        guard !languages.isAutomatic, let tessdata = try? TessdataDirectory.locate(),
+              let plan = try? tessdata.plan(languages, locale: LocaleLanguages(environment: [:])) else { return }
+        LanguageNotes.shared.say(plan.notes)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import LiveTextCore
+import LiveTextEngines
 
 /// Options shared by every verb that analyzes an image.
 struct AnalysisOptions: ParsableArguments {
@@ -51,9 +52,12 @@ struct AnalysisOptions: ParsableArguments {
         var types = try AnalysisTypes(names: types.split(separator: ",").map(String.init))
         let kinds = try DetectionEnvironment.kinds(only)
         if kinds != nil { types.insert(.detectors) }
+        let languages = try lang.map(LanguageSet.init) ?? .automatic
+        // Said here too: when a daemon reads the image, its notes go to its log.
+        if types.contains(.text) { SystemLanguages.noteMissing(languages) }
         return ImageAnalyzer.Configuration(
             types: types,
-            languages: try lang.map(LanguageSet.init) ?? .automatic,
+            languages: languages,
             layout: layout.pageLayout,
             preprocessing: knobs.options,
             only: kinds.map { Set($0.map(\.rawValue)) })
