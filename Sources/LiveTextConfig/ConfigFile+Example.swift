@@ -9,8 +9,9 @@ extension ConfigFile {
     # keeping your comments and layout.
 
     [analysis]
-    # Tesseract languages to recognize, in order of preference (see `tesseract --list-langs`).
-    languages = ["eng"]
+    # Tesseract languages to recognize, in order of preference (see `livetext languages`). Empty:
+    # English and the locale's languages, and any other installed language a block is plainly in.
+    languages = []
     # What to look for: "text", "codes" (QR and barcodes), "detectors" (links, dates, phone numbers...).
     types = ["text", "codes", "detectors"]
 

@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import LiveTextCore
+import LiveTextEngines
 
 /// Options shared by every verb that analyzes an image.
 struct AnalysisOptions: ParsableArguments {
@@ -17,9 +18,11 @@ struct AnalysisOptions: ParsableArguments {
         valueName: "types"))
     var only: [String] = []
 
-    @Option(help: ArgumentHelp("OCR languages, tesseract names joined by + (e.g. eng+deu).",
-                               valueName: "langs"))
-    var lang: String = "eng"
+    @Option(help: ArgumentHelp(
+        "OCR languages, tesseract names joined by + (e.g. eng+deu). Default: English and the locale's "
+            + "languages, and any other installed language a block is in (`livetext languages`).",
+        valueName: "langs"))
+    var lang: String?
 
     @Option(help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.",
                                valueName: "n"))
@@ -49,9 +52,12 @@ struct AnalysisOptions: ParsableArguments {
         var types = try AnalysisTypes(names: types.split(separator: ",").map(String.init))
         let kinds = try DetectionEnvironment.kinds(only)
         if kinds != nil { types.insert(.detectors) }
+        let languages = try lang.map(LanguageSet.init) ?? .automatic
+        // Said here too: when a daemon reads the image, its notes go to its log.
+        if types.contains(.text) { SystemLanguages.noteMissing(languages) }
         return ImageAnalyzer.Configuration(
             types: types,
-            languages: try LanguageSet(lang),
+            languages: languages,
             layout: layout.pageLayout,
             preprocessing: knobs.options,
             only: kinds.map { Set($0.map(\.rawValue)) })

@@ -291,8 +291,9 @@ struct DaemonClient: Sendable {
     static func options(_ configuration: ImageAnalyzer.Configuration) -> [String: DBusValue] {
         var options: [String: DBusValue] = [
             "types": .strings(configuration.types.description.split(separator: ",").map(String.init)),
-            "languages": .strings(configuration.languages.names),
         ]
+        // None named: the daemon's settings (automatic by default) decide.
+        if !configuration.languages.isAutomatic { options["languages"] = .strings(configuration.languages.names) }
         if let only = configuration.only { options["only"] = .strings(only.sorted()) }
         return options
     }
