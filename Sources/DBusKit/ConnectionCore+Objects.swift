@@ -1,4 +1,5 @@
 import CDBus
+import Dispatch
 
 /// Method calls to exported objects. Routing and argument checks happen on the bus queue (cheap, and
 /// they decide the standard errors before any handler runs); handlers run in their own tasks and
@@ -94,17 +95,40 @@ extension ConnectionCore {
             let reply: Message?
             do {
                 let values = try await work()
-                do {
-                    reply = try message.methodReturn(values)
-                } catch {
-                    reply = message.errorReply(error as? DBusError ?? .failed("\(error)"))
-                }
+                reply = await Self.marshal(values, replyingTo: message)
             } catch let error as DBusError {
                 reply = message.errorReply(error)
             } catch {
                 reply = message.errorReply(.failed(String(describing: error)))
             }
             if let reply, !message.noReplyExpected { self.send(reply) }
+        }
+    }
+
+    /// Large replies are marshalled on a thread of their own, one at a time: a reply of thousands
+    /// of dictionaries takes libdbus tens of milliseconds, and the few threads of the cooperative
+    /// pool (which Dispatch's global queues share on Linux) answer every other call meanwhile. A
+    /// serial queue of its own gets a thread beside that pool.
+    private static let largeReplies = DispatchQueue(label: "org.dbuskit.large-replies")
+
+    /// Arrays longer than this at the top of a reply make it large.
+    static let largeReplyElements = 256
+
+    private static func marshal(_ values: [DBusValue], replyingTo message: Message) async -> Message? {
+        @Sendable func build() -> Message? {
+            do {
+                return try message.methodReturn(values)
+            } catch {
+                return message.errorReply(error as? DBusError ?? .failed("\(error)"))
+            }
+        }
+        let large = values.contains {
+            if case .array(_, let elements) = $0 { return elements.count > largeReplyElements }
+            return false
+        }
+        guard large else { return build() }
+        return await withCheckedContinuation { continuation in
+            largeReplies.async { continuation.resume(returning: build()) }
         }
     }
 

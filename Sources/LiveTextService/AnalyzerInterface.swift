@@ -159,10 +159,11 @@ extension LiveTextService {
                         // work like the detecting.
                         let items = try await self.requestLimits.holding(ticket) {
                             try await self.detections.run(client: client) {
-                                detector.detect(in: text, only: request.only, context: context).map(DBusEncoding.item)
+                                DBusValue.vardicts(detector.detect(in: text, only: request.only, context: context)
+                                    .map(DBusEncoding.item))
                             }
                         }
-                        return [.vardicts(items)]
+                        return [items]
                     }
                 },
             ],

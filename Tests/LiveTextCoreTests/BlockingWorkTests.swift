@@ -61,4 +61,17 @@ struct BlockingWorkTests {
         for blocker in blockers { try await blocker.value }
         #expect(ran.withLock { $0 } == false)
     }
+
+    @Test("work runs on threads of the pool's own, not on Dispatch's, which Swift's cooperative pool shares")
+    func ownThreads() async throws {
+        let names = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<BlockingWork.width {
+                group.addTask {
+                    try await BlockingWork.run { (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "" }
+                }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(names == ["livetext-work\n"])
+    }
 }
