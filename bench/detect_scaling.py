@@ -39,7 +39,8 @@ WORDS = ("call", "meet", "on", "at", "the", "order", "ref", "see", "mail", "from
 
 PATTERNS = ("a", "1", "1 ", "1.", "a.", "a@", "@", "a.b@", "-", "/", "1/", "1:", "http://", "www.", "https://a/",
             "a.com/", "Main ", "1 Main St ", "12 ", "Straße ", "+1 ", "(1) ", "March ", "1 March ", "Mon ",
-            "at 3 ", "3pm-", "$1 ", "1 kg ", "1-", "LH", "LH 1 ", "1Z", "DE12 ", "e", "\u00e9", "\u0301")
+            "at 3 ", "3pm-", "$1 ", "1 kg ", "1-", "LH", "LH 1 ", "1Z", "DE12 ", "e", "\u00e9", "\u0301",
+            "twelve euros ", "twenty-", "one ", "5 feet and ", "$10-", "Mon-", "Wed Mar 10 08:01:44 2027 ")
 
 
 def fragment(rng):

@@ -35,6 +35,13 @@ struct MeasurementDetectorTests {
         ("100 km/h", "100", "km/h", "speed"),
         ("750 mL", "750", "ml", "volume"),
         ("2 lbs", "2", "lb", "mass"),
+        // Words and compound heights (issue 18 C).
+        ("six miles", "6", "mi", "length"),
+        ("twenty-five kilograms", "25", "kg", "mass"),
+        ("5 feet and 3 inches", "63", "in", "length"),
+        ("6 ft, 1 in", "73", "in", "length"),
+        ("512 MB", "512", "MB", "data"),
+        ("23 °C", "23", "°C", "temperature"),
     ])
     func values(text: String, value: String, unit: String, quantity: String) {
         let run = ShippingQuantityRun(MeasurementDetector(), text)
@@ -65,6 +72,13 @@ struct MeasurementDetectorTests {
         #expect(run.texts == [text])
         #expect(run.field("value") == value)
         #expect(run.field("unit") == unit)
+    }
+
+    @Test("number words stay words without a unit word of three letters or more", arguments: [
+        "one in ten", "two m apart", "the ten commandments", "five of them", "seven minutes",
+    ])
+    func wordNegatives(text: String) {
+        #expect(ShippingQuantityRun(MeasurementDetector(), text).texts.isEmpty)
     }
 
     @Test("letters that only look like digits stay words", arguments: [

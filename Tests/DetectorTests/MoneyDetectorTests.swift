@@ -43,12 +43,38 @@ struct MoneyDetectorTests {
         ("R$ 49,90", "BR", "49.90", "BRL"),
         ("$0.99", "US", "0.99", "USD"),
         ("1.5 bn EUR", "DE", "1500000000", "EUR"),
+        // Words and minor units (issue 18 C).
+        ("twelve euros", "US", "12", "EUR"),
+        ("twenty-five dollars", "US", "25", "USD"),
+        ("75 cents", "US", "0.75", "USD"),
+        ("50 cents", "DE", "0.5", "EUR"),
+        ("two pence", "GB", "0.02", "GBP"),
+        ("5 cents", "CA", "0.05", "CAD"),
+        ("USD 1.2M", "US", "1200000", "USD"),
     ])
     func values(text: String, region: String, amount: String, currency: String) {
         let run = ShippingQuantityRun(MoneyDetector(), text, region: region)
         #expect(run.texts == [text])
         #expect(run.field("amount") == amount)
         #expect(run.field("currency") == currency)
+    }
+
+    @Test("ranges: the currency once or twice, the upper end as maxAmount", arguments: [
+        ("$10–20", "10", "20"), ("$10-$20", "10", "20"), ("€5 – 8", "5", "8"), ("£1,000-2,500", "1000", "2500"),
+    ])
+    func ranges(text: String, low: String, high: String) {
+        let run = ShippingQuantityRun(MoneyDetector(), text, region: "US")
+        #expect(run.texts == [text])
+        #expect(run.field("amount") == low)
+        #expect(run.field("maxAmount") == high)
+    }
+
+    @Test("no money from number words without a currency word, nor a range going down", arguments: [
+        ("one of the ten best", []), ("the twelve apostles", []), ("We need five more", []),
+        ("ten percent", []), ("$20-10 is a swap", ["$20"]), ("someone paid", []),
+    ] as [(String, [String])])
+    func wordNegatives(text: String, expected: [String]) {
+        #expect(ShippingQuantityRun(MoneyDetector(), text).texts == expected)
     }
 
     @Test("OCR-misread amounts are folded next to a currency", arguments: [

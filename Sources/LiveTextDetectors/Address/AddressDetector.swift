@@ -144,7 +144,12 @@ struct AddressScanner {
                 best = (range, street.range.lowerBound..<streetEnd, city, country)
             }
         }
-        guard let best else { return nil }
+        guard var best else { return nil }
+        // "Level 5, 1 Martin Place, Sydney NSW 2000": a unit before the number, with a city line.
+        if best.city != nil, let unitStart = leadingUnitStart(before: best.range.lowerBound),
+           unitStart >= (found.last?.range.upperBound ?? 0) {
+            best.range = unitStart..<best.range.upperBound
+        }
         return emit(best.range, street: best.street, city: best.city, country: best.country)
     }
 

@@ -23,6 +23,14 @@ enum AddressVocabulary {
         "dept", "flat", "level",
     ]
 
+    /// German floors after an ordinal number ("3. OG").
+    static let germanFloors: Set<String> = ["og", "stock", "etage", "obergeschoss", "dg", "ug"]
+
+    /// Australian states and territories, with the first digits their postcodes take.
+    static let australianStates: [String: String] = [
+        "NSW": "12", "ACT": "2", "VIC": "38", "QLD": "49", "SA": "5", "WA": "6", "TAS": "7", "NT": "0",
+    ]
+
     /// French street types, written before the name ("rue de la Paix").
     static let frenchStreetTypes: Set<String> = [
         "rue", "avenue", "av", "boulevard", "bd", "bld", "place", "pl", "chemin", "allée", "allee",

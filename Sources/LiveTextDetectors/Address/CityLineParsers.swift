@@ -101,6 +101,13 @@ extension AddressScanner {
         if let (postcode, country, end) = foreignPostcode(t) {
             return (end, postcode, nil, country)
         }
+        // "Sydney NSW 2000"
+        let state = tokens.text(t)
+        if let firsts = AddressVocabulary.australianStates[state], let postcode = tokens.next(t.end),
+           sameLine(t.end, postcode.start), postcode.kind == .number, postcode.end - postcode.start == 4,
+           s[postcode.start..<postcode.end].allSatisfy(\.isASCIIDigit), firsts.unicodeScalars.contains(s[postcode.start]) {
+            return (postcode.end, oneLine(postcode.start..<postcode.end), state, "AU")
+        }
         return nil
     }
 

@@ -156,6 +156,12 @@ extension AddressScanner {
            ["floor", "fl"].contains(tokens.lowercased(floor)) {
             return floor.end
         }
+        // German floors: "3. OG", "2. Stock", "4. Etage".
+        if t.kind == .number, t.end - t.start <= 2, t.end < s.count, s[t.end] == ".",
+           let floor = tokens.next(t.end + 1), floor.kind == .word, sameLine(t.end, floor.start),
+           AddressVocabulary.germanFloors.contains(tokens.lowercased(floor)) {
+            return floor.end
+        }
         guard t.kind == .word, AddressVocabulary.units.contains(tokens.lowercased(t)) else { return nil }
         var position = t.end
         if position < s.count, s[position] == "." { position += 1 }
@@ -164,6 +170,21 @@ extension AddressScanner {
               value.kind == .number || (value.kind == .word && value.end - value.start <= 2 && tokens.isAllCaps(value))
         else { return nil }
         return value.end
+    }
+
+    /// "Level 5, " or "Suite 200 " before the house number at `start` (Australian and some US
+    /// forms put the unit first): where the unit word starts, on the same line.
+    func leadingUnitStart(before start: Int) -> Int? {
+        guard var value = tokens.previous(start) else { return nil }
+        if tokens.isPunct(value, ",") {
+            guard let before = tokens.previous(value.start) else { return nil }
+            value = before
+        }
+        guard value.kind == .number || (value.kind == .word && value.end - value.start <= 3 && tokens.isAllCaps(value)),
+              let unit = tokens.previous(value.start), unit.kind == .word, unit.end < value.start,
+              AddressVocabulary.units.contains(tokens.lowercased(unit)), sameLine(unit.start, start),
+              unit.start == 0 || !s[unit.start - 1].isAlphanumeric else { return nil }
+        return unit.start
     }
 
     /// No line break between `a` and `b`.

@@ -100,6 +100,11 @@ extension DateParser {
                seconds.isNumber(maxDigits: 2), seconds.length == 2, seconds.value < 60 {
                 time.second = seconds.value
                 end = seconds.end
+                // "13:11:23.678": a fraction of the second, kept in the text, not in the value.
+                if let dot = adjacent(end), dot.isSymbol("."), let fraction = adjacent(dot.end),
+                   fraction.isNumber(maxDigits: 9), !fraction.folded, endsCleanly(fraction.end) {
+                    end = fraction.end
+                }
             }
             if let meridiem = parseMeridiem(after: end) {
                 time.meridiem = meridiem.value
@@ -200,6 +205,14 @@ extension DateParser {
             return (minutes + (sign.isSymbol("+") ? offset.minutes : -offset.minutes), offset.end)
         }
         return (minutes, next.end)
+    }
+
+    /// " +0200", " -0500" after a time (git log, mail and HTTP dates): minutes east of UTC.
+    func spacedOffset(after position: Int) -> (minutes: Int, end: Int)? {
+        guard let sign = reader.next(position), sign.gap == .space, sign.isSymbol("+") || sign.isDash,
+              let digits = adjacent(sign.end), digits.length == 4,
+              let offset = parseOffsetDigits(after: sign.end) else { return nil }
+        return (sign.isSymbol("+") ? offset.minutes : -offset.minutes, offset.end)
     }
 
     /// "1", "05", "05:30", "0530" after a sign: minutes.

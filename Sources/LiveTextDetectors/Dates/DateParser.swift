@@ -182,6 +182,10 @@ struct DateParser {
                     span.start.day = year
                     if let zone { span.start.zoneMinutes = zone }
                     span.upper = end
+                } else if span.end == nil, span.start.zoneMinutes == nil, let offset = spacedOffset(after: span.upper) {
+                    // "28 Oct 2014 16:39:01 +0000"
+                    span.start.zoneMinutes = offset.minutes
+                    span.upper = offset.end
                 }
             } else if day.needsTime {
                 return nil
@@ -205,15 +209,16 @@ struct DateParser {
     /// then maybe a numeric UTC offset.
     private func yearAfterTime(_ span: Span) -> (DaySpec, Int?, Int)? {
         guard case .calendar(nil, let month, let day, let weekday)? = span.start.day,
-              let year = reader.next(span.upper), year.gap == .space, year.kind == .number, year.length == 4,
+              var year = reader.next(span.upper) else { return nil }
+        // "Tue Jan 5 10:00:00,2021"
+        if year.isSymbol(","), year.gap == .none, let after = adjacent(year.end) { year = after }
+        guard year.gap != .lineBreak, year.kind == .number, year.length == 4,
               !year.folded, (1600...2399).contains(year.value), endsCleanly(year.end),
               CivilCalendar.isValid(year: year.value, month: month, day: day) else { return nil }
         var end = year.end
         var zone: Int?
-        if span.start.zoneMinutes == nil, let sign = reader.next(end), sign.gap == .space,
-           sign.isSymbol("+") || sign.isDash, let digits = adjacent(sign.end), digits.length == 4,
-           let offset = parseOffsetDigits(after: sign.end) {
-            zone = sign.isSymbol("+") ? offset.minutes : -offset.minutes
+        if span.start.zoneMinutes == nil, let offset = spacedOffset(after: end) {
+            zone = offset.minutes
             end = offset.end
         }
         return (.calendar(year: year.value, month: month, day: day, weekday: weekday), zone, end)

@@ -69,6 +69,18 @@ enum CurrencyNames {
         "ringgit": "MYR", "rupiah": "IDR", "dong": "VND", "reais": "BRL",
     ]
 
+    /// Minor units after a number ("75 cents", "2 pence"): the major currency's marker, as a
+    /// power of ten. "cents" are the region's dollar or euro.
+    static let minorUnits: [String: String] = [
+        "cent": "cent", "cents": "cent", "pence": "GBP", "penny": "GBP", "pennies": "GBP",
+    ]
+
+    /// Regions whose currency is the euro: their cents are euro cents.
+    static let euroRegions: Set<String> = [
+        "AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT",
+        "NL", "PT", "SI", "SK",
+    ]
+
     /// Regions whose own currency is written `$`.
     static let dollarRegions: [String: String] = [
         "CA": "CAD", "AU": "AUD", "NZ": "NZD", "SG": "SGD", "HK": "HKD", "TW": "TWD", "MX": "MXN",
@@ -81,6 +93,7 @@ enum CurrencyNames {
     static func resolve(_ marker: String, region: String) -> String {
         switch marker {
         case "$": dollarRegions[region] ?? "USD"
+        case "cent": euroRegions.contains(region) ? "EUR" : resolve("$", region: region)
         case "¥": region == "CN" ? "CNY" : "JPY"
         case "kr":
             switch region {

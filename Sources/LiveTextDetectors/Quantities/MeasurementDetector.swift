@@ -29,7 +29,18 @@ public struct MeasurementDetector: Detector {
         while index < count {
             let scalar = scalars[index]
             guard scalar.isASCIIDigit || Self.vulgarFraction(scalar) != nil else {
-                index += 1
+                guard scalar.isASCIILetter else {
+                    index += 1
+                    continue
+                }
+                // A word: a number word with a unit word after it, or skipped whole.
+                if index >= (results.last?.range.upperBound ?? 0), let found = wordMeasurement(scalars, index) {
+                    results.append(found)
+                    index = found.range.upperBound
+                } else {
+                    index += 1
+                    while index < count, scalars[index].isASCIILetter { index += 1 }
+                }
                 continue
             }
             var digitsEnd = index + 1
@@ -99,7 +110,17 @@ public struct MeasurementDetector: Detector {
                          value: Self.value(signed, unit.unit.symbol, unit.unit.quantity))
     }
 
-    /// "5'11\"", "5′ 11″", "6 ft 2 in", "6 ft. 2 inches": feet and inches.
+    /// "six miles", "two kilograms", "ten litres": a number word and a unit word of three letters
+    /// or more ("one m", "two in" are prose), one blank apart.
+    private func wordMeasurement(_ scalars: [Unicode.Scalar], _ start: Int) -> Detection? {
+        guard let (value, end) = NumberWords.read(scalars, at: start), end + 1 < scalars.count,
+              scalars[end] == " ", let unit = Self.unit(scalars, end + 1), unit.end - (end + 1) >= 3,
+              unit.unit.text.count >= 3 else { return nil }
+        return Detection(kind: .measurement, range: start..<unit.end,
+                         value: Self.value(String(value), unit.unit.symbol, unit.unit.quantity))
+    }
+
+    /// "5'11\"", "5′ 11″", "6 ft 2 in", "6 ft. 2 inches", "5 feet and 3 inches": feet and inches.
     private func height(_ scalars: [Unicode.Scalar], _ start: Int, _ feet: String, _ numberEnd: Int) -> Detection? {
         guard !feet.unicodeScalars.contains(".") else { return nil }
         var position = numberEnd
@@ -112,7 +133,12 @@ public struct MeasurementDetector: Detector {
             guard let unit = Self.unit(scalars, position), unit.unit.symbol == "ft" else { return nil }
             position = unit.end
         }
+        if position < scalars.count, scalars[position] == "," { position += 1 }
         if position < scalars.count, scalars[position] == " " { position += 1 }
+        if position + 3 < scalars.count, scalars[position] == "a", scalars[position + 1] == "n",
+           scalars[position + 2] == "d", scalars[position + 3] == " " {
+            position += 4
+        }
         guard position < scalars.count, scalars[position].isASCIIDigit,
               let (inches, inchesEnd) = Self.number(scalars, position),
               let inchValue = Double(inches), inchValue < 12 else { return nil }

@@ -28,7 +28,19 @@ public struct MoneyDetector: Detector {
         var foldedUntil = 0
         while index < count {
             guard scalars[index].isASCIIDigit else {
-                index += 1
+                guard scalars[index].isASCIILetter else {
+                    index += 1
+                    continue
+                }
+                // A word: a number word with a currency word after it, or skipped whole.
+                if index >= lastEnd, let found = wordAmount(scalars, index, context.region) {
+                    results.append(found)
+                    lastEnd = found.range.upperBound
+                    index = lastEnd
+                } else {
+                    index += 1
+                    while index < count, scalars[index].isASCIILetter { index += 1 }
+                }
                 continue
             }
             let start = index
@@ -52,6 +64,16 @@ public struct MoneyDetector: Detector {
             }
         }
         return results
+    }
+
+    /// "twelve euros", "fifty dollars", "two pence", "twenty-five cents": a number word and a
+    /// currency word (not a symbol or code: "ten USD" is rare, "one $" rarer).
+    private func wordAmount(_ scalars: [Unicode.Scalar], _ start: Int, _ region: String) -> Detection? {
+        guard let (value, end) = NumberWords.read(scalars, at: start),
+              let suffix = Self.suffix(scalars, end), suffix.word, suffix.end > end + 1 else { return nil }
+        let amount = QuantityNumber(end: end, integer: String(value), fraction: "").scaled(by: suffix.power)
+        return Detection(kind: .money, range: start..<suffix.end,
+                         value: ["amount": .string(amount), "currency": .string(CurrencyNames.resolve(suffix.marker, region: region))])
     }
 
     private struct Prefix {
@@ -110,12 +132,40 @@ public struct MoneyDetector: Detector {
             negative = true
             rangeStart = start - 1
         }
-        let rangeEnd = suffix?.end ?? end
+        var rangeEnd = suffix?.end ?? end
+        var upper: String?
+        // "$10–20", "$10-$20", "€5–8": a range with the currency once or twice.
+        if suffix == nil, power == 0, let (high, highEnd) = Self.rangeEnd(scalars, rangeEnd, prefix: prefix),
+           high.decimal.count <= 15, (Double(high.decimal) ?? 0) > (Double(number.decimal) ?? .infinity) {
+            upper = high.decimal
+            rangeEnd = highEnd
+        }
+        power += suffix?.power ?? 0
         var amount = power == 0 ? number.decimal : number.scaled(by: power)
         if negative, amount.contains(where: { $0 != "0" && $0 != "." }) { amount = "-" + amount }
         let currency = CurrencyNames.resolve(marker, region: region)
-        return Detection(kind: .money, range: rangeStart..<rangeEnd,
-                         value: ["amount": .string(amount), "currency": .string(currency)])
+        var value: [String: JSONValue] = ["amount": .string(amount), "currency": .string(currency)]
+        if let upper { value["maxAmount"] = .string(upper) }
+        return Detection(kind: .money, range: rangeStart..<rangeEnd, value: value)
+    }
+
+    /// The upper end of a range after an amount with a currency before it: "–20", "-$20", " – 20".
+    private static func rangeEnd(_ scalars: [Unicode.Scalar], _ end: Int, prefix: Prefix?) -> (QuantityNumber, Int)? {
+        guard let prefix, !prefix.negative else { return nil }
+        var position = end
+        if position < scalars.count, scalars[position] == " " { position += 1 }
+        guard position < scalars.count, scalars[position] == "-" || scalars[position] == "–" else { return nil }
+        position += 1
+        if position < scalars.count, scalars[position] == " " { position += 1 }
+        if position < scalars.count, let symbol = CurrencyNames.symbol(scalars[position]), symbol == prefix.marker {
+            position += 1
+        }
+        guard position < scalars.count, scalars[position].isASCIIDigit,
+              let high = QuantityNumber.parse(scalars, at: position), Self.suffix(scalars, high.end) == nil,
+              high.end >= scalars.count || !(scalars[high.end].isAlphanumeric || scalars[high.end] == "%") else {
+            return nil
+        }
+        return (high, high.end)
     }
 
     @inline(__always)
@@ -212,6 +262,10 @@ public struct MoneyDetector: Detector {
     private struct Suffix {
         var marker: String
         var end: Int
+        /// A currency word ("euros", "cents"), not a symbol or code.
+        var word = false
+        /// -2 for a minor unit ("cents"): the amount is in hundredths.
+        var power = 0
     }
 
     /// A currency after the amount: "€", "USD", "zł", "kr", "dollars".
@@ -231,7 +285,11 @@ public struct MoneyDetector: Detector {
         let word = FlightNumberDetector.string(scalars[wordStart..<position])
         if CurrencyNames.isoCodes.contains(word) { return Suffix(marker: word, end: position) }
         if let form = CurrencyNames.letterForms[word] { return Suffix(marker: form, end: position) }
-        if let marker = CurrencyNames.words[word.lowercased()] { return Suffix(marker: marker, end: position) }
+        let lower = word.lowercased()
+        if let marker = CurrencyNames.words[lower] { return Suffix(marker: marker, end: position, word: true) }
+        if let marker = CurrencyNames.minorUnits[lower] {
+            return Suffix(marker: marker, end: position, word: true, power: -2)
+        }
         return nil
     }
 }

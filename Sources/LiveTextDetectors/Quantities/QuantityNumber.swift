@@ -14,7 +14,12 @@ struct QuantityNumber: Equatable {
     /// The value multiplied by 10^`power` as a decimal string ("1.2" × 10^6 → "1200000").
     func scaled(by power: Int) -> String {
         var digits = integer + fraction
-        let point = integer.count + power
+        var point = integer.count + power
+        if point < 1 {
+            // "75" cents × 10^-2 → "0.75".
+            digits = String(repeating: "0", count: 1 - point) + digits
+            point = 1
+        }
         if digits.count < point { digits += String(repeating: "0", count: point - digits.count) }
         var whole = String(digits.prefix(point)).drop(while: { $0 == "0" })
         if whole.isEmpty { whole = "0" }
