@@ -7,9 +7,9 @@ struct AnalysisOptions: ParsableArguments {
     @Flag(help: "Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.")
     var json = false
 
-    @Option(help: ArgumentHelp("What to look for: text, codes, detectors (comma-separated).",
-                               valueName: "types"))
-    var types: String = "text,codes,detectors"
+    @Option(help: ArgumentHelp("What to look for: text, codes, detectors (comma-separated; default: the "
+                               + "settings' analysis.types, else all three).", valueName: "types"))
+    var types: String?
 
     @Option(help: ArgumentHelp(
         "Only these detected types (comma-separated): phone, address, link, email, flight, tracking, "
@@ -17,9 +17,9 @@ struct AnalysisOptions: ParsableArguments {
         valueName: "types"))
     var only: [String] = []
 
-    @Option(help: ArgumentHelp("OCR languages, tesseract names joined by + (e.g. eng+deu).",
-                               valueName: "langs"))
-    var lang: String = "eng"
+    @Option(help: ArgumentHelp("OCR languages, tesseract names joined by + (e.g. eng+deu; default: the "
+                               + "settings' analysis.languages, else eng).", valueName: "langs"))
+    var lang: String?
 
     @Option(help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.",
                                valueName: "n"))
@@ -46,12 +46,14 @@ struct AnalysisOptions: ParsableArguments {
 
     /// The analyzer configuration these options describe (throws `invalidArgs`).
     func configuration() throws -> ImageAnalyzer.Configuration {
-        var types = try AnalysisTypes(names: types.split(separator: ",").map(String.init))
+        // Unset: the settings file's, as the daemon would use.
+        let analysis = DetectionEnvironment.settings.analysis
+        var types = try types.map { try AnalysisTypes(names: $0.split(separator: ",").map(String.init)) } ?? analysis.types
         let kinds = try DetectionEnvironment.kinds(only)
         if kinds != nil { types.insert(.detectors) }
         return ImageAnalyzer.Configuration(
             types: types,
-            languages: try LanguageSet(lang),
+            languages: try LanguageSet(lang ?? analysis.languages.joined(separator: "+")),
             layout: layout.pageLayout,
             preprocessing: knobs.options,
             only: kinds.map { Set($0.map(\.rawValue)) })
