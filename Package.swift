@@ -93,7 +93,7 @@ let package = Package(
         // A private dbus-daemon and command-line clients, for the tests that need a bus.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext", "LiveTextService"]),
         .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig"]),
         .testTarget(name: "CLITests", dependencies: ["livetext", "TestSupport"]),
         .testTarget(name: "PreviewTests",

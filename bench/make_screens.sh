@@ -10,6 +10,7 @@
 # Usage: bench/make_screens.sh [NAME...]      (default: every image; NAME without .png)
 # Env:   SCREENS_DISPLAY=:91   the Xvfb display it starts and stops (keep to :91..:94)
 #        OUT=DIR               where to write (default Tests/Fixtures/screens)
+#        LANG_OUT=DIR          where the lang-* images go (default Tests/Fixtures/languages)
 # It also serves bench/screens on 127.0.0.1:18931 for the Chromium window (the URL is in its GT).
 #
 # Ground truth (UTF-8): for xterm images it is the text file xterm shows (trailing blanks removed);
@@ -26,14 +27,21 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SRC="$ROOT/bench/screens"
 OUT="${OUT:-$ROOT/Tests/Fixtures/screens}"
+LANG_OUT="${LANG_OUT:-$ROOT/Tests/Fixtures/languages}"   # the other languages' corpus (bench/languages.py)
 DISP="${SCREENS_DISPLAY:-:91}"
 PY=/usr/bin/python3
 mkdir -p "$OUT"
 
-for tool in Xvfb xterm xdotool xwininfo import convert chromium; do
+for tool in Xvfb xterm xdotool xwininfo import convert; do
   command -v "$tool" >/dev/null || { echo "make_screens: $tool is missing (see the package list at the top)" >&2; exit 4; }
 done
-$PY -c 'import tkinter' 2>/dev/null || { echo "make_screens: python3-tk is missing" >&2; exit 4; }
+# Chromium and Tk only for the images that need them (the terminal ones do not).
+need_chromium() {
+  command -v chromium >/dev/null || { echo "make_screens: chromium is missing (see the package list at the top)" >&2; exit 4; }
+}
+need_tk() {
+  $PY -c 'import tkinter' 2>/dev/null || { echo "make_screens: python3-tk is missing" >&2; exit 4; }
+}
 convert -version 2>/dev/null | grep -q ImageMagick || { echo "make_screens: ImageMagick's convert is missing" >&2; exit 4; }
 
 TMP="$(mktemp -d)"
@@ -161,6 +169,7 @@ xterm_pair_shot() {
 browser_shot() {
   local name="$1" w="$2" h="$3"
   want "$name" || return 0
+  need_chromium
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
     --force-device-scale-factor=1 --user-data-dir="$TMP/chromium" --window-size="$w,$h" \
     --screenshot="$TMP/$name.png" "file://$SRC/$name.html" >"$TMP/chromium.log" 2>&1 \
@@ -206,6 +215,7 @@ HTTP_PORT=18931
 chromium_window_shot() {
   local name="$1" w="$2" h="$3" title="$4"
   want "$name" || return 0
+  need_chromium
   start_xvfb
   if $PY -c "import socket,sys; s=socket.socket(); sys.exit(s.connect_ex(('127.0.0.1',$HTTP_PORT))==0)"; then :; else
     echo "make_screens: port $HTTP_PORT is taken; the URL in $name.gt.txt needs that port" >&2; exit 1
@@ -247,6 +257,7 @@ chromium_window_shot() {
 tk_shot() {
   local name="$1"
   want "$name" || return 0
+  need_tk
   start_xvfb
   DISPLAY="$DISP" $PY "$SRC/tk_app.py" "$name" "$TMP/$name.png"
   save_shot "$name" "$SRC/$name.gt.txt"
@@ -265,6 +276,14 @@ xterm_shot xterm-subpixel-dejavu-13px     "DejaVu Sans Mono"   13 "#2e3436" "#fd
 xterm_shot xterm-tall-dejavu-12px         "DejaVu Sans Mono"   12 black   white
 # Two terminals tiled side by side, one light and one dark: reading order across windows.
 xterm_pair_shot xterm-tiled-dejavu-12px   "DejaVu Sans Mono"   12 black white "#d0d0d0" "#1c1c1c"
+
+# Text in other languages, our own (a mail in a terminal, UTF-8), into their own corpus
+# (bench/languages.py): the English corpus stays what it was.
+mkdir -p "$LANG_OUT"
+for lang in deu fra spa por ita nld pol; do
+  OUT="$LANG_OUT" LC_ALL=C.UTF-8 xterm_shot lang-$lang-dejavu-13px "DejaVu Sans Mono" 13 "#202020" "#fafafa"
+done
+OUT="$LANG_OUT" LC_ALL=C.UTF-8 xterm_shot lang-mixed-dejavu-13px "DejaVu Sans Mono" 13 "#d0d0d0" "#1c1c1c"
 
 # Browser pages (headless Chromium, no browser frame), sized to the page.
 browser_shot browser-light-dejavu-14px     780 500

@@ -3,14 +3,15 @@
 
 Each probe runs the CLI against a fresh private bus and daemon (bench/daemon_bus.py) and prints a
 row: probe, exit code, seconds, seconds until the first stderr line (when the CLI gave up on the
-daemon), whether stdout is the right result, and stderr. The probes: no
-session bus; a bus address nobody listens on; a bus without the daemon; a healthy daemon; the daemon
-stopped (SIGSTOP) before the call; stopped 1.5 s into the analysis of a dense screen; the bus
-killed 1.5 s into it; --local. A probe that runs past --cap seconds is killed and shown as such.
+daemon), whether stdout is the right result, and stderr. The probes: no session bus; a bus address
+nobody listens on; a bus without the daemon; a healthy daemon; --local; the daemon stopped
+(SIGSTOP) before the call; stopped 1.5 s into the analysis of a dense screen; the bus stopped; the
+bus killed 1.5 s into the analysis. A probe that runs past --cap seconds is killed and shown so.
 
     bench/sick_daemon.py [--livetext .build/debug/livetext] [--cap 90]
 """
 import argparse
+import contextlib
 import os
 import signal
 import subprocess
@@ -63,6 +64,17 @@ def run_cli(livetext, args, address, cap, during=None):
         return code, seconds, out.read().decode(errors="replace"), "".join(line for _, line in said), first
 
 
+@contextlib.contextmanager
+def stopped(pid, now=True):
+    """The process `pid` stopped (now, or later by the probe), and continued at the end whatever happens."""
+    if now:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(pid, signal.SIGCONT)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--livetext", default=os.path.join(ROOT, ".build/debug/livetext"))
@@ -87,18 +99,13 @@ def main():
     with PrivateDaemon(livetext, os.path.join(log_dir, "healthy.log")) as d:
         probe("healthy daemon", ["analyze", QR], d.address, QR_TEXT)
         probe("--local", ["analyze", "--local", QR], d.address, QR_TEXT)
-    with PrivateDaemon(livetext, os.path.join(log_dir, "stopped.log")) as d:
-        os.kill(d.proc.pid, signal.SIGSTOP)
-        try:
-            probe("daemon stopped before the call", ["analyze", QR], d.address, QR_TEXT)
-        finally:
-            os.kill(d.proc.pid, signal.SIGCONT)
-    with PrivateDaemon(livetext, os.path.join(log_dir, "midway.log")) as d:
-        try:
-            probe("daemon stopped mid-analysis", ["analyze", DENSE], d.address, expected_dense,
-                  during=lambda _: os.kill(d.proc.pid, signal.SIGSTOP))
-        finally:
-            os.kill(d.proc.pid, signal.SIGCONT)
+    with PrivateDaemon(livetext, os.path.join(log_dir, "stopped.log")) as d, stopped(d.proc.pid):
+        probe("daemon stopped before the call", ["analyze", QR], d.address, QR_TEXT)
+    with PrivateDaemon(livetext, os.path.join(log_dir, "midway.log")) as d, stopped(d.proc.pid, now=False):
+        probe("daemon stopped mid-analysis", ["analyze", DENSE], d.address, expected_dense,
+              during=lambda _: os.kill(d.proc.pid, signal.SIGSTOP))
+    with PrivateDaemon(livetext, os.path.join(log_dir, "busstop.log")) as d, stopped(d.bus_proc.pid):
+        probe("bus stopped before the call", ["analyze", QR], d.address, QR_TEXT)
     with PrivateDaemon(livetext, os.path.join(log_dir, "buskill.log")) as d:
         probe("bus killed mid-analysis", ["analyze", DENSE], d.address, expected_dense,
               during=lambda _: d.bus_proc.kill())

@@ -55,6 +55,7 @@ _livetext() {
             'clipboard:Analyze the image on the clipboard (CLIPBOARD selection).'
             'detect:Find links, emails, phone numbers, addresses, dates and more in UTF-8 text from stdin.'
             'daemon:Run the org.livetext D-Bus service on the session bus (also installed as livetextd).'
+            'languages:List the installed OCR languages, and the missing ones with the command that adds one.'
             'preview:Draw the preview a notification shows for an image, as PNG.'
             'config:Show where the settings file is, print every setting commented, or check the file.'
             'help:Show subcommand help information.'
@@ -63,7 +64,7 @@ _livetext() {
         ;;
     arg)
         case "${words[1]}" in
-        analyze|capture|clipboard|detect|daemon|preview|config|help)
+        analyze|capture|clipboard|detect|daemon|languages|preview|config|help)
             "_livetext_${words[1]}" && ret=0
             ;;
         esac
@@ -80,7 +81,7 @@ _livetext_analyze() {
         '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
         '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu; default\: the settings'\'' analysis.languages, else eng).]:langs:'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
@@ -106,7 +107,7 @@ _livetext_capture() {
         '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
         '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu; default\: the settings'\'' analysis.languages, else eng).]:langs:'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
@@ -137,7 +138,7 @@ _livetext_clipboard() {
         '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
         '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu; default\: the settings'\'' analysis.languages, else eng).]:langs:'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
@@ -182,6 +183,18 @@ _livetext_daemon() {
     return "${ret}"
 }
 
+_livetext_languages() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print {"tessdata", "installed"\: \[{code, name}\], "missing"\: \[{code, name, package, command}\], "unknownLocales", "default", "automatic"}.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _livetext_preview() {
     local -i ret=1
     local -ar arg_specs=(
@@ -194,7 +207,7 @@ _livetext_preview() {
         '--no-hidden[Draw no Live Text button or chips (SupplementaryInterfaceHidden).]'
         '--detectors-in-text-mode[Offer detector actions as secondary ones in textSelection mode.]'
         '--no-detectors-in-text-mode[Offer detector actions as secondary ones in textSelection mode.]'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu).]:langs:'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu); default\: automatic.]:langs:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

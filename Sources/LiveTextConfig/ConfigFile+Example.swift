@@ -9,8 +9,9 @@ extension ConfigFile {
     # keeping your comments and layout.
 
     [analysis]
-    # Tesseract languages to recognize, in order of preference (see `tesseract --list-langs`).
-    languages = ["eng"]
+    # Tesseract languages to recognize, in order of preference (see `livetext languages`). Empty:
+    # English and the locale's languages, and any other installed language a block is plainly in.
+    languages = []
     # What to look for: "text", "codes" (QR and barcodes), "detectors" (links, dates, phone numbers...).
     types = ["text", "codes", "detectors"]
 
@@ -41,7 +42,7 @@ extension ConfigFile {
     # (1 MiB to 64 GiB).
     max_bytes_in_flight = 1073741824
     # The longest text Detect takes, in bytes of UTF-8 (1 to 1 GiB).
-    max_text_bytes = 4194304
+    max_text_bytes = 262144
     # Seconds an analysis object lives when its caller does not release it (1 to 604800, a week).
     analysis_lifetime_seconds = 600
     # Recent images whose text and codes are kept, so the same pixels are not read twice

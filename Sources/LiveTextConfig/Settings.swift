@@ -57,12 +57,13 @@ public struct Settings: Sendable, Hashable {
 
 /// `[analysis]`: what an analysis looks for when a caller does not say.
 public struct AnalysisSettings: Sendable, Hashable {
-    /// Tesseract language names, in order of preference (`eng`, `deu`, `chi_sim`).
+    /// Tesseract language names, in order of preference (`eng`, `deu`, `chi_sim`); empty for
+    /// automatic (English, the locale's languages, any other installed one a block is in).
     public var languages: [String]
     /// Text, codes and/or data detectors.
     public var types: AnalysisTypes
 
-    public init(languages: [String] = ["eng"], types: AnalysisTypes = .all) {
+    public init(languages: [String] = [], types: AnalysisTypes = .all) {
         self.languages = languages
         self.types = types
     }
@@ -121,7 +122,7 @@ public struct LimitSettings: Sendable, Hashable {
     public var readTimeoutSeconds: Int
 
     public init(maxPixels: Int = ImageLimits.defaultMaxPixels, maxAnalysesPerCaller: Int = 16,
-                maxRunning: Int = 64, maxBytesInFlight: Int = 1 << 30, maxTextBytes: Int = 4 << 20,
+                maxRunning: Int = 64, maxBytesInFlight: Int = 1 << 30, maxTextBytes: Int = 256 << 10,
                 analysisLifetimeSeconds: Int = 600, cachedImages: Int = 32,
                 readTimeoutSeconds: Int = 30) {
         self.maxPixels = maxPixels

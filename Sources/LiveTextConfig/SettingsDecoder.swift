@@ -32,7 +32,6 @@ struct SettingsDecoder {
         if let languages = try table.strings("languages") {
             // "eng+deu" is how tesseract and `--lang` spell several; accept it inside the array too.
             let names = languages.flatMap { $0.split(separator: "+").map(String.init) }
-            guard !names.isEmpty else { throw table.invalid("languages", "expected at least one language") }
             for name in names where name.isEmpty || !name.unicodeScalars.allSatisfy(Self.isLanguageScalar) {
                 throw table.invalid("languages", "\"\(name)\" is not a tesseract language name (like eng or chi_sim)")
             }

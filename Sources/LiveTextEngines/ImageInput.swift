@@ -126,9 +126,11 @@ public struct ImageInput: Sendable {
     /// All of a descriptor handed over by another process (a memfd, file, pipe or socket): files
     /// from their start, streams until their writer closes them, within `timeout` and
     /// `maxEncodedBytes`, cancelled with the task; never empty. The descriptor stays open.
-    public func read(descriptor fd: Int32, name: String, timeout: Duration) async throws -> Data {
+    public func read(descriptor fd: Int32, name: String, timeout: Duration,
+                     progress: DescriptorRead.Progress? = nil) async throws -> Data {
         let data = try await DescriptorRead.all(fd, limit: maxEncodedBytes, timeout: timeout, name: name,
-                                                what: "image data", checkStart: { [decoder] in try decoder.checkStart($0) })
+                                                what: "image data", checkStart: { [decoder] in try decoder.checkStart($0) },
+                                                progress: progress)
         guard !data.isEmpty else { throw LiveTextError(.invalidImage, "\(name): empty, no image data") }
         return data
     }

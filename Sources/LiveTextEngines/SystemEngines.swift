@@ -10,12 +10,22 @@ extension ImageAnalyzer.Engines {
     public static func system(interpreter: (any ContentInterpreter)? = nil) throws -> ImageAnalyzer.Engines {
         let tessdata = try TessdataDirectory.locate()
         return ImageAnalyzer.Engines(
-            makeTextRecognizer: { try TesseractEngine(languages: $0, tessdata: tessdata) },
+            makeTextRecognizer: { languages in
+                let engine = try TesseractEngine(languages: languages, tessdata: tessdata)
+                LanguageNotes.shared.say(engine.notes)
+                return engine
+            },
             codeReader: ZBarCodeReader(),
             checkLanguages: { try tessdata.check($0) },
+            planLanguages: { languages in
+                let plan = try tessdata.plan(languages, locale: LocaleLanguages(environment: ProcessInfo.processInfo.environment))
+                LanguageNotes.shared.say(plan.notes)
+                return plan
+            },
             interpreter: interpreter)
     }
 }
+
 
 extension ImageAnalyzer {
     /// The analyzer with the system's engines; `interpreter` finds items and actions.
@@ -31,5 +41,13 @@ extension ImageAnalyzer {
 public enum SystemLanguages {
     public static func installed() -> [String] {
         (try? TessdataDirectory.locate())?.installedLanguages() ?? []
+    }
+
+    /// Says (once) which of `languages` are not installed here, for a client whose analysis a
+    /// daemon runs and whose notes go to the daemon's log. None installed is the analysis' error.
+    public static func noteMissing(_ languages: LanguageSet) {
+        guard !languages.isAutomatic, let tessdata = try? TessdataDirectory.locate(),
+              let plan = try? tessdata.plan(languages, locale: LocaleLanguages(environment: [:])) else { return }
+        LanguageNotes.shared.say(plan.notes)
     }
 }

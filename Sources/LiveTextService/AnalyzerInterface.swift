@@ -57,10 +57,22 @@ extension LiveTextService {
                         let fd = try Self.descriptor(call[0])
                         let request = try self.options(call[1])
                         let input = self.imageInput, timeout = self.readTimeout
+                        let limits = self.requestLimits, settings = self.settings
                         return [try await self.startAnalysis(owner: call.sender, options: request, describing: "fd") { _ in
                             defer { fd.close() }
                             guard let raw = fd.rawValue else { throw LiveTextError(.invalidArgs, "the fd is closed") }
-                            let data = try await input.read(descriptor: raw, name: "fd", timeout: timeout)
+                            // What a stream delivers counts against the bytes in flight as it comes.
+                            let stream = await limits.newStream()
+                            let data: Data
+                            do {
+                                data = try await input.read(descriptor: raw, name: "fd", timeout: timeout) { total in
+                                    try await limits.stream(stream, hasRead: total, limits: settings.settings.limits)
+                                }
+                                await limits.endStream(stream)
+                            } catch {
+                                await limits.endStream(stream)
+                                throw error
+                            }
                             return AcquiredImage(image: try await BlockingWork.run { try input.decode(data) }, source: "fd")
                         }]
                     }
@@ -118,7 +130,7 @@ extension LiveTextService {
                 analyzeMethod(options: options),
                 DBusMethod("Detect", inputs: [DBusArgument("text", "s"), options],
                            outputs: [DBusArgument("items", "aa{sv}")],
-                           doc: "Runs the data detectors on text; offsets count Unicode scalars. Text longer than the max_text_bytes setting (4 MiB) is TooLarge.") { call in
+                           doc: "Runs the data detectors on text; offsets count Unicode scalars. Text longer than the max_text_bytes setting (256 KiB) is TooLarge.") { call in
                     try await replying {
                         let text = call[0].string ?? ""
                         let request = try self.options(call[1])
@@ -131,12 +143,16 @@ extension LiveTextService {
                         let ticket = try await self.requestLimits.admit(client: client, bytes: text.utf8.count,
                                                                         isDetect: true, limits: limits)
                         let detector = self.interpreter.detector, context = self.interpreter.context
-                        // Reading text is work like decoding: off the cooperative pool, which
-                        // answers every other call meanwhile.
+                        // Reading text is CPU work: a few at a time, clients taking turns, off the
+                        // threads that answer every other call meanwhile.
+                        // The items are turned into D-Bus values there too: for a long text that is
+                        // work like the detecting.
                         let items = try await self.requestLimits.holding(ticket) {
-                            try await BlockingWork.run { detector.detect(in: text, only: request.only, context: context) }
+                            try await self.detections.run(client: client) {
+                                detector.detect(in: text, only: request.only, context: context).map(DBusEncoding.item)
+                            }
                         }
-                        return [.vardicts(items.map(DBusEncoding.item))]
+                        return [.vardicts(items)]
                     }
                 },
             ],

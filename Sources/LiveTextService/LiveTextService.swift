@@ -19,6 +19,8 @@ public final class LiveTextService: Sendable {
     /// The process behind each calling connection, and what all of them may run at once.
     let clients: CallerClients
     let requestLimits = RequestLimits()
+    /// `Detect` calls, one a core at a time, the clients taking turns.
+    let detections = FairQueue(width: ProcessInfo.processInfo.activeProcessorCount)
     let log: ServiceLog
     /// The display, opened on the first capture, clipboard read or copy.
     let desktop: Desktop

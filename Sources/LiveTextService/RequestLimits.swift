@@ -1,5 +1,6 @@
 import DBusKit
 import LiveTextConfig
+import LiveTextCore
 
 /// What the service takes on at once, for everyone together and for each client: the requests
 /// running and the bytes of input they hold. A call over a limit is answered
@@ -60,6 +61,35 @@ actor RequestLimits {
     }
 
     var runningCount: Int { running.count }
+
+    // MARK: Streams
+
+    private var streams: [Int: Int] = [:]
+    private var nextStream = 0
+
+    /// A stream being read, whose bytes count against the bytes in flight as they come (its size
+    /// is not known when the request is admitted).
+    func newStream() -> Int {
+        nextStream += 1
+        return nextStream
+    }
+
+    /// Counts `total` bytes read so far from `stream`; `tooLarge` when they would take the bytes
+    /// in flight over the limit.
+    func stream(_ stream: Int, hasRead total: Int, limits: LimitSettings) throws {
+        let more = total - streams[stream, default: 0]
+        guard more <= limits.maxBytesInFlight - bytesInFlight else {
+            throw LiveTextError(.tooLarge, "the requests running hold \(bytesInFlight >> 20) MiB of input, the limit "
+                                + "(limits.max_bytes_in_flight): this stream stopped at \(total >> 20) MiB")
+        }
+        streams[stream] = total
+        bytesInFlight += more
+    }
+
+    /// A stream read to its end, or given up: its bytes no longer count.
+    func endStream(_ stream: Int) {
+        bytesInFlight -= streams.removeValue(forKey: stream) ?? 0
+    }
 }
 
 extension RequestLimits {

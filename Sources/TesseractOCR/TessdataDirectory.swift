@@ -48,13 +48,27 @@ public struct TessdataDirectory: Sendable, Hashable {
 
     /// Throws `unavailable`, naming the Debian package, for the first language not installed.
     public func check(_ languages: LanguageSet) throws {
-        for name in languages.names {
-            let file = (path as NSString).appendingPathComponent(name + ".traineddata")
-            guard FileManager.default.isReadableFile(atPath: file) else {
-                let package = "tesseract-ocr-" + name.lowercased().replacingOccurrences(of: "_", with: "-")
-                throw LiveTextError(.unavailable,
-                                    "no language data for '\(name)' in \(path): install \(package)")
-            }
+        if let missing = languages.names.first(where: { !holds($0) }) {
+            throw LiveTextError(.unavailable, missingNote(missing))
         }
+    }
+
+    /// Whether the data of `language` is here (and readable).
+    public func holds(_ language: String) -> Bool {
+        FileManager.default.isReadableFile(atPath: file(of: language))
+    }
+
+    /// `…/deu.traineddata`.
+    public func file(of language: String) -> String {
+        (path as NSString).appendingPathComponent(language + ".traineddata")
+    }
+
+    /// What to say of a language that is not installed: the package that adds it, when Debian
+    /// has one.
+    public func missingNote(_ language: String) -> String {
+        if let package = DebianLanguagePacks.package(for: language) {
+            return "no language data for '\(language)' in \(path): install \(package)"
+        }
+        return "no language data for '\(language)' in \(path), and no Debian package has it (see `livetext languages`)"
     }
 }

@@ -7,25 +7,44 @@ import LiveTextCore
 /// Not thread-safe: the analyzer's pool gives it to one task at a time, hence `@unchecked`.
 public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
     public let languages: LanguageSet
+    /// What the user should hear about: the language files that would not load (damaged or
+    /// incomplete), which the engine reads without.
+    public let notes: [String]
     private let handle: OpaquePointer
 
     /// Loads `languages` from `tessdata` (checked beforehand, so a missing file is a clear error).
+    /// A language whose file does not load is left out, with a note naming the file; throws
+    /// `unavailable`, naming the files, when none loads.
     public init(languages: LanguageSet, tessdata: TessdataDirectory) throws {
         try tessdata.check(languages)
-        guard let handle = TessBaseAPICreate() else {
-            throw LiveTextError(.failed, "could not create a tesseract instance")
+        var remaining = languages.names, damaged = [String]()
+        var loaded: OpaquePointer?
+        while loaded == nil, !remaining.isEmpty {
+            guard let handle = TessBaseAPICreate() else {
+                throw LiveTextError(.failed, "could not create a tesseract instance")
+            }
+            // Tesseract writes warnings ("Invalid resolution", "Empty page", "Failed loading
+            // language") to stderr; we report our own errors instead.
+            TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+            if TessBaseAPIInit2(handle, tessdata.path, remaining.joined(separator: "+"), OEM_DEFAULT) == 0 {
+                // A language after the first that fails is left out silently: find which.
+                let names = Self.loadedLanguages(handle)
+                damaged += remaining.filter { !names.contains($0) }
+                loaded = handle
+            } else {
+                // The first language failed (tesseract stops there).
+                TessBaseAPIDelete(handle)
+                damaged.append(remaining.removeFirst())
+            }
         }
+        let messages = damaged.map { language in
+            "\(tessdata.file(of: language)) does not load (damaged or incomplete): reinstall "
+                + (DebianLanguagePacks.package(for: language) ?? "it")
+        }
+        guard let handle = loaded else { throw LiveTextError(.unavailable, messages.joined(separator: "; ")) }
         self.handle = handle
         self.languages = languages
-        // Tesseract writes warnings ("Invalid resolution", "Empty page") to stderr; we report
-        // our own errors instead.
-        TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
-        let status = TessBaseAPIInit2(handle, tessdata.path, languages.description, OEM_DEFAULT)
-        guard status == 0 else {
-            TessBaseAPIDelete(handle)
-            throw LiveTextError(.unavailable,
-                                "tesseract could not load '\(languages)' from \(tessdata.path)")
-        }
+        self.notes = messages.map { $0 + " (reading without it)" }
         TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
         // Our preprocessing always hands over dark text on white: trying inverted lines again
         // only doubles the time spent on uncertain ones.
@@ -37,6 +56,17 @@ public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
         // 2.5: 3.86 %, 3: 3.84 %), and a dense 1920x1080 screen reads in 6.3-6.6 s instead of
         // 7.6-9.0 s, with fewer tab candidates to search.
         TessBaseAPISetVariable(handle, "textord_tabfind_aligned_gap_fraction", "2")
+    }
+
+    private static func loadedLanguages(_ handle: OpaquePointer) -> [String] {
+        guard let list = TessBaseAPIGetLoadedLanguagesAsVector(handle) else { return [] }
+        defer { TessDeleteTextArray(list) }
+        var names = [String](), index = 0
+        while let name = list[index] {
+            names.append(String(cString: name))
+            index += 1
+        }
+        return names
     }
 
     deinit {

@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import LiveTextCore
+import LiveTextEngines
 
 /// Options shared by every verb that analyzes an image.
 struct AnalysisOptions: ParsableArguments {
@@ -17,8 +18,11 @@ struct AnalysisOptions: ParsableArguments {
         valueName: "types"))
     var only: [String] = []
 
-    @Option(help: ArgumentHelp("OCR languages, tesseract names joined by + (e.g. eng+deu; default: the "
-                               + "settings' analysis.languages, else eng).", valueName: "langs"))
+    @Option(help: ArgumentHelp(
+        "OCR languages, tesseract names joined by + (e.g. eng+deu). Default: the settings' "
+            + "analysis.languages; when empty, English and the locale's languages, and any other installed "
+            + "language a block is in (`livetext languages`).",
+        valueName: "langs"))
     var lang: String?
 
     @Option(help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.",
@@ -51,9 +55,14 @@ struct AnalysisOptions: ParsableArguments {
         var types = try types.map { try AnalysisTypes(names: $0.split(separator: ",").map(String.init)) } ?? analysis.types
         let kinds = try DetectionEnvironment.kinds(only)
         if kinds != nil { types.insert(.detectors) }
+        let configured = analysis.languages.isEmpty ? LanguageSet.automatic
+            : try LanguageSet(analysis.languages.joined(separator: "+"))
+        let languages = try lang.map(LanguageSet.init) ?? configured
+        // Said here too: when a daemon reads the image, its notes go to its log.
+        if types.contains(.text) { SystemLanguages.noteMissing(languages) }
         return ImageAnalyzer.Configuration(
             types: types,
-            languages: try LanguageSet(lang ?? analysis.languages.joined(separator: "+")),
+            languages: languages,
             layout: layout.pageLayout,
             preprocessing: knobs.options,
             only: kinds.map { Set($0.map(\.rawValue)) })

@@ -18,6 +18,8 @@ struct DaemonClient: Sendable {
 
     /// A running daemon answers a ping within this, or counts as absent.
     static let pingTimeout: Duration = .seconds(1)
+    /// The bus must take the connection within this (it takes milliseconds).
+    static let connectTimeout: Duration = .seconds(2)
     /// A daemon the bus has to start first gets this long to answer.
     static let activationTimeout: Duration = .seconds(5)
     /// While a call waits, the daemon is pinged this often; more than `allowedMisses` pings unanswered
@@ -45,9 +47,9 @@ struct DaemonClient: Sendable {
         }
         let bus: DBusConnection
         do {
-            bus = try await DBusConnection.connect(address: address)
+            bus = try await connect(address: address, within: connectTimeout)
         } catch {
-            return .failure(Absence(reason: "cannot connect to the session bus (\(error))"))
+            return .failure(Absence(reason: "cannot connect to the session bus (\(describe(error)))"))
         }
         let running = await busCall(bus, "NameHasOwner", [.string(ServiceNames.busName)])?.first?.bool == true
         if !running {
@@ -87,6 +89,29 @@ struct DaemonClient: Sendable {
         }
     }
 
+    /// `DBusConnection.connect`, given up after `limit`: a stopped bus accepts the socket and never
+    /// answers the handshake, which libdbus waits for without end. The attempt itself cannot be
+    /// cancelled; a connection it makes after the limit is closed.
+    private static func connect(address: String, within limit: Duration) async throws -> DBusConnection {
+        let attempt = ConnectAttempt()
+        return try await withCheckedThrowingContinuation { continuation in
+            attempt.start(continuation)
+            Task {
+                do {
+                    let bus = try await DBusConnection.connect(address: address)
+                    if !attempt.finish(.success(bus)) { bus.close() }
+                } catch {
+                    attempt.finish(.failure(error))
+                }
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                attempt.finish(.failure(DBusError(name: DBusError.Name.timeout,
+                                                  message: "no answer within \(limit.secondsText)")))
+            }
+        }
+    }
+
     private static func busCall(_ bus: DBusConnection, _ member: String, _ arguments: [DBusValue]) async -> [DBusValue]? {
         try? await bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                             interface: "org.freedesktop.DBus", member: member, arguments: arguments,
@@ -98,7 +123,7 @@ struct DaemonClient: Sendable {
         await answer(name: file) {
             // A stream is read here (the daemon reads only files): stdin, or a FIFO such as `<(maim -s)`.
             if file == "-" || (try? ImageInput.kind(ofPath: file)) == .pipe {
-                let data = try file == "-" ? ImageInput().readStandardInput() : ImageInput().read(path: file)
+                let data = try file == "-" ? StandardInputOnce.data() : ImageInput().read(path: file)
                 return try await analysis("AnalyzeImage", [.bytes([UInt8](data)), .vardict(options)],
                                           deadline: ReplyDeadline.forImage(data), perform: perform)
             }
@@ -162,6 +187,7 @@ struct DaemonClient: Sendable {
         DBusError.Name.serviceUnknown: "the livetext daemon left the bus",
         "org.freedesktop.DBus.Error.NameHasNoOwner": "the livetext daemon left the bus",
         DBusError.Name.unknownObject: "the livetext daemon lost the analysis (restarted?)",
+        "org.freedesktop.DBus.Error.LimitsExceeded": "the livetext daemon takes no more work now",
     ]
 
     /// Starts an analysis with `member`, waits for it, reads it back and releases it.
@@ -265,10 +291,32 @@ struct DaemonClient: Sendable {
     static func options(_ configuration: ImageAnalyzer.Configuration) -> [String: DBusValue] {
         var options: [String: DBusValue] = [
             "types": .strings(configuration.types.description.split(separator: ",").map(String.init)),
-            "languages": .strings(configuration.languages.names),
         ]
+        // None named: the daemon's settings (automatic by default) decide.
+        if !configuration.languages.isAutomatic { options["languages"] = .strings(configuration.languages.names) }
         if let only = configuration.only { options["only"] = .strings(only.sorted()) }
         return options
+    }
+}
+
+/// Whichever ends first of a connection attempt and its time limit resumes the waiting caller.
+private final class ConnectAttempt: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<DBusConnection, any Error>?
+
+    func start(_ continuation: CheckedContinuation<DBusConnection, any Error>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    /// Resumes the caller with `result`, unless it was resumed before; says whether this did.
+    @discardableResult
+    func finish(_ result: Result<DBusConnection, any Error>) -> Bool {
+        guard let continuation = lock.withLock({ () -> CheckedContinuation<DBusConnection, any Error>? in
+            defer { self.continuation = nil }
+            return self.continuation
+        }) else { return false }
+        continuation.resume(with: result)
+        return true
     }
 }
 

@@ -44,8 +44,9 @@ struct PreviewCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Offer detector actions as secondary ones in textSelection mode.")
     var detectorsInTextMode: Bool?
 
-    @Option(help: ArgumentHelp("OCR languages, tesseract names joined by + (e.g. eng+deu).", valueName: "langs"))
-    var lang: String = "eng"
+    @Option(help: ArgumentHelp("OCR languages, tesseract names joined by + (e.g. eng+deu); default: automatic.",
+                               valueName: "langs"))
+    var lang: String?
 
     func validate() throws {
         _ = try parsedInsets()
@@ -73,7 +74,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let (image, source) = file == "-" ? try input.loadStandardInput() : try input.load(path: file)
         let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
         var configuration = ImageAnalyzer.Configuration()
-        configuration.languages = try LanguageSet(lang)
+        configuration.languages = try lang.map(LanguageSet.init) ?? .automatic
         try analyzer.checkConfiguration(configuration)
         let analysis = try await analyzer.analyze(image, source: source, configuration: configuration)
 

@@ -68,11 +68,11 @@ struct AnalyzerTests {
     func missingLanguage() async throws {
         do {
             _ = try await Fixture.analyzer.analyze(try Fixture.image("sample.png"), source: "s",
-                                                   configuration: .init(types: .text, languages: try LanguageSet("xyz")))
+                                                   configuration: .init(types: .text, languages: try LanguageSet("ces")))
             Issue.record("analysis with missing language data succeeded")
         } catch let error as LiveTextError {
             #expect(error.code == .unavailable)
-            #expect(error.message.contains("tesseract-ocr-xyz"))
+            #expect(error.message.contains("install tesseract-ocr-ces"))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,8 +15,13 @@ struct InputPathTests {
         return directory
     }
 
-    /// `livetext` run by `sh -c script`, with `$LIVETEXT` naming the binary.
-    static func shell(_ script: String) throws -> CLIProcess.Outcome {
+    /// `livetext` run by `sh -c script`, with `$LIVETEXT` naming the binary; on a thread of its
+    /// own, not one of the cooperative pool that other tests of this process need.
+    static func shell(_ script: String) async throws -> CLIProcess.Outcome {
+        try await offPool { try shellBlocking(script) }
+    }
+
+    private static func shellBlocking(_ script: String) throws -> CLIProcess.Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
@@ -38,46 +44,46 @@ struct InputPathTests {
 
     // It said "no such file".
     @Test("a symlink loop says so")
-    func symlinkLoop() throws {
+    func symlinkLoop() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let a = directory.appendingPathComponent("a.png").path, b = directory.appendingPathComponent("b.png").path
         try #require(symlink(b, a) == 0 && symlink(a, b) == 0)
-        let result = try CLIProcess.run(["analyze", a])
+        let result = try await offPool { try CLIProcess.run(["analyze", a]) }
         #expect(result.status == 3)
         #expect(result.stderr.contains("too many levels of symbolic links"), "\(result.stderr)")
     }
 
     // /dev/zero was read to 1 GiB before it was refused.
     @Test("a device is refused before it is read", arguments: ["/dev/zero", "/dev/null"])
-    func device(path: String) throws {
-        let result = try CLIProcess.run(["analyze", path], timeout: 20)
+    func device(path: String) async throws {
+        let result = try await offPool { try CLIProcess.run(["analyze", path], timeout: 20) }
         #expect(result.status == 3)
         #expect(result.stderr == "livetext: \(path): is a character device, not an image file\n")
     }
 
     // It said "NSCocoaErrorDomain error 256".
     @Test("stdin closed says so, exit 3")
-    func closedStandardInput() throws {
-        let result = try Self.shell(#"exec "$LIVETEXT" analyze - <&-"#)
+    func closedStandardInput() async throws {
+        let result = try await Self.shell(#"exec "$LIVETEXT" analyze - <&-"#)
         #expect(result.status == 3)
         #expect(result.stderr == "livetext: stdin: closed, nothing to read\n")
     }
 
     @Test("endless stdin that is no image is refused at its first bytes")
-    func endlessStandardInput() throws {
-        let result = try Self.shell(#"exec "$LIVETEXT" analyze - < /dev/zero"#)
+    func endlessStandardInput() async throws {
+        let result = try await Self.shell(#"exec "$LIVETEXT" analyze - < /dev/zero"#)
         #expect(result.status == 3)
         #expect(result.stderr.contains("stdin: not an image"), "\(result.stderr)")
     }
 
     @Test("a FIFO is read as stdin is, waiting for its writer: `livetext analyze <(cat image.png)` works")
-    func fifo() throws {
+    func fifo() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("image").path
         try #require(mkfifo(fifo, 0o600) == 0)
-        let result = try Self.shell("""
+        let result = try await Self.shell("""
             (sleep 0.2; cat '\(CLIProcess.fixture("qr-url.png"))' > '\(fifo)') &
             "$LIVETEXT" analyze --types codes '\(fifo)'
             """)

@@ -12,7 +12,7 @@ struct LoadingTests {
         #expect(loaded.settings == .defaults)
         #expect(!loaded.fileExists)
         #expect(loaded.warnings.isEmpty)
-        #expect(loaded.settings.analysis.languages == ["eng"])
+        #expect(loaded.settings.analysis.languages == [])
         #expect(loaded.settings.interaction.preferredInteractionTypes == [.automatic])
         #expect(loaded.settings.limits.maxPixels == 100_000_000)
         #expect(loaded.settings.hotkeys["text"]?.keys.description == "Super+Shift+T")

@@ -98,4 +98,33 @@ struct HostileClientTests {
             #expect(admitted)
         }
     }
+
+    @Test("what a stream delivers counts against limits.max_bytes_in_flight as it comes")
+    func streamedBytesCount() async throws {
+        try await RunningDaemon.with(config: "[limits]\nmax_bytes_in_flight = 1048576\n") { daemon in
+            var ends: [Int32] = [0, 0]
+            #expect(pipe(&ends) == 0)
+            let path = try #require(try await daemon.analyzer("AnalyzeImageFd", [
+                .unixFD(try DBusFileDescriptor(duplicating: ends[0])), .vardict(["types": .strings(["codes"])]),
+            ]).first?.objectPath)
+            close(ends[0])
+            // A PNG signature, then 3 MiB of zeros: within the read's own cap, over what all may hold.
+            // The daemon stops reading: EPIPE here, not a signal.
+            signal(SIGPIPE, SIG_IGN)
+            let writer = ends[1]
+            let writing = Task.detached {
+                var chunk = [UInt8](repeating: 0, count: 64 << 10)
+                chunk.replaceSubrange(0..<8, with: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+                for index in 0..<48 {
+                    if index == 1 { chunk.replaceSubrange(0..<8, with: [UInt8](repeating: 0, count: 8)) }
+                    guard write(writer, chunk, chunk.count) == chunk.count else { break }  // EPIPE: the read gave up
+                }
+                close(writer)
+            }
+            _ = try? await daemon.analysis(path, "Wait")
+            await writing.value
+            let error = try await daemon.property(path, "org.livetext.Analysis1", "Error").string ?? ""
+            #expect(error.contains("org.livetext.Error.TooLarge") && error.contains("max_bytes_in_flight"), "\(error)")
+        }
+    }
 }

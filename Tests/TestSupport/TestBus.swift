@@ -4,6 +4,8 @@ import Foundation
 /// `unix:dir=`, its address read from `--print-address`, terminated by `stop()`.
 public final class TestBus: @unchecked Sendable {
     public let address: String
+    /// The dbus-daemon's process id (to stop it, for a test of a bus that hangs).
+    public var pid: Int32 { process.processIdentifier }
     private let process: Process
     private let directory: URL
 

@@ -38,8 +38,9 @@ extension Bounds {
 
 extension TextBlock {
     public var orderedJSON: OrderedJSON {
-        .object([("text", .string(text)), ("bounds", bounds.orderedJSON),
-                 ("confidence", .double(confidence)), ("lines", .array(lines.map(\.orderedJSON)))])
+        let language = self.language.map { [("language", OrderedJSON.string($0))] } ?? []
+        return .object([("text", .string(text)), ("bounds", bounds.orderedJSON), ("confidence", .double(confidence))]
+            + language + [("lines", .array(lines.map(\.orderedJSON)))])
     }
 }
 

@@ -73,6 +73,8 @@ public struct TextBlock: Sendable, Hashable, Codable {
     public var bounds: Bounds
     /// Mean word confidence weighted by word length, 0-100, one decimal.
     public var confidence: Double
+    /// The OCR language it was read in (tesseract name, `deu`); nil when not known.
+    public var language: String?
     public var lines: [TextLine]
 
     public init(lines: [TextLine]) {
@@ -80,9 +82,14 @@ public struct TextBlock: Sendable, Hashable, Codable {
         self.text = lines.map(\.text).joined(separator: "\n")
         self.bounds = lines.map(\.bounds).union
         let words = lines.flatMap(\.words)
+        self.confidence = (Self.meanConfidence(words.map { ($0.text, $0.confidence) }) * 10).rounded() / 10
+    }
+
+    /// Mean confidence weighted by word length; 0 without words.
+    static func meanConfidence(_ words: [(text: String, confidence: Double)]) -> Double {
         let weight = words.reduce(0) { $0 + $1.text.count }
         let sum = words.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) }
-        self.confidence = weight > 0 ? ((sum / Double(weight)) * 10).rounded() / 10 : 0
+        return weight > 0 ? sum / Double(weight) : 0
     }
 
     /// Lines joined by `\n`, blocks by a blank line.

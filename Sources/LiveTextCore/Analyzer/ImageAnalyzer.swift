@@ -17,7 +17,7 @@ public final class ImageAnalyzer: Sendable {
         public var only: Set<String>?
 
         public init(types: AnalysisTypes = [.text, .codes, .detectors],
-                    languages: LanguageSet = .english, layout: PageLayout = .auto,
+                    languages: LanguageSet = .automatic, layout: PageLayout = .auto,
                     preprocessing: ScreenTextPreprocessor.Options = .init(), only: Set<String>? = nil) {
             self.types = types
             self.languages = languages
@@ -33,22 +33,27 @@ public final class ImageAnalyzer: Sendable {
         public var codeReader: any CodeReader
         /// Checks that a language set can be loaded, before any work is queued for it.
         public var checkLanguages: @Sendable (LanguageSet) throws -> Void
+        /// The languages an analysis asking for a set reads in: the installed ones of a named
+        /// set, English and the locale's for `automatic`. Throws when none of them is installed.
+        public var planLanguages: @Sendable (LanguageSet) throws -> LanguagePlan
         /// Finds items and quick actions in the text and codes (the `detectors` type).
         public var interpreter: (any ContentInterpreter)?
 
         public init(makeTextRecognizer: @escaping @Sendable (LanguageSet) throws -> any TextRecognizer,
                     codeReader: any CodeReader,
                     checkLanguages: @escaping @Sendable (LanguageSet) throws -> Void = { _ in },
+                    planLanguages: @escaping @Sendable (LanguageSet) throws -> LanguagePlan = { .named($0) },
                     interpreter: (any ContentInterpreter)? = nil) {
             self.makeTextRecognizer = makeTextRecognizer
             self.codeReader = codeReader
             self.checkLanguages = checkLanguages
+            self.planLanguages = planLanguages
             self.interpreter = interpreter
         }
     }
 
     private let engines: Engines
-    private let pool: EnginePool
+    let pool: EnginePool
     private let cache: RecognitionCache
     /// How many analyses may recognize at once (one engine each).
     public let concurrency: Int
@@ -79,10 +84,11 @@ public final class ImageAnalyzer: Sendable {
         }
     }
 
-    /// Throws what would make every analysis with `configuration` fail (missing language data).
+    /// Throws what would make every analysis with `configuration` fail (no language data for
+    /// any of its languages).
     public func checkConfiguration(_ configuration: Configuration) throws {
         if configuration.types.contains(.text) {
-            try engines.checkLanguages(configuration.languages)
+            _ = try engines.planLanguages(configuration.languages)
         }
     }
 
@@ -158,7 +164,8 @@ public final class ImageAnalyzer: Sendable {
         let strips = PageStrips.strips(of: prepared.image, maximumStrips: Self.stripsPerEngine * concurrency,
                                        minimumHeight: Self.minimumStripHeight)
         let reading = PageReading(page: page, strips: strips)
-        let languages = configuration.languages, layout = configuration.layout
+        let plan = try engines.planLanguages(configuration.languages)
+        let languages = plan.primary, layout = configuration.layout
         // One engine reads the page, waiting for one if need be; engines idle right now (or not
         // yet created) join it, one per core. Under load every engine is busy and each page is
         // read by one.
@@ -187,11 +194,13 @@ public final class ImageAnalyzer: Sendable {
             }
             return try await group.reduce(0, +)
         }
+        let (read, rereadNanoseconds) = try await readBlocksInTheirLanguages(reading.result(), on: page, plan: plan,
+                                                                              flag: flag)
         let work = reading.engineTime
         timing.layoutMs = ImageAnalysis.Timing.rounded(Double(work.layout) / 1e6)
-        timing.linesMs = ImageAnalysis.Timing.rounded(Double(work.lines) / 1e6)
+        timing.linesMs = ImageAnalysis.Timing.rounded(Double(work.lines + rereadNanoseconds) / 1e6)
         timing.engines = engineCount
-        return TextLayoutAssembler().assemble(reading.result(), prepared: prepared)
+        return TextLayoutAssembler().assemble(read, prepared: prepared)
     }
 
     /// Pages taller than two of these (prepared pixels) are laid out in strips, shared out among

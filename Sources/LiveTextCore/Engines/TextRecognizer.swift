@@ -62,9 +62,22 @@ public struct RecognizedPage: Sendable, Hashable {
 public struct RecognizedBlock: Sendable, Hashable {
     public var bounds: Bounds
     public var lines: [RecognizedLine]
-    public init(bounds: Bounds, lines: [RecognizedLine]) {
+    /// The language (tesseract name) its lines were read in, once the analyzer decided it.
+    public var language: String?
+    public init(bounds: Bounds, lines: [RecognizedLine], language: String? = nil) {
         self.bounds = bounds
         self.lines = lines
+        self.language = language
+    }
+
+    /// Its words' text, lines joined by newlines.
+    public var text: String {
+        lines.map { $0.words.map(\.text).joined(separator: " ") }.joined(separator: "\n")
+    }
+
+    /// Mean word confidence weighted by word length (as `TextBlock.confidence`), 0 without words.
+    public var meanConfidence: Double {
+        TextBlock.meanConfidence(lines.flatMap(\.words).map { ($0.text, $0.confidence) })
     }
 }
 

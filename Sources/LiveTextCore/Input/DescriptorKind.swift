@@ -45,7 +45,7 @@ public enum DescriptorKind: Sendable, Equatable {
         case .characterDevice: "a character device"
         case .blockDevice: "a block device"
         case .directory: "a directory"
-        case .other: "neither a file, a pipe nor a socket"
+        case .other: "a descriptor of another kind (an eventfd, a timerfd, ...)"
         }
     }
 }

@@ -7,10 +7,14 @@ import Glibc
 /// or memfd is read with `pread` on a `BlockingWork` thread (never mapped); a pipe or socket
 /// without blocking, waiting for bytes on the `ReadinessWatcher` (no thread is held meanwhile),
 /// until the writer closes its end, `limit` bytes have come, the `timeout` has passed or the task
-/// is cancelled. Terminals, devices and eventfds are refused before any read.
+/// is cancelled. Terminals, devices and eventfds are refused before any read. `progress` hears
+/// how many bytes of a stream have come, every MiB, and may throw to stop the read.
 public enum DescriptorRead {
+    public typealias Progress = @Sendable (_ bytesSoFar: Int) async throws -> Void
+
     public static func all(_ fd: Int32, limit: Int, timeout: Duration, name: String, what: String,
-                           checkStart: (@Sendable (Data) throws -> Void)? = nil) async throws -> Data {
+                           checkStart: (@Sendable (Data) throws -> Void)? = nil,
+                           progress: Progress? = nil) async throws -> Data {
         let deadline = ContinuousClock.now + timeout
         switch DescriptorKind(descriptor: fd) {
         case .regularFile(let size):
@@ -21,10 +25,10 @@ public enum DescriptorRead {
             let own = NonBlockingPipe(fd)
             defer { own.close() }
             return try await stream(own.fd, isSocket: false, limit: limit, deadline: deadline, timeout: timeout,
-                                    name: name, what: what, checkStart: checkStart)
+                                    name: name, what: what, checkStart: checkStart, progress: progress)
         case .socket:
             return try await stream(fd, isSocket: true, limit: limit, deadline: deadline, timeout: timeout,
-                                    name: name, what: what, checkStart: checkStart)
+                                    name: name, what: what, checkStart: checkStart, progress: progress)
         case nil:
             throw LiveTextError(.invalidArgs, "\(name): closed or unusable")
         case let kind?:
@@ -34,15 +38,20 @@ public enum DescriptorRead {
 
     private static func stream(_ fd: Int32, isSocket: Bool, limit: Int, deadline: ContinuousClock.Instant,
                                timeout: Duration, name: String, what: String,
-                               checkStart: (@Sendable (Data) throws -> Void)?) async throws -> Data {
+                               checkStart: (@Sendable (Data) throws -> Void)?, progress: Progress?) async throws -> Data {
         var collected = BoundedRead.Collected(limit: limit, name: name, what: what, checkStart: checkStart)
         var buffer = [UInt8](repeating: 0, count: BoundedRead.chunkSize)
-        var sinceYield = 0
+        var sinceYield = 0, sinceProgress = 0
         while true {
             try Task.checkCancellation()
             let count = isSocket ? recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT)) : read(fd, &buffer, buffer.count)
             if count > 0 {
                 try collected.append(buffer[..<count])
+                sinceProgress += count
+                if let progress, sinceProgress >= 1 << 20 {
+                    sinceProgress = 0
+                    try await progress(collected.data.count)
+                }
                 // A writer that never pauses must not keep this thread of the cooperative pool.
                 sinceYield += count
                 if sinceYield >= 8 << 20 {

@@ -18,6 +18,10 @@ public enum ParagraphSplitting {
                 parts[parts.count - 1].append(line)
             }
         }
-        return parts.count == 1 ? [block] : parts.map(TextBlock.init(lines:))
+        return parts.count == 1 ? [block] : parts.map { lines in
+            var part = TextBlock(lines: lines)
+            part.language = block.language
+            return part
+        }
     }
 }

@@ -32,8 +32,17 @@ public enum RowAlignment {
         return groups.keys.sorted().map { root in
             let members = groups[root]!
             if members.count == 1 { return blocks[root] }
-            return TextBlock(lines: rows(of: members.flatMap { blocks[$0].lines }))
+            var merged = TextBlock(lines: rows(of: members.flatMap { blocks[$0].lines }))
+            merged.language = mainLanguage(of: members.map { blocks[$0] })
+            return merged
         }
+    }
+
+    /// The language most of the blocks' text was read in (the first block's on a tie).
+    static func mainLanguage(of blocks: [TextBlock]) -> String? {
+        var weights = [String: Int]()
+        for block in blocks { if let language = block.language { weights[language, default: 0] += block.text.count } }
+        return blocks.compactMap(\.language).max { weights[$0]! < weights[$1]! }
     }
 
     /// Same vertical extent, apart horizontally, lines on shared rows, not two columns of prose.

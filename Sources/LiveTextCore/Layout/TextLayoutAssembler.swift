@@ -19,7 +19,10 @@ public struct TextLayoutAssembler: Sendable {
             for line in block.lines {
                 if let words = keptWords(of: line, prepared: prepared) { lines.append(TextLine(words: words)) }
             }
-            if !lines.isEmpty { blocks.append(TextBlock(lines: lines)) }
+            guard !lines.isEmpty else { continue }
+            var assembled = TextBlock(lines: lines)
+            assembled.language = block.language
+            blocks.append(assembled)
         }
         return ReadingOrder.sorted(RowAlignment.merged(blocks.flatMap(ParagraphSplitting.split)))
     }

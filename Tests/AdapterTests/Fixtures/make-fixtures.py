@@ -37,3 +37,19 @@ subprocess.run(["qrencode", "-s", "3", "-m", "4", "-o", "qr-url.png", "https://e
 # A payload a terminal would obey: OSC 52 sets its clipboard, CSI 2 J clears its screen.
 subprocess.run(["qrencode", "-s", "3", "-m", "4", "-o", "qr-escapes.png", "\x1b]52;c;b3duZWQ=\x07\x1b[2Jcleared"],
                check=True)
+
+# German with nothing configured (the language found and read again in German), and a page of
+# an English and a German paragraph.
+GERMAN = "Lieferung nach München, Hauptstraße 12\nBitte öffnen Sie die Tür für den Fahrer,\ner klingelt zweimal. Grüße aus Köln!"
+ENGLISH = "Your parcel is on its way and will\narrive on Monday between nine and noon."
+
+
+def render_text(name, text, size, width, height):
+    image = Image.new("RGB", (width, height), (255, 255, 255))
+    ImageDraw.Draw(image).multiline_text((12, 12), text, font=ImageFont.truetype(DEJAVU, size),
+                                         fill=(20, 20, 20), spacing=int(size * 0.6))
+    image.save(name)
+
+
+render_text("text-german-15px.png", GERMAN, 15, 400, 100)
+render_text("text-english-german-15px.png", ENGLISH + "\n\n\n" + GERMAN, 15, 420, 200)
