@@ -1,4 +1,7 @@
 # livetext: Live Text for the Linux desktop.
+#   make         build the release binary as yourself (Swift runtime linked in statically)
+#   make install install it and its files (PREFIX=/usr/local, DESTDIR=); builds nothing, needs no network
+#   make uninstall  remove exactly the files make install writes
 #   make demo    install what is missing, build, analyze the bundled sample screenshots
 #   make test    install what is missing, build, run the test suite
 #   make bench   accuracy and speed beside tesseract and zbarimg, detectors beside their PyPI peers
@@ -10,11 +13,25 @@ SWIFT ?= swift
 # with this set, and the test process must have it before libtesseract loads.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: demo test bench fuzz abuse build release setup clean install
+.PHONY: all demo test bench fuzz abuse build release setup clean install uninstall check-install
 
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR := $(PREFIX)/bin
+DATADIR := $(PREFIX)/share
+# systemd --user reads units from $XDG_DATA_HOME/systemd/user (~/.local/share/...) and from
+# /usr/local/lib and /usr/lib: a PREFIX of ~/.local gets the first.
+ifeq ($(PREFIX),$(HOME)/.local)
+USERUNITDIR ?= $(DATADIR)/systemd/user
+else
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
+endif
+# The binary make install copies: linked with the Swift runtime statically, so it runs without
+# the toolchain (ldd lists only system libraries).
+BUILT := .build/release/livetext
+
+# The default: the release build, as the user.
+all: release
 
 setup:
 	@scripts/setup-debian
@@ -22,17 +39,17 @@ setup:
 build: setup
 	$(SWIFT) build
 
-release: setup
-	$(SWIFT) build -c release
+release:
+	$(SWIFT) build -c release --static-swift-stdlib
 
-demo: release
+demo: setup release
 	@scripts/demo
 
 test: setup
 	$(SWIFT) build --build-tests
 	scripts/run-tests $(SWIFT)
 
-bench: release
+bench: setup release
 	@scripts/setup-debian --bench
 	/usr/bin/python3 bench/normcap_peer.py setup
 	/usr/bin/python3 bench/accuracy.py --livetext .build/release/livetext --peers normcap,tesseract-normcap
@@ -44,28 +61,44 @@ bench: release
 	/usr/bin/python3 bench/desktop.py --livetext .build/release/livetext
 	bench/notify.sh .build/release/livetext
 
-fuzz: release
+fuzz: setup release
 	@scripts/setup-debian --bench
 	/usr/bin/python3 bench/fuzz.py --livetext .build/release/livetext --count 3000
 
-abuse: release
+abuse: setup release
 	@scripts/setup-debian --bench
 	/usr/bin/python3 bench/abuse.py --livetext .build/release/livetext
 
 # Binaries, bus activation, the systemd user unit, completions and the man page where a Linux
-# user expects them; PREFIX and DESTDIR as usual.
-install: release
-	install -Dm755 .build/release/livetext $(DESTDIR)$(BINDIR)/livetext
+# user expects them; PREFIX and DESTDIR as usual. Only copies: `make` builds first, as the user.
+INSTALLED := $(BINDIR)/livetext $(BINDIR)/livetextd \
+	$(DATADIR)/dbus-1/services/org.livetext.service $(USERUNITDIR)/livetext.service \
+	$(DATADIR)/dbus-1/interfaces/org.livetext.xml \
+	$(DATADIR)/bash-completion/completions/livetext $(DATADIR)/zsh/site-functions/_livetext \
+	$(DATADIR)/fish/vendor_completions.d/livetext.fish \
+	$(DATADIR)/man/man1/livetext.1 $(DATADIR)/man/man1/livetextd.1
+
+install:
+	@test -x $(BUILT) || { echo "make install: $(BUILT) is not built: run make first, as yourself" >&2; exit 1; }
+	install -Dm755 -s $(BUILT) $(DESTDIR)$(BINDIR)/livetext
 	ln -sf livetext $(DESTDIR)$(BINDIR)/livetextd
-	install -d $(DESTDIR)$(PREFIX)/share/dbus-1/services $(DESTDIR)$(PREFIX)/lib/systemd/user
-	sed 's|@BINDIR@|$(BINDIR)|g' dbus/org.livetext.service.in > $(DESTDIR)$(PREFIX)/share/dbus-1/services/org.livetext.service
-	sed 's|@BINDIR@|$(BINDIR)|g' dbus/livetext.service.in > $(DESTDIR)$(PREFIX)/lib/systemd/user/livetext.service
-	install -Dm644 dbus/org.livetext.xml $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/org.livetext.xml
-	install -Dm644 completions/livetext.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/livetext
-	install -Dm644 completions/livetext.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_livetext
-	install -Dm644 completions/livetext.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/livetext.fish
-	install -Dm644 doc/livetext.1 $(DESTDIR)$(PREFIX)/share/man/man1/livetext.1
-	ln -sf livetext.1 $(DESTDIR)$(PREFIX)/share/man/man1/livetextd.1
+	install -d $(DESTDIR)$(DATADIR)/dbus-1/services $(DESTDIR)$(USERUNITDIR)
+	sed 's|@BINDIR@|$(BINDIR)|g' dbus/org.livetext.service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/org.livetext.service
+	sed 's|@BINDIR@|$(BINDIR)|g' dbus/livetext.service.in > $(DESTDIR)$(USERUNITDIR)/livetext.service
+	install -Dm644 dbus/org.livetext.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.livetext.xml
+	install -Dm644 completions/livetext.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/livetext
+	install -Dm644 completions/livetext.zsh $(DESTDIR)$(DATADIR)/zsh/site-functions/_livetext
+	install -Dm644 completions/livetext.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/livetext.fish
+	install -Dm644 doc/livetext.1 $(DESTDIR)$(DATADIR)/man/man1/livetext.1
+	ln -sf livetext.1 $(DESTDIR)$(DATADIR)/man/man1/livetextd.1
+
+# The files above and nothing else (directories may hold other programs' files: they stay).
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
+# make install and uninstall into a temporary DESTDIR, checked (after make).
+check-install:
+	scripts/check-install
 
 clean:
 	rm -rf .build

@@ -173,13 +173,13 @@ _livetext() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    analyze|capture|clipboard|detect|daemon|languages|preview|help)
+    analyze|capture|clipboard|detect|daemon|languages|preview|config|help)
         # Offer subcommand argument completions
         "_livetext_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'analyze capture clipboard detect daemon languages preview help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'analyze capture clipboard detect daemon languages preview config help' -- "${cur}"))
         ;;
     esac
 }
@@ -378,6 +378,14 @@ _livetext_preview() {
         return
         ;;
     esac
+}
+
+_livetext_config() {
+    repeating_flags=()
+    non_repeating_flags=(--path --example --check --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __livetext_offer_flags_options 1
 }
 
 _livetext_help() {

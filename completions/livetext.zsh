@@ -57,13 +57,14 @@ _livetext() {
             'daemon:Run the org.livetext D-Bus service on the session bus (also installed as livetextd).'
             'languages:List the installed OCR languages, and the missing ones with the command that adds one.'
             'preview:Draw the preview a notification shows for an image, as PNG.'
+            'config:Show where the settings file is, print every setting commented, or check the file.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        analyze|capture|clipboard|detect|daemon|languages|preview|help)
+        analyze|capture|clipboard|detect|daemon|languages|preview|config|help)
             "_livetext_${words[1]}" && ret=0
             ;;
         esac
@@ -78,9 +79,9 @@ _livetext_analyze() {
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
-        '--types[What to look for\: text, codes, detectors (comma-separated).]:types:'
+        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
         '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
@@ -104,9 +105,9 @@ _livetext_capture() {
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
-        '--types[What to look for\: text, codes, detectors (comma-separated).]:types:'
+        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
         '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
@@ -135,9 +136,9 @@ _livetext_clipboard() {
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
-        '--types[What to look for\: text, codes, detectors (comma-separated).]:types:'
+        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
         '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
@@ -207,6 +208,21 @@ _livetext_preview() {
         '--detectors-in-text-mode[Offer detector actions as secondary ones in textSelection mode.]'
         '--no-detectors-in-text-mode[Offer detector actions as secondary ones in textSelection mode.]'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu); default\: automatic.]:langs:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_livetext_config() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--path[Print the settings file'\''s path ($XDG_CONFIG_HOME/livetext/config.toml, else ~/.config/...).]'
+        '--example[Print a complete settings file\: every key at its default, commented.]'
+        '--check[Check the settings file (or FILE)\: every error and unknown key; exit 3 on errors.]'
+        ':file:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

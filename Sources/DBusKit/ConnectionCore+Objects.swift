@@ -64,7 +64,7 @@ extension ConnectionCore {
             method = m
         }
         let signature = message.signature
-        guard signature == method.inputSignature else {
+        guard signature == method.inputSignature || method.alsoAccepts.contains(signature) else {
             replyNow(message, .invalidArgs(
                 "\(owner.name).\(member) takes '\(method.inputSignature)', got '\(signature)'"))
             return

@@ -93,6 +93,9 @@ public struct DBusMethod: Sendable {
     public var outputs: [DBusArgument]
     public var doc: String?
     public var handler: Handler
+    /// Other input signatures the handler takes (introspection shows only `inputs`'s): a leading
+    /// part of them, for clients that cannot build the rest (dbus-send cannot build `a{sv}`).
+    public var alsoAccepts: Set<String> = []
 
     public init(_ name: String, inputs: [DBusArgument] = [], outputs: [DBusArgument] = [], doc: String? = nil,
                 handler: @escaping Handler) {

@@ -58,7 +58,7 @@ public struct ConfigFile: Sendable, Hashable {
     /// The settings name a command to run (`actions.opener`), so a file someone else could have
     /// written is refused: one owned by another user (root aside), or writable by group or
     /// others. Only a regular file is read (a FIFO would block the daemon).
-    func readText() throws(ConfigError) -> String? {
+    public func readText() throws(ConfigError) -> String? {
         // Non-blocking open, so a FIFO is seen and refused instead of waited on.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard fd >= 0 else {

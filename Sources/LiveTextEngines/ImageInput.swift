@@ -44,7 +44,7 @@ public struct ImageInput: Sendable {
     /// `stat` says, before it is opened.
     public func read(path: String, fifos: FIFOPaths = .read) throws -> Data {
         let data: Data
-        switch try Self.kind(ofPath: path) {
+        switch try Self.check(path: path, fifos: fifos) {
         case .regularFile:
             // Non-blocking: if the path became a FIFO since the stat, opening it must not wait.
             let fd = try Self.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
@@ -54,20 +54,35 @@ public struct ImageInput: Sendable {
             }
             data = try BoundedRead.file(fd, size: size, limit: maxEncodedBytes, name: path, what: "image data")
         case .pipe:
-            guard fifos == .read else {
-                throw LiveTextError(.invalidArgs, "\(path): is a FIFO (named pipe); pass a stream as a file "
-                                    + "descriptor (AnalyzeImageFd), or give a file")
-            }
             let fd = try Self.open(path, O_RDONLY | O_CLOEXEC)
             defer { close(fd) }
             data = try readAll(FileHandle(fileDescriptor: fd, closeOnDealloc: false), name: path)
-        case .directory:
-            throw LiveTextError(.invalidImage, "\(path): is a directory")
         case let kind:
             throw LiveTextError(.invalidImage, "\(path): is \(kind.name), not an image file")
         }
         guard !data.isEmpty else { throw LiveTextError(.invalidImage, "\(path): empty, no image data") }
         return data
+    }
+
+    /// What `read(path:fifos:)` would refuse before reading, found with a `stat` and an `access`
+    /// and nothing opened, so a caller can say it at once (a missing file, a directory, a device,
+    /// a FIFO when `fifos` refuses them, a file it may not read); returns what the path names.
+    public static func check(path: String, fifos: FIFOPaths = .read) throws -> DescriptorKind {
+        let kind = try kind(ofPath: path)
+        switch kind {
+        case .regularFile:
+            guard access(path, R_OK) == 0 else { throw pathError(errno, path) }
+        case .pipe:
+            guard fifos == .read else {
+                throw LiveTextError(.invalidArgs, "\(path): is a FIFO (named pipe); pass a stream as a file "
+                                    + "descriptor (AnalyzeImageFd), or give a file")
+            }
+        case .directory:
+            throw LiveTextError(.invalidImage, "\(path): is a directory")
+        default:
+            throw LiveTextError(.invalidImage, "\(path): is \(kind.name), not an image file")
+        }
+        return kind
     }
 
     /// What a path names (symlinks followed), with the reason when it cannot be looked at.

@@ -11,7 +11,8 @@ extension LiveTextService {
         let analysis = DBusArgument("analysis", "o")
         return DBusInterface(ServiceNames.analyzer, doc: """
             Analyzes images for text, machine-readable codes and data detectors. Each request returns \
-            an org.livetext.Analysis1 object at once; the work runs in the background. Options: types \
+            an org.livetext.Analysis1 object at once; the work runs in the background (Analyze replies with the \
+            result instead). Options: types \
             (as: text, codes, detectors), languages (as: tesseract names), only (as: item types), copy (b: put \
             the result on the clipboard when it is done; the daemon keeps serving it), primary (b: with copy, \
             PRIMARY too), notify (b: show a desktop notification with the quick actions and a preview), \
@@ -22,18 +23,14 @@ extension LiveTextService {
                 DBusMethod("AnalyzeFile", inputs: [DBusArgument("path", "s"), options], outputs: [analysis],
                            doc: """
                            Analyzes the image file at an absolute path, read with the daemon's permissions. Only \
-                           files: a FIFO or device is refused (InvalidArgs, InvalidImage); send a stream as an fd.
+                           files: a FIFO or device is refused (InvalidArgs, InvalidImage); send a stream as an fd. \
+                           A relative path, a missing (NotFound) or unreadable (AccessDenied) file is this call's error.
                            """) { call in
                     try await replying {
-                        let path = call[0].string ?? ""
-                        guard path.hasPrefix("/") else {
-                            throw LiveTextError(.invalidArgs, "'\(path)' is not an absolute path")
-                        }
                         let request = try self.options(call[1])
-                        let input = self.imageInput
-                        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "file:" + path,
-                                                             inputBytes: size) { try input.load(path: path, fifos: .refused).0 }]
+                        let record = try await self.startRecord(.file(call[0].string ?? ""), owner: call.sender,
+                                                                options: request)
+                        return [.objectPath(record.path)]
                     }
                 },
                 DBusMethod("AnalyzeImage", inputs: [DBusArgument("encoded", "ay"), options], outputs: [analysis],
@@ -118,26 +115,19 @@ extension LiveTextService {
                         let dictionary = call[0].vardict ?? [:]
                         let request = try self.options(call[0])
                         let target = try CaptureOptions.request(dictionary)
-                        try await self.desktop.checkAvailable()
-                        let desktop = self.desktop, maxPixels = self.maxPixels
-                        return [try await self.startAnalysis(owner: call.sender, options: request,
-                                                             describing: "capture \(target)", isCapture: true) { atRest in
-                            AcquiredImage(try await desktop.capture(target, maxPixels: maxPixels, atRest: atRest))
-                        }]
+                        let record = try await self.startRecord(.capture(target), owner: call.sender, options: request)
+                        return [.objectPath(record.path)]
                     }
                 },
                 DBusMethod("AnalyzeClipboard", inputs: [options], outputs: [analysis],
                            doc: "Analyzes the image on the CLIPBOARD selection (NotFound when it holds none).") { call in
                     try await replying {
                         let request = try self.options(call[0])
-                        try await self.desktop.checkAvailable()
-                        let desktop = self.desktop, input = self.imageInput
-                        return [try await self.startAnalysis(owner: call.sender, options: request,
-                                                             describing: "clipboard") { _ in
-                            AcquiredImage(image: try await desktop.clipboardImage(input: input), source: "clipboard")
-                        }]
+                        let record = try await self.startRecord(.clipboard, owner: call.sender, options: request)
+                        return [.objectPath(record.path)]
                     }
                 },
+                analyzeMethod(options: options),
                 DBusMethod("Detect", inputs: [DBusArgument("text", "s"), options],
                            outputs: [DBusArgument("items", "aa{sv}")],
                            doc: "Runs the data detectors on text; offsets count Unicode scalars. Text longer than the max_text_bytes setting (256 KiB) is TooLarge.") { call in

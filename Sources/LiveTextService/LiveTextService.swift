@@ -95,6 +95,16 @@ public final class LiveTextService: Sendable {
     func startAnalysis(owner: String, options: RequestOptions, describing description: String, isCapture: Bool = false,
                        inputBytes: Int = 0, acquire: @escaping @Sendable (_ atRest: @escaping @Sendable (ScreenImage) -> Void) async throws
                            -> AcquiredImage) async throws -> DBusValue {
+        .objectPath(try await startRecord(owner: owner, options: options, describing: description, isCapture: isCapture,
+                                          inputBytes: inputBytes, acquire: acquire).path)
+    }
+
+    /// The same, returning the record; `exported`: false keeps it off the bus (`Analyze` replies
+    /// with its result, not its object).
+    func startRecord(owner: String, options: RequestOptions, describing description: String, isCapture: Bool = false,
+                     inputBytes: Int = 0, exported: Bool = true,
+                     acquire: @escaping @Sendable (_ atRest: @escaping @Sendable (ScreenImage) -> Void) async throws
+                         -> AcquiredImage) async throws -> AnalysisRecord {
         for record in await registry.records(of: owner) where options.replace || (isCapture && record.isCapture) {
             if await record.cancel() { await announce(record, state: .cancelled) }
         }
@@ -108,7 +118,7 @@ public final class LiveTextService: Sendable {
         do {
             record = try await registry.create(owner: owner, client: client, maxPerClient: limits.maxAnalysesPerCaller,
                                                isCapture: isCapture, outlivesCaller: options.copy || options.notify)
-            try bus.export(record.path, interfaces: [analysisInterface(record)], access: record.access)
+            if exported { try bus.export(record.path, interfaces: [analysisInterface(record)], access: record.access) }
         } catch {
             await requestLimits.release(ticket)
             throw error
@@ -149,7 +159,7 @@ public final class LiveTextService: Sendable {
         } }, finished: { [weak self] record, state in
             await self?.finished(record, state: state)
         })
-        return .objectPath(record.path)
+        return record
     }
 
     private func finished(_ record: AnalysisRecord, state: AnalysisRecord.State) async {

@@ -8,9 +8,9 @@ struct AnalysisOptions: ParsableArguments {
     @Flag(help: "Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.")
     var json = false
 
-    @Option(help: ArgumentHelp("What to look for: text, codes, detectors (comma-separated).",
-                               valueName: "types"))
-    var types: String = "text,codes,detectors"
+    @Option(help: ArgumentHelp("What to look for: text, codes, detectors (comma-separated; default: the "
+                               + "settings' analysis.types, else all three).", valueName: "types"))
+    var types: String?
 
     @Option(help: ArgumentHelp(
         "Only these detected types (comma-separated): phone, address, link, email, flight, tracking, "
@@ -19,8 +19,9 @@ struct AnalysisOptions: ParsableArguments {
     var only: [String] = []
 
     @Option(help: ArgumentHelp(
-        "OCR languages, tesseract names joined by + (e.g. eng+deu). Default: English and the locale's "
-            + "languages, and any other installed language a block is in (`livetext languages`).",
+        "OCR languages, tesseract names joined by + (e.g. eng+deu). Default: the settings' "
+            + "analysis.languages; when empty, English and the locale's languages, and any other installed "
+            + "language a block is in (`livetext languages`).",
         valueName: "langs"))
     var lang: String?
 
@@ -49,10 +50,14 @@ struct AnalysisOptions: ParsableArguments {
 
     /// The analyzer configuration these options describe (throws `invalidArgs`).
     func configuration() throws -> ImageAnalyzer.Configuration {
-        var types = try AnalysisTypes(names: types.split(separator: ",").map(String.init))
+        // Unset: the settings file's, as the daemon would use.
+        let analysis = DetectionEnvironment.settings.analysis
+        var types = try types.map { try AnalysisTypes(names: $0.split(separator: ",").map(String.init)) } ?? analysis.types
         let kinds = try DetectionEnvironment.kinds(only)
         if kinds != nil { types.insert(.detectors) }
-        let languages = try lang.map(LanguageSet.init) ?? .automatic
+        let configured = analysis.languages.isEmpty ? LanguageSet.automatic
+            : try LanguageSet(analysis.languages.joined(separator: "+"))
+        let languages = try lang.map(LanguageSet.init) ?? configured
         // Said here too: when a daemon reads the image, its notes go to its log.
         if types.contains(.text) { SystemLanguages.noteMissing(languages) }
         return ImageAnalyzer.Configuration(

@@ -43,8 +43,7 @@ struct DaemonCommand: AsyncParsableCommand {
         let current = settings.settings
         let interpreter = try DetectionEnvironment.interpreter(
             region: current.actions.region,
-            templates: ActionTemplates(map: current.actions.mapURL, flight: current.actions.flightURL,
-                                       lookup: current.actions.lookupURL, translate: current.actions.translateURL))
+            templates: DetectionEnvironment.templates(current.actions))
         let analyzer = try ImageAnalyzer.system(interpreter: interpreter, cacheCapacity: current.limits.cachedImages)
         let service = LiveTextService(bus: bus, analyzer: analyzer, interpreter: interpreter, settings: settings, log: log)
         try await service.export()

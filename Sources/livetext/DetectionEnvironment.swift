@@ -1,9 +1,28 @@
 import Foundation
+import LiveTextConfig
 import LiveTextCore
 import LiveTextDetectors
 
-/// The detector context and action templates this process runs with, from its environment.
+/// The detector context and action templates this process runs with, from its environment and
+/// the settings file the daemon reads too, so `--local` and the daemon print the same.
 enum DetectionEnvironment {
+    /// The settings file, read once a process; one that cannot be used is said once on stderr,
+    /// and the defaults apply (as in the daemon).
+    static let settings: Settings = {
+        do throws(ConfigError) {
+            return try ConfigFile.standard().load().settings
+        } catch {
+            Diagnostics.note("settings: \(error.description); using the defaults (livetext config --check)")
+            return .defaults
+        }
+    }()
+
+    /// The settings' URL templates for the quick actions.
+    static func templates(_ actions: ActionSettings) -> ActionTemplates {
+        ActionTemplates(map: actions.mapURL, flight: actions.flightURL, lookup: actions.lookupURL,
+                        translate: actions.translateURL)
+    }
+
     static func context() throws -> DetectionContext {
         do {
             return try DetectionContext.fromEnvironment()
@@ -13,10 +32,10 @@ enum DetectionEnvironment {
     }
 
     /// The interpreter of this process: the environment's context, with the settings file's
-    /// region and URL templates when the caller has them (the daemon). A `LIVETEXT_…` variable
-    /// that is set wins over the settings.
-    static func interpreter(region: String? = nil,
-                            templates: ActionTemplates = ActionTemplates()) throws -> AnalysisInterpreter {
+    /// region and URL templates (the daemon passes its own, reloaded on SIGHUP). A `LIVETEXT_…`
+    /// variable that is set wins over the settings.
+    static func interpreter(region: String? = settings.actions.region,
+                            templates: ActionTemplates = templates(settings.actions)) throws -> AnalysisInterpreter {
         var context = try context()
         if let region, ProcessInfo.processInfo.environment["LIVETEXT_REGION", default: ""].isEmpty {
             context.region = region
@@ -26,7 +45,7 @@ enum DetectionEnvironment {
 
     /// What carries out quick actions in this process: the environment's opener, else `opener`
     /// (the settings'), copies left to a detached clipboard server.
-    static func performer(opener: [String] = []) -> ActionPerformer {
+    static func performer(opener: [String] = settings.actions.opener) -> ActionPerformer {
         ActionPerformer.fromEnvironment(opener: opener, copy: { try DetachedClipboard.copy($0, alsoPrimary: false) })
     }
 

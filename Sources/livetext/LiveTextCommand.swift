@@ -12,7 +12,7 @@ struct LiveTextCommand: AsyncParsableCommand {
         version: LiveTextVersion.string,
         subcommands: [AnalyzeCommand.self, CaptureCommand.self, ClipboardCommand.self, DetectCommand.self,
                       DaemonCommand.self, LanguagesCommand.self, PreviewCommand.self, PreprocessCommand.self, ServeClipboardCommand.self,
-                      ServeNotificationCommand.self])
+                      ServeNotificationCommand.self, ConfigCommand.self])
 }
 
 enum LiveTextVersion {

@@ -60,12 +60,7 @@ struct PreviewCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var interaction = InteractionSettings()
-        do {
-            interaction = try ConfigFile.standard().load().settings.interaction
-        } catch {
-            Diagnostics.note("settings: \(error); using the defaults")
-        }
+        var interaction = DetectionEnvironment.settings.interaction
         if let types = try InteractionType.option(interactionNames) { interaction.preferredInteractionTypes = types }
         if let insets = try parsedInsets() { interaction.supplementaryInterfaceContentInsets = insets }
         if let font, let description = FontDescription(parsing: font) {

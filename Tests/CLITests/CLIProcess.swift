@@ -34,6 +34,8 @@ struct CLIProcess {
         var env = ProcessInfo.processInfo.environment
         // In-process unless a test says otherwise: a daemon on the developer's bus must not answer.
         env["LIVETEXT_LOCAL"] = "1"
+        // The settings file of the developer running the tests must not change what they see.
+        env["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()

@@ -34,7 +34,9 @@ struct DaemonLogTests {
     @Test("a caller's path with a line break and a priority forges no log line")
     func forgedLine() async throws {
         try await RunningDaemon.with { daemon in
-            let path = "/nonexistent/a\n<0>forged\r\u{1B}[2J.png"
+            // A file that exists (a missing one is refused before anything is logged), not an image.
+            let path = daemon.configHome.appendingPathComponent("a\n<0>forged\r\u{1B}[2J.png").path
+            try Data("not an image".utf8).write(to: URL(fileURLWithPath: path))
             let reply = try await daemon.analyzer("AnalyzeFile", [.string(path), .vardict([:])])
             if let object = reply.first?.objectPath { _ = try? await daemon.analysis(object, "Wait") }
             #expect(try await daemon.waitForLog(containing: #"a\x0a<0>forged\x0d\x1b[2J.png"#), "\(daemon.daemonLog)")

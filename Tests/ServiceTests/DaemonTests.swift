@@ -62,16 +62,17 @@ struct DaemonTests {
                 _ = try await daemon.analyzer("AnalyzeFile", [.int32(1), .vardict([:])])
             }
             #expect(badSignature == "org.freedesktop.DBus.Error.InvalidArgs")
-            // A missing file: the object exists, and Wait reports why it failed.
-            let missing = try await daemon.analyzer("AnalyzeFile", [.string("/nonexistent/x.png"), .vardict(["future": .bool(true)])])
-            let path = try #require(missing.first?.objectPath)
-            let waited = await RunningDaemon.errorName { _ = try await daemon.analysis(path, "Wait") }
-            #expect(waited == "org.livetext.Error.NotFound")
-            #expect(try await daemon.property(path, "org.livetext.Analysis1", "State").string == "failed")
+            // A missing file is known at once: the call's error, not a later Wait's.
+            let missing = await RunningDaemon.errorName {
+                _ = try await daemon.analyzer("AnalyzeFile", [.string("/nonexistent/x.png"), .vardict(["future": .bool(true)])])
+            }
+            #expect(missing == "org.livetext.Error.NotFound")
+            // Bytes that do not decode: the object exists, and Wait reports why it failed.
             let garbage = try await daemon.analyzer("AnalyzeImage", [.bytes(Array("not an image".utf8)), .vardict([:])])
             let garbagePath = try #require(garbage.first?.objectPath)
             let decoded = await RunningDaemon.errorName { _ = try await daemon.analysis(garbagePath, "Wait") }
             #expect(decoded == "org.livetext.Error.InvalidImage")
+            #expect(try await daemon.property(garbagePath, "org.livetext.Analysis1", "State").string == "failed")
             let capture = await RunningDaemon.errorName { _ = try await daemon.analyzer("CaptureScreen", [.vardict([:])]) }
             #expect(capture == "org.livetext.Error.Unavailable")
             // Still serving.

@@ -49,11 +49,16 @@ struct ErrorEchoTests {
         }
     }
 
-    @Test("the Error property of an analysis that failed on a 1 MB path is bounded too")
+    @Test("the Error property of an analysis that failed on a 4000-character path is bounded too")
     func errorProperty() async throws {
         try await RunningDaemon.with { daemon in
-            let reply = try await daemon.analyzer("AnalyzeFile", [.string("/nonexistent/" + String(repeating: "y", count: 1 << 20)),
-                                                                  .vardict([:])])
+            // A long path that exists (a missing one is the call's error), to a file that is no image.
+            var directory = daemon.configHome
+            for _ in 0..<15 { directory.appendPathComponent(String(repeating: "y", count: 250)) }
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let file = directory.appendingPathComponent("x.png")
+            try Data("not an image".utf8).write(to: file)
+            let reply = try await daemon.analyzer("AnalyzeFile", [.string(file.path), .vardict([:])])
             let path = try #require(reply.first?.objectPath)
             _ = try? await daemon.analysis(path, "Wait")
             let error = try #require(try await daemon.property(path, "org.livetext.Analysis1", "Error").string)

@@ -188,9 +188,9 @@ struct HostileDescriptorTests {
             let fifo = daemon.configHome.appendingPathComponent("fifo").path
             try #require(mkfifo(fifo, 0o600) == 0)
             for (path, expected) in [(fifo, "InvalidArgs"), ("/dev/zero", "InvalidImage")] {
-                let reply = try await daemon.analyzer("AnalyzeFile", [.string(path), Self.codesOnly])
-                let object = try #require(reply.first?.objectPath)
-                #expect(await Self.waitError(daemon, object) == "org.livetext.Error." + expected, "\(path)")
+                // Known from a stat: the call's error.
+                let refused = await RunningDaemon.errorName { _ = try await daemon.analyzer("AnalyzeFile", [.string(path), Self.codesOnly]) }
+                #expect(refused == "org.livetext.Error." + expected, "\(path)")
             }
             try await Self.expectServing(daemon)
         }
