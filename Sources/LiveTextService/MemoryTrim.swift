@@ -20,8 +20,9 @@ actor MemoryTrim {
         whenIdle = action
     }
 
-    /// Trims `delay` after the first request since the last trim; runs the idle action once
-    /// `idleDelay` has passed since the latest request.
+    /// Trims once `delay` has passed with no request after the latest; runs the idle action once
+    /// `idleDelay` has. Never while requests keep coming: `malloc_trim` walks the whole heap
+    /// holding its arenas' locks, and every 2 s of a flood it held each reply up by up to 100 ms.
     func request() {
         lastRequest = .now
         if whenIdle != nil, !watchingIdle {
@@ -30,10 +31,14 @@ actor MemoryTrim {
         }
         guard !scheduled else { return }
         scheduled = true
-        Task {
-            try? await Task.sleep(for: delay)
-            trim()
+        Task { await trimWhenQuiet() }
+    }
+
+    private func trimWhenQuiet() async {
+        while ContinuousClock.now < lastRequest + delay {
+            try? await Task.sleep(until: lastRequest + delay, clock: .continuous)
         }
+        trim()
     }
 
     private func watchIdle() async {
