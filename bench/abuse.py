@@ -543,6 +543,17 @@ def client_env(address):
     return env
 
 
+def finish(process, timeout):
+    """(exit status or 'timeout', stdout, stderr) of a started process, killed after `timeout` s."""
+    try:
+        out, err = process.communicate(timeout=timeout)
+        return process.returncode, out, err
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+        return "timeout", out, err
+
+
 def probe_stopped_daemon(livetext, log_dir):
     row = Row("CLI with the daemon stopped (SIGSTOP) before the call, and during it",
               "falls back in-process, says so once; within 5 s (before), 15 s (during)")
@@ -558,13 +569,7 @@ def probe_stopped_daemon(livetext, log_dir):
             if when == "during":
                 time.sleep(0.3)
                 os.kill(d.pid, signal.SIGSTOP)
-            try:
-                out, err = p.communicate(timeout=60)
-                status = p.returncode
-            except subprocess.TimeoutExpired:
-                p.kill()
-                out, err = p.communicate()
-                status = "timeout"
+            status, out, err = finish(p, 60)
             took = time.monotonic() - start
             os.kill(d.pid, signal.SIGCONT)
             notes = err.decode(errors="replace").count("livetext:")
@@ -582,13 +587,7 @@ def probe_bus_killed(livetext, log_dir):
                              stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
         time.sleep(0.4)
         d.bus_proc.kill()
-        try:
-            out, err = p.communicate(timeout=120)
-            status = p.returncode
-        except subprocess.TimeoutExpired:
-            p.kill()
-            out, err = p.communicate()
-            status = "timeout"
+        status, out, err = finish(p, 120)
         row.got = "exit %s, %d bytes of text, stderr: %s" % (status, len(out),
                                                              err.decode(errors="replace").strip()[:80])
         row.ok = status == 0 and len(out) > 20
