@@ -19,6 +19,9 @@ actor AnalysisRecord {
     /// The caller asked for something beyond the result (a copy, a notification): the work goes
     /// on when the caller leaves the bus, as a script's `gdbus call` does at once.
     let outlivesCaller: Bool
+    /// Exported as an object, announced by `AnalysisFinished`; `Analyze` keeps its records off
+    /// the bus and replies with the result instead.
+    let isOnBus: Bool
     nonisolated let path = ServiceNames.newAnalysisPath()
     /// Only the caller may read the result or act on it; anyone may ask for its `State`.
     nonisolated var access: DBusObjectAccess {
@@ -30,7 +33,9 @@ actor AnalysisRecord {
     private var task: Task<Void, Never>?
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(id: Int, owner: String, client: String, isCapture: Bool = false, outlivesCaller: Bool = false) {
+    init(id: Int, owner: String, client: String, isCapture: Bool = false, outlivesCaller: Bool = false,
+         isOnBus: Bool = true) {
+        self.isOnBus = isOnBus
         self.id = id
         self.owner = owner
         self.client = client

@@ -117,7 +117,8 @@ public final class LiveTextService: Sendable {
         let record: AnalysisRecord
         do {
             record = try await registry.create(owner: owner, client: client, maxPerClient: limits.maxAnalysesPerCaller,
-                                               isCapture: isCapture, outlivesCaller: options.copy || options.notify)
+                                               isCapture: isCapture, outlivesCaller: options.copy || options.notify,
+                                               isOnBus: exported)
             if exported { try bus.export(record.path, interfaces: [analysisInterface(record)], access: record.access) }
         } catch {
             await requestLimits.release(ticket)
@@ -180,6 +181,8 @@ public final class LiveTextService: Sendable {
     }
 
     func announce(_ record: AnalysisRecord, state: AnalysisRecord.State) async {
+        // An object nobody could see: no signal names a path that was never on the bus.
+        guard record.isOnBus else { return }
         try? bus.emitSignal(path: ServiceNames.root, interface: ServiceNames.analyzer, member: "AnalysisFinished",
                             arguments: [.objectPath(record.path), .string(state.rawValue)])
         try? await bus.emitPropertiesChanged(path: record.path, interface: ServiceNames.analysis,

@@ -98,4 +98,23 @@ struct ScriptTests {
             }
         }
     }
+
+    @Test("Analyze announces no AnalysisFinished: its record is never an object on the bus")
+    func noSignalForAnalyze() async throws {
+        try await RunningDaemon.with { daemon in
+            let finished = try await daemon.client.signals(matching: DBusMatchRule(interface: "org.livetext.Analyzer1",
+                                                                                  member: "AnalysisFinished"))
+            _ = try await daemon.analyzer("Analyze", [.string(Self.qr), .vardict(["types": .strings(["codes"])])])
+            // An object's analysis after it: its signal comes after any the Analyze call sent.
+            let path = try #require(try await daemon.analyzer("AnalyzeFile", [.string(Self.qr), .vardict([:])]).first?.objectPath)
+            _ = try await daemon.analysis(path, "Wait")
+            var announced: [DBusObjectPath] = []
+            for await signal in finished {
+                guard let object = signal.arguments.first?.objectPath else { continue }
+                announced.append(object)
+                if object == path { break }
+            }
+            #expect(announced == [path])
+        }
+    }
 }
