@@ -62,16 +62,8 @@ extension LiveTextService {
                             defer { fd.close() }
                             guard let raw = fd.rawValue else { throw LiveTextError(.invalidArgs, "the fd is closed") }
                             // What a stream delivers counts against the bytes in flight as it comes.
-                            let stream = await limits.newStream()
-                            let data: Data
-                            do {
-                                data = try await input.read(descriptor: raw, name: "fd", timeout: timeout) { total in
-                                    try await limits.stream(stream, hasRead: total, limits: settings.settings.limits)
-                                }
-                                await limits.endStream(stream)
-                            } catch {
-                                await limits.endStream(stream)
-                                throw error
+                            let data = try await limits.countingStream(limits: { settings.settings.limits }) { progress in
+                                try await input.read(descriptor: raw, name: "fd", timeout: timeout, progress: progress)
                             }
                             return AcquiredImage(image: try await BlockingWork.run { try input.decode(data) }, source: "fd")
                         }]

@@ -69,14 +69,14 @@ actor RequestLimits {
 
     /// A stream being read, whose bytes count against the bytes in flight as they come (its size
     /// is not known when the request is admitted).
-    func newStream() -> Int {
+    private func newStream() -> Int {
         nextStream += 1
         return nextStream
     }
 
     /// Counts `total` bytes read so far from `stream`; `tooLarge` when they would take the bytes
     /// in flight over the limit.
-    func stream(_ stream: Int, hasRead total: Int, limits: LimitSettings) throws {
+    private func stream(_ stream: Int, hasRead total: Int, limits: LimitSettings) throws {
         let more = total - streams[stream, default: 0]
         guard more <= limits.maxBytesInFlight - bytesInFlight else {
             throw LiveTextError(.tooLarge, "the requests running hold \(bytesInFlight >> 20) MiB of input, the limit "
@@ -87,7 +87,7 @@ actor RequestLimits {
     }
 
     /// A stream read to its end, or given up: its bytes no longer count.
-    func endStream(_ stream: Int) {
+    private func endStream(_ stream: Int) {
         bytesInFlight -= streams.removeValue(forKey: stream) ?? 0
     }
 }
@@ -95,12 +95,29 @@ actor RequestLimits {
 extension RequestLimits {
     /// Runs `work`, then gives `ticket` back, whatever the outcome.
     nonisolated func holding<T: Sendable>(_ ticket: Ticket, _ work: @Sendable () async throws -> T) async throws -> T {
+        try await Self.run(work, then: { await self.release(ticket) })
+    }
+
+    /// Runs `read` with a progress callback that counts the bytes a stream has delivered against
+    /// the bytes in flight as they come (`tooLarge` past the limit); they stop counting when
+    /// `read` returns or throws.
+    nonisolated func countingStream<T: Sendable>(
+        limits: @escaping @Sendable () -> LimitSettings,
+        _ read: @Sendable (_ progress: @escaping DescriptorRead.Progress) async throws -> T
+    ) async throws -> T {
+        let stream = await newStream()
+        return try await Self.run({
+            try await read { total in try await self.stream(stream, hasRead: total, limits: limits()) }
+        }, then: { await self.endStream(stream) })
+    }
+
+    private static func run<T>(_ work: () async throws -> T, then cleanup: () async -> Void) async throws -> T {
         do {
             let result = try await work()
-            await release(ticket)
+            await cleanup()
             return result
         } catch {
-            await release(ticket)
+            await cleanup()
             throw error
         }
     }
