@@ -109,7 +109,11 @@ public struct ImageInput: Sendable {
 
     /// Reads all of standard input and decodes it.
     public func loadStandardInput() throws -> (PixelImage, source: String) {
-        let data = try readStandardInput()
+        try load(standardInput: try readStandardInput())
+    }
+
+    /// Decodes what was read from standard input, with errors that say so.
+    public func load(standardInput data: Data) throws -> (PixelImage, source: String) {
         do {
             return (try decode(data), "stdin")
         } catch let error as LiveTextError {

@@ -42,7 +42,10 @@ enum BatchAnalysis {
     static func analyzeOne(_ file: String, analyzer: ImageAnalyzer, input: ImageInput,
                                    configuration: ImageAnalyzer.Configuration) async -> Result<ImageAnalysis, LiveTextError> {
         do {
-            let (image, source) = try file == "-" ? input.loadStandardInput() : input.load(path: file)
+            // Standard input through StandardInputOnce: a fallback after a lost daemon decodes the
+            // bytes the daemon was sent.
+            let (image, source) = try file == "-"
+                ? input.load(standardInput: StandardInputOnce.data(readBy: input)) : input.load(path: file)
             return .success(try await analyzer.analyze(image, source: source, configuration: configuration))
         } catch let error as LiveTextError {
             return .failure(error)

@@ -24,29 +24,6 @@ actor InProcessFallback {
 
     func analyze(_ file: String) async -> Result<ImageAnalysis, LiveTextError> {
         switch engines() {
-        case .success(let analyzer) where file == "-":
-            // The daemon was sent stdin already: what it was sent is analyzed here.
-            let data: Data
-            do {
-                data = try StandardInputOnce.data()
-            } catch {
-                return .failure(error)
-            }
-            let image: PixelImage
-            do {
-                image = try input.decode(data)
-            } catch let error as LiveTextError {
-                return .failure(LiveTextError(error.code, "stdin: \(error.message)"))
-            } catch {
-                return .failure(LiveTextError(.invalidImage, "stdin: \(error)"))
-            }
-            do {
-                return .success(try await analyzer.analyze(image, source: "stdin", configuration: configuration))
-            } catch let error as LiveTextError {
-                return .failure(error)
-            } catch {
-                return .failure(LiveTextError(.failed, "stdin: \(error)"))
-            }
         case .success(let analyzer):
             return await BatchAnalysis.analyzeOne(file, analyzer: analyzer, input: input, configuration: configuration)
         case .failure(let error):

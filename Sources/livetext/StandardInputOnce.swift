@@ -8,11 +8,12 @@ enum StandardInputOnce {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var read: Result<Data, LiveTextError>?
 
-    static func data() throws(LiveTextError) -> Data {
+    /// Standard input, read by `input` (its byte cap) the first time.
+    static func data(readBy input: ImageInput = ImageInput()) throws(LiveTextError) -> Data {
         try lock.withLock {
             if let read { return read }
             do {
-                read = .success(try ImageInput().readStandardInput())
+                read = .success(try input.readStandardInput())
             } catch let error as LiveTextError {
                 read = .failure(error)
             } catch {
