@@ -60,8 +60,6 @@ actor RequestLimits {
         }
     }
 
-    var runningCount: Int { running.count }
-
     // MARK: Streams
 
     private var streams: [Int: Int] = [:]

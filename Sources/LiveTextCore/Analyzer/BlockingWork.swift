@@ -19,9 +19,6 @@ public enum BlockingWork {
     public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await pool.run(work)
     }
-
-    /// Pieces of work running now and waiting for a thread.
-    public static var load: (running: Int, queued: Int) { pool.load }
 }
 
 /// A FIFO of blocking work run by at most `width` threads of its own at once.
@@ -43,10 +40,6 @@ final class WorkQueue: Sendable {
 
     init(width: Int) {
         self.width = max(1, width)
-    }
-
-    var load: (running: Int, queued: Int) {
-        state.withLock { ($0.running, $0.queued.count) }
     }
 
     func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
