@@ -1,3 +1,5 @@
+import LiveTextCore
+
 extension ConfigFile {
     /// A complete, commented settings file with every key at its default: what
     /// `livetext config --example` prints, and the reference for the file's schema.
@@ -78,7 +80,7 @@ extension ConfigFile {
     # copy its text), "codes" (read QR codes and barcodes only), "analyze" (offer every quick
     # action, copy nothing) or "type-text" (type the result into the focused window).
     # notify = show the result in a notification; only = keep only these detected types
-    # (phone, address, link, email, flight, tracking, date, money, measurement).
+    # (\#(ItemKind.nameList)).
     # Defining any hotkey here replaces these two; an empty [hotkeys] table turns them off.
     [hotkeys.text]
     keys = "Super+Shift+T"

@@ -1,3 +1,5 @@
+import LiveTextCore
+
 /// A global hotkey from `[hotkeys.NAME]`: which keys, and what a press does.
 public struct Hotkey: Sendable, Hashable {
     /// What a hotkey press does after the user selects a region.
@@ -18,19 +20,15 @@ public struct Hotkey: Sendable, Hashable {
     public var action: Action
     /// Show the notification with the result and quick actions.
     public var notify: Bool
-    /// Keep only these detected types (`phone`, `link`, …); empty = everything.
-    public var only: [String]
+    /// Keep only these detected kinds; empty = everything.
+    public var only: Set<ItemKind>
 
-    public init(keys: KeyCombo, action: Action, notify: Bool = true, only: [String] = []) {
+    public init(keys: KeyCombo, action: Action, notify: Bool = true, only: Set<ItemKind> = []) {
         self.keys = keys
         self.action = action
         self.notify = notify
         self.only = only
     }
-
-    /// The names `only` accepts: the CLI's `--only` filters.
-    public static let onlyNames = ["phone", "address", "link", "email", "flight", "tracking",
-                                   "date", "money", "measurement"]
 
     /// `Super+Shift+T`: select a region, copy its text, notify.
     /// `Super+Shift+Q`: select a region, read codes only.

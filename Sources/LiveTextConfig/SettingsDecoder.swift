@@ -138,11 +138,14 @@ struct SettingsDecoder {
                 throw entry.invalid("action", "unknown action \"\(actionName)\" (known: \(Self.actionList))")
             }
             let notify = try entry.bool("notify", default: true)
-            let only = try entry.strings("only") ?? []
-            for filter in only where !Hotkey.onlyNames.contains(filter) {
-                throw entry.invalid("only", "unknown type \"\(filter)\" (known: \(Hotkey.onlyNames.joined(separator: ", ")))")
+            let names = try entry.strings("only") ?? []
+            let only: Set<ItemKind>
+            do {
+                only = try ItemKind.parseList(names)
+            } catch {
+                throw entry.invalid("only", error.description)
             }
-            result[name] = Hotkey(keys: keys, action: action, notify: notify, only: Self.unique(only))
+            result[name] = Hotkey(keys: keys, action: action, notify: notify, only: only)
             warnings += entry.unknownKeys()
         }
         return result

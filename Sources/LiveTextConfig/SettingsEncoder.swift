@@ -57,7 +57,7 @@ enum SettingsEncoder {
             table["keys"] = .string(hotkey.keys.description)
             table["action"] = .string(hotkey.action.rawValue)
             table["notify"] = .bool(hotkey.notify)
-            if !hotkey.only.isEmpty { table["only"] = strings(hotkey.only) }
+            if !hotkey.only.isEmpty { table["only"] = strings(hotkey.only.names) }
             hotkeys[name] = .table(table)
         }
         root["hotkeys"] = .table(hotkeys)

@@ -18,7 +18,7 @@ public struct Detection: Sendable, Hashable {
 extension Detection {
     /// The item this detection is in `text` (the text it was found in).
     public func item(in text: ScannedText, bounds: Bounds? = nil, source: DetectedItem.Source) -> DetectedItem {
-        DetectedItem(type: kind.rawValue, text: text.string(range), start: range.lowerBound, end: range.upperBound,
+        DetectedItem(kind: kind, text: text.string(range), start: range.lowerBound, end: range.upperBound,
                      bounds: bounds, source: source, value: value)
     }
 }

@@ -35,14 +35,15 @@ public struct InteractionOffer: Sendable, Hashable {
         var text: [QuickAction] = []
         var itemCopies: [QuickAction] = []
         for action in analysis.actions {
-            if action.id.hasSuffix("-text") {
+            switch action.subject {
+            case .text:
                 text.append(action)
-            } else if action.id.hasPrefix("copy-code-") {
+            case .code:
                 codes.append(action)
-            } else if action.kind == "copy" && !action.id.hasPrefix("copy-wifi-") {
-                itemCopies.append(action)
-            } else {
-                detector.append(action)
+            case .item(let index):
+                // A Wi-Fi code's copy (of its password) is what the code is for: a primary action.
+                let wifi = analysis.items.indices.contains(index) && analysis.items[index].kind == .wifi
+                if action.kind == .copy && !wifi { itemCopies.append(action) } else { detector.append(action) }
             }
         }
         var ordered: [QuickAction] = []
@@ -52,16 +53,16 @@ public struct InteractionOffer: Sendable, Hashable {
         }
         if offersText {
             // "Copy Text" right after the codes and detectors' own actions: the user selected text.
-            ordered += text.filter { $0.id == "copy-text" }
+            ordered += text.filter { $0.kind == .copy }
         }
         if offersDetectors { ordered += itemCopies }
-        if offersText { ordered += text.filter { $0.id != "copy-text" } }
+        if offersText { ordered += text.filter { $0.kind != .copy } }
         if offersDetectors && !detectorsFirstClass {
             secondary = Set((codes + detector + itemCopies).map(\.id))
         }
         // The default: a code's payload, else the text, else the first detector action.
         primary = (detectorsFirstClass ? codes.first : nil)
-            ?? (offersText ? text.first { $0.id == "copy-text" } : nil)
+            ?? (offersText ? text.first { $0.kind == .copy } : nil)
             ?? ordered.first { !secondary.contains($0.id) }
             ?? ordered.first
         if let primary, let index = ordered.firstIndex(of: primary) {

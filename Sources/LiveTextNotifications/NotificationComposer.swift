@@ -82,7 +82,7 @@ public struct NotificationComposer: Sendable {
             }
         } else {
             // No buttons: the essentials go into the body, where they can be read and selected.
-            let essentials = offer.actions.filter { $0.kind != "lookup" && $0.kind != "translate" && $0.id != "copy-text" }
+            let essentials = offer.actions.filter { $0.kind != .lookup && $0.kind != .translate && !($0.subject == .text && $0.kind == .copy) }
                 .prefix(maxActions).map { essential($0) }
             if !essentials.isEmpty { body.append(essentials.joined(separator: "\n")) }
         }
@@ -92,8 +92,9 @@ public struct NotificationComposer: Sendable {
 
     /// "Open example.org: https://example.org/a", the payload in full for a code (up to 300 characters).
     private func essential(_ action: QuickAction) -> String {
-        let target = action.id.hasPrefix("copy-code-") ? Self.short(action.target, 300) : Self.short(action.target, 120)
-        let title = action.kind == "copy" ? String(action.title.dropFirst("Copy ".count)) : action.title
+        let isCode = if case .code = action.subject { true } else { false }
+        let target = isCode ? Self.short(action.target, 300) : Self.short(action.target, 120)
+        let title = action.kind == .copy ? String(action.title.dropFirst("Copy ".count)) : action.title
         return supportsMarkup ? "<b>\(escapeMarkup(title))</b>: \(escapeMarkup(target))" : "\(title): \(target)"
     }
 
@@ -127,10 +128,10 @@ public struct NotificationComposer: Sendable {
         let kind = code.symbology == "QR-Code" ? "QR code" : code.symbology
         let item = analysis.items.first { $0.source == .code && $0.bounds == code.bounds }
         let what: String
-        switch (item?.type, item?.value) {
-        case ("wifi", let value?):
+        switch (item?.kind, item?.value) {
+        case (.wifi?, let value?):
             if case .string(let ssid)? = value["ssid"] { what = "Wi-Fi “\(short(ssid, 40))”" } else { what = "Wi-Fi" }
-        case ("link", let value?):
+        case (.link?, let value?):
             if case .string(let url)? = value["url"] {
                 what = QuickActionPlanner.displayName(ofURL: url)
             } else {
@@ -144,28 +145,37 @@ public struct NotificationComposer: Sendable {
 
     /// "2 links, 1 phone number", in the order the kinds first appear.
     static func itemsPhrase(_ items: [DetectedItem]) -> String? {
-        var order: [String] = []
-        var counts: [String: Int] = [:]
+        var order: [ItemKind] = []
+        var counts: [ItemKind: Int] = [:]
         for item in items {
-            if counts[item.type] == nil { order.append(item.type) }
-            counts[item.type, default: 0] += 1
+            if counts[item.kind] == nil { order.append(item.kind) }
+            counts[item.kind, default: 0] += 1
         }
         guard !order.isEmpty else { return nil }
-        return order.map { type in
-            let n = counts[type]!
-            let (one, many) = names[type] ?? (type, type + "s")
+        return order.map { kind in
+            let n = counts[kind, default: 0]
+            let (one, many) = names(of: kind)
             return "\(n) \(n == 1 ? one : many)"
         }.joined(separator: ", ")
     }
 
-    private static let names: [String: (String, String)] = [
-        "link": ("link", "links"), "email": ("email address", "email addresses"),
-        "phone": ("phone number", "phone numbers"), "address": ("address", "addresses"),
-        "date": ("date", "dates"), "flight": ("flight", "flights"),
-        "tracking": ("tracking number", "tracking numbers"), "money": ("amount", "amounts"),
-        "measurement": ("measurement", "measurements"), "wifi": ("Wi-Fi network", "Wi-Fi networks"),
-        "contact": ("contact", "contacts"), "geo": ("place", "places"),
-    ]
+    /// What a person calls one and several items of a kind.
+    private static func names(of kind: ItemKind) -> (one: String, many: String) {
+        switch kind {
+        case .link: ("link", "links")
+        case .email: ("email address", "email addresses")
+        case .phone: ("phone number", "phone numbers")
+        case .address: ("address", "addresses")
+        case .date: ("date", "dates")
+        case .flight: ("flight", "flights")
+        case .tracking: ("tracking number", "tracking numbers")
+        case .money: ("amount", "amounts")
+        case .measurement: ("measurement", "measurements")
+        case .wifi: ("Wi-Fi network", "Wi-Fi networks")
+        case .contact: ("contact", "contacts")
+        case .geo: ("place", "places")
+        }
+    }
 
     /// The first three lines, each cut at 80 characters, "…" when there is more.
     static func excerpt(_ text: String) -> String {

@@ -22,7 +22,7 @@ enum DBusEncoding {
 
     static func item(_ item: DetectedItem) -> [String: DBusValue] {
         var fields: [String: DBusValue] = [
-            "type": .string(item.type), "text": .string(item.text), "start": .int32(Int32(clamping: item.start)),
+            "type": .string(item.kind.rawValue), "text": .string(item.text), "start": .int32(Int32(clamping: item.start)),
             "end": .int32(Int32(clamping: item.end)), "source": .string(item.source.rawValue),
             "value": .vardict(item.value.mapValues(value)),
         ]
@@ -35,7 +35,7 @@ enum DBusEncoding {
     }
 
     static func action(_ action: QuickAction) -> [String: DBusValue] {
-        ["id": .string(action.id), "title": .string(action.title), "kind": .string(action.kind),
+        ["id": .string(action.id), "title": .string(action.title), "kind": .string(action.kind.rawValue),
          "target": .string(action.target)]
     }
 }

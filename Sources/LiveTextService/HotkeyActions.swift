@@ -152,11 +152,10 @@ extension LiveTextService {
     func runHotkey(_ name: String, _ hotkey: Hotkey) async {
         var configuration = defaultConfiguration
         if hotkey.action == .codes { configuration.types = [.codes, .detectors] }
-        var only: Set<ItemKind>?
-        if !hotkey.only.isEmpty, let kinds = try? ItemKind.parseList(hotkey.only) {
-            only = kinds
+        let only: Set<ItemKind>? = hotkey.only.isEmpty ? nil : hotkey.only
+        if let only {
             configuration.types.insert(.detectors)
-            configuration.only = Set(kinds.map(\.rawValue))
+            configuration.only = only
         }
         log.info("hotkey \(name) (\(hotkey.keys)): \(hotkey.action.rawValue)")
         do {

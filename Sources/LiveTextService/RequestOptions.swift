@@ -48,7 +48,7 @@ struct RequestOptions: Sendable {
             }
             self.only = kinds
             configuration.types.insert(.detectors)
-            configuration.only = Set(kinds.map(\.rawValue))
+            configuration.only = kinds
         }
         copy = try flag("copy") ?? false
         primary = try flag("primary") ?? false

@@ -8,13 +8,13 @@ struct AnalysisOptions: ParsableArguments {
     @Flag(help: "Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.")
     var json = false
 
-    @Option(help: ArgumentHelp("What to look for: text, codes, detectors (comma-separated; default: the "
+    @Option(help: ArgumentHelp("What to look for: \(AnalysisTypes.nameList) (comma-separated; default: the "
                                + "settings' analysis.types, else all three).", valueName: "types"))
     var types: String?
 
     @Option(help: ArgumentHelp(
-        "Only these detected types (comma-separated): phone, address, link, email, flight, tracking, "
-            + "date, money, measurement. Plain output is then the matched values, one a line.",
+        "Only these detected types (comma-separated): \(ItemKind.nameList). Plain output is then the "
+            + "matched values, one a line.",
         valueName: "types"))
     var only: [String] = []
 
@@ -65,7 +65,7 @@ struct AnalysisOptions: ParsableArguments {
             languages: languages,
             layout: layout.pageLayout,
             preprocessing: knobs.options,
-            only: kinds.map { Set($0.map(\.rawValue)) })
+            only: kinds)
     }
 }
 

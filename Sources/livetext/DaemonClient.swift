@@ -294,7 +294,7 @@ struct DaemonClient: Sendable {
         ]
         // None named: the daemon's settings (automatic by default) decide.
         if !configuration.languages.isAutomatic { options["languages"] = .strings(configuration.languages.names) }
-        if let only = configuration.only { options["only"] = .strings(only.sorted()) }
+        if let only = configuration.only { options["only"] = .strings(only.names) }
         return options
     }
 }

@@ -23,7 +23,7 @@ struct DeliveryOptions: ParsableArguments {
 
     @Option(name: .customLong("interaction"), parsing: .singleValue,
             help: ArgumentHelp("With --notify: what the notification offers (default: the settings').",
-                               valueName: "automatic|textSelection|dataDetectors|none"))
+                               valueName: InteractionType.allCases.map(\.rawValue).joined(separator: "|")))
     var interactionNames: [String] = []
 
     var isSet: Bool { copy || typeResult || notify }

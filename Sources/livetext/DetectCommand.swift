@@ -16,8 +16,8 @@ struct DetectCommand: AsyncParsableCommand {
     var json = false
 
     @Option(help: ArgumentHelp(
-        "Only these types (comma-separated): phone, address, link, email, flight, tracking, date, "
-            + "money, measurement; the iOS content-type names work too.", valueName: "types"))
+        "Only these types (comma-separated): \(ItemKind.nameList); the iOS content-type names work too.",
+        valueName: "types"))
     var only: [String] = []
 
     @Option(help: ArgumentHelp("Carry out this quick action (an id from --json's actions, e.g. open-link-0) "
@@ -43,7 +43,7 @@ struct DetectCommand: AsyncParsableCommand {
         } else {
             for item in items {
                 let value = item.singleLineText
-                out += kinds == nil ? "\(item.type)\t\(value)\n" : "\(value)\n"
+                out += kinds == nil ? "\(item.kind.rawValue)\t\(value)\n" : "\(value)\n"
             }
         }
         try StandardOutput.write(json || !StandardOutput.isTerminal ? out : ControlCharacters.escaped(out, keepingLineBreaks: true))
@@ -55,7 +55,7 @@ struct DetectCommand: AsyncParsableCommand {
 
     /// The detect document's item: PRODUCT.md's fields, in its order.
     static func json(_ item: DetectedItem) -> OrderedJSON {
-        .object([("type", .string(item.type)), ("text", .string(item.text)), ("start", .int(item.start)),
+        .object([("type", .string(item.kind.rawValue)), ("text", .string(item.text)), ("start", .int(item.start)),
                  ("end", .int(item.end)), ("value", JSONValue.object(item.value).ordered)])
     }
 

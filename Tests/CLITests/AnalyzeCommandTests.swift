@@ -96,6 +96,11 @@ struct AnalyzeCommandTests {
         let help = try CLIProcess.run(["analyze", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--types"))
+        // --only's help names every kind (the list comes from the type): the twelve, wifi to geo.
+        for kind in ["phone", "address", "link", "email", "flight", "tracking", "date", "money", "measurement",
+                     "wifi", "contact", "geo"] {
+            #expect(help.stdout.contains(kind), "\(kind)")
+        }
         let version = try CLIProcess.run(["--version"])
         #expect(version.status == 0)
         #expect(!version.stdout.isEmpty)

@@ -89,6 +89,9 @@ struct ErrorTests {
             ("[hotkeys.a]\nkeys = \"Super+T\"", "hotkeys.a", "missing action"),
             ("[hotkeys.a]\nkeys = \"Super+T\"\naction = \"explode\"", "hotkeys.a.action", "explode"),
             ("[hotkeys.a]\nkeys = \"Super+T\"\naction = \"codes\"\nonly = [\"faces\"]", "hotkeys.a.only", "faces"),
+            // The valid names come from the kind type: all twelve, the code-only ones too.
+            ("[hotkeys.a]\nkeys = \"Super+T\"\naction = \"codes\"\nonly = [\"phone\", \"x\"]", "hotkeys.a.only",
+             "link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo"),
             ("[hotkeys.a]\nkeys = \"Super+T\"\naction = \"codes\"\n[hotkeys.b]\nkeys = \"super+t\"\naction = \"analyze\"",
              "hotkeys.b.keys", "already used by hotkeys.a"),
             ("[hotkeys]\na = 1", "hotkeys.a", "expected a table"),

@@ -100,7 +100,7 @@ struct LoadingTests {
         expected.clipboard.alsoPrimary = true
         expected.notifications = NotificationSettings(enabled: false, timeoutMs: 8000)
         expected.hotkeys = ["phone": Hotkey(keys: KeyCombo(modifiers: [.control, .alt], key: "P"),
-                                            action: .typeText, notify: false, only: ["phone"])]
+                                            action: .typeText, notify: false, only: [.phone])]
         #expect(settings == expected)
     }
 
@@ -137,7 +137,7 @@ struct LoadingTests {
         var settings = Settings.defaults
         settings.actions.region = "FR"
         settings.interaction.supplementaryInterfaceContentInsets = EdgeInsets(top: 0.1, left: 1e-5, bottom: 12, right: 9_999.75)
-        settings.hotkeys["x"] = Hotkey(keys: try KeyCombo(parsing: "Mod4+F12"), action: .analyze, only: ["link", "email"])
+        settings.hotkeys["x"] = Hotkey(keys: try KeyCombo(parsing: "Mod4+F12"), action: .analyze, only: [.link, .email])
         #expect(try SettingsStore.normalized(settings) == settings)
     }
 }

@@ -50,12 +50,12 @@ struct DetectionScalingTests {
         var offset = 0
         for part in parts {
             for item in detector.detect(in: part, context: context) {
-                expected.append("\(item.type) \(item.start + offset) \(item.text)")
+                expected.append("\(item.kind.rawValue) \(item.start + offset) \(item.text)")
             }
             offset += part.unicodeScalars.count + separator.unicodeScalars.count
         }
         let whole = detector.detect(in: parts.joined(separator: separator), context: context)
-            .map { "\($0.type) \($0.start) \($0.text)" }
+            .map { "\($0.kind.rawValue) \($0.start) \($0.text)" }
         #expect(expected.count > 2000)
         // The differences only, so that a failure reads in a line.
         #expect(Set(whole).symmetricDifference(expected).sorted() == [])

@@ -9,7 +9,7 @@ import LiveTextCore
 struct PhoneRegionContextTests {
     static func phones(_ text: String, region: String = "US") -> [String] {
         DataDetector().detect(in: text, context: DetectionContext(region: region))
-            .filter { $0.type == "phone" }
+            .filter { $0.kind == .phone }
             .map { item in
                 if case .string(let e164)? = item.value["e164"] { return "\(item.text) \(e164)" }
                 return item.text

@@ -6,15 +6,15 @@ import LiveTextCore
 @Suite("quick actions")
 struct QuickActionTests {
     static let items = [
-        DetectedItem(type: "link", text: "www.example.org/a", start: 0, end: 17,
+        DetectedItem(kind: .link, text: "www.example.org/a", start: 0, end: 17,
                      value: ["url": .string("https://www.example.org/a")]),
-        DetectedItem(type: "phone", text: "(415) 555-0123", start: 20, end: 34,
+        DetectedItem(kind: .phone, text: "(415) 555-0123", start: 20, end: 34,
                      value: ["e164": .string("+14155550123"), "region": .string("US")]),
-        DetectedItem(type: "date", text: "Mar 3 at 3pm", start: 40, end: 52,
+        DetectedItem(kind: .date, text: "Mar 3 at 3pm", start: 40, end: 52,
                      value: ["start": .string("2026-03-03T15:00:00-08:00"), "allDay": .bool(false)]),
-        DetectedItem(type: "phone", text: "+44 20 7946 0958", start: 60, end: 76,
+        DetectedItem(kind: .phone, text: "+44 20 7946 0958", start: 60, end: 76,
                      value: ["e164": .string("+442079460958"), "region": .string("GB")]),
-        DetectedItem(type: "wifi", text: "WIFI:S:home;P:secret;;", start: 0, end: 22, source: .code,
+        DetectedItem(kind: .wifi, text: "WIFI:S:home;P:secret;;", start: 0, end: 22, source: .code,
                      value: ["ssid": .string("home"), "password": .string("secret")]),
     ]
 
@@ -124,7 +124,7 @@ struct ActionPerformerTests {
     func failingOpener() throws {
         let performer = ActionPerformer(opener: ["false"], directory: FileManager.default.temporaryDirectory,
                                         copy: { _ in })
-        let actions = [QuickAction(id: "open-link-0", title: "Open", kind: "open", target: "https://example.org")]
+        let actions = [QuickAction(id: "open-link-0", title: "Open", kind: .open, target: "https://example.org", subject: .item(0))]
         #expect(throws: LiveTextError.self) {
             try performer.perform("open-link-0", actions: actions, items: [], text: "")
         }
@@ -133,7 +133,7 @@ struct ActionPerformerTests {
 
 @Suite("the opener and the calendar directory")
 struct OpenerTests {
-    static let link = [QuickAction(id: "open-link-0", title: "Open", kind: "open", target: "https://example.org")]
+    static let link = [QuickAction(id: "open-link-0", title: "Open", kind: .open, target: "https://example.org", subject: .item(0))]
 
     private func scratch() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-opener-\(UUID())")
@@ -178,8 +178,8 @@ struct OpenerTests {
     func calendarDirectory() throws {
         let runtime = try scratch()
         defer { try? FileManager.default.removeItem(at: runtime) }
-        let dates = [DetectedItem(type: "date", text: "Mar 3", start: 0, end: 5, value: [:])]
-        let actions = [QuickAction(id: "calendar-date-0", title: "Add", kind: "calendar", target: "2026-03-03")]
+        let dates = [DetectedItem(kind: .date, text: "Mar 3", start: 0, end: 5, value: [:])]
+        let actions = [QuickAction(id: "calendar-date-0", title: "Add", kind: .calendar, target: "2026-03-03", subject: .item(0))]
         func perform(in environment: [String: String]) throws {
             var performer = ActionPerformer.fromEnvironment(environment, copy: { _ in })
             performer.opener = ["true"]
@@ -215,8 +215,8 @@ struct OpenerTests {
         }
         var performer = ActionPerformer(opener: ["true"], directory: URL(fileURLWithPath: own), copy: { _ in })
         performer.openerDeadline = .seconds(10)
-        let dates = [DetectedItem(type: "date", text: "Mar 3", start: 0, end: 5, value: [:])]
-        let actions = [QuickAction(id: "calendar-date-0", title: "Add", kind: "calendar", target: "2026-03-03")]
+        let dates = [DetectedItem(kind: .date, text: "Mar 3", start: 0, end: 5, value: [:])]
+        let actions = [QuickAction(id: "calendar-date-0", title: "Add", kind: .calendar, target: "2026-03-03", subject: .item(0))]
         let message = Self.failure {
             try performer.perform("calendar-date-0", actions: actions, items: dates, text: "Mar 3")
         }

@@ -10,9 +10,9 @@ struct JSONDocumentTests {
             image: .init(width: 1280, height: 720, source: "file:/tmp/x.png"),
             blocks: [TextBlock(lines: [TextLine(words: [word])])],
             codes: [MachineReadableCode(symbology: "QR-Code", payload: "https://example.org/é", bounds: Bounds(x: 5, y: 6, width: 7, height: 8))],
-            items: [DetectedItem(type: "link", text: "example.org", start: 0, end: 11, source: .code,
+            items: [DetectedItem(kind: .link, text: "example.org", start: 0, end: 11, source: .code,
                                  value: ["url": .string("https://example.org")])],
-            actions: [QuickAction(id: "open-link-0", title: "Open example.org", kind: "open", target: "https://example.org")],
+            actions: [QuickAction(id: "open-link-0", title: "Open example.org", kind: .open, target: "https://example.org", subject: .item(0))],
             timing: {
                 var timing = ImageAnalysis.Timing(totalMs: 123.456)
                 timing.layoutMs = 20.5

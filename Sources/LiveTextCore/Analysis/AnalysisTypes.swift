@@ -17,6 +17,9 @@ public struct AnalysisTypes: OptionSet, Sendable, Hashable, CustomStringConverti
         ("text", .text), ("codes", .codes), ("detectors", .detectors),
     ]
 
+    /// Every name, comma-separated, for help texts and errors.
+    public static var nameList: String { names.map(\.0).joined(separator: ", ") }
+
     /// Parses names such as `["text", "codes"]`; throws `invalidArgs` naming an unknown one.
     public init(names: [String]) throws {
         var types: AnalysisTypes = []
@@ -24,13 +27,12 @@ public struct AnalysisTypes: OptionSet, Sendable, Hashable, CustomStringConverti
             let name = raw.trimmingWhitespace().lowercased()
             if name.isEmpty { continue }
             guard let match = Self.names.first(where: { $0.0 == name }) else {
-                let known = Self.names.map(\.0).joined(separator: ", ")
-                throw LiveTextError(.invalidArgs, "unknown analysis type '\(raw)' (known: \(known))")
+                throw LiveTextError(.invalidArgs, "unknown analysis type '\(raw)' (known: \(Self.nameList))")
             }
             types.insert(match.1)
         }
         guard !types.isEmpty else {
-            throw LiveTextError(.invalidArgs, "no analysis type given (known: text, codes, detectors)")
+            throw LiveTextError(.invalidArgs, "no analysis type given (known: \(Self.nameList))")
         }
         self = types
     }
@@ -40,11 +42,11 @@ public struct AnalysisTypes: OptionSet, Sendable, Hashable, CustomStringConverti
     }
 }
 
-extension String {
-    func trimmingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
+extension StringProtocol {
+    /// The text without leading and trailing white space (Unicode's, new lines included).
+    public func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
     }
 }

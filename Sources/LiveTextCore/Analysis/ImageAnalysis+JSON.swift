@@ -66,7 +66,7 @@ extension MachineReadableCode {
 extension DetectedItem {
     public var orderedJSON: OrderedJSON {
         var members: [(String, OrderedJSON)] = [
-            ("type", .string(type)), ("text", .string(text)), ("start", .int(start)), ("end", .int(end)),
+            ("type", .string(kind.rawValue)), ("text", .string(text)), ("start", .int(start)), ("end", .int(end)),
         ]
         if let bounds { members.append(("bounds", bounds.orderedJSON)) }
         members.append(("source", .string(source.rawValue)))
@@ -77,6 +77,6 @@ extension DetectedItem {
 
 extension QuickAction {
     public var orderedJSON: OrderedJSON {
-        .object([("id", .string(id)), ("title", .string(title)), ("kind", .string(kind)), ("target", .string(target))])
+        .object([("id", .string(id)), ("title", .string(title)), ("kind", .string(kind.rawValue)), ("target", .string(target))])
     }
 }

@@ -22,6 +22,25 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
         self.timing = timing
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        image = try container.decode(ImageInfo.self, forKey: .image)
+        text = try container.decode(String.self, forKey: .text)
+        blocks = try container.decode([TextBlock].self, forKey: .blocks)
+        codes = try container.decode([MachineReadableCode].self, forKey: .codes)
+        items = try container.decode([DetectedItem].self, forKey: .items)
+        timing = try container.decode(Timing.self, forKey: .timing)
+        var actions = try container.decode([QuickAction].self, forKey: .actions)
+        for index in actions.indices {
+            guard let subject = QuickAction.subject(ofID: actions[index].id, items: items, codeCount: codes.count) else {
+                throw DecodingError.dataCorruptedError(forKey: .actions, in: container,
+                                                       debugDescription: "action '\(actions[index].id)' names nothing")
+            }
+            actions[index].subject = subject
+        }
+        self.actions = actions
+    }
+
     /// The image an analysis describes.
     public struct ImageInfo: Sendable, Hashable, Codable {
         public var width: Int
@@ -144,8 +163,8 @@ public struct DetectedItem: Sendable, Hashable, Codable {
         case code
     }
 
-    /// `link`, `email`, `phone`, `address`, `date`, `flight`, `tracking`, `money`, `measurement`.
-    public var type: String
+    /// What it is; the JSON's `type`.
+    public var kind: ItemKind
     public var text: String
     /// Unicode-scalar offsets into the analysis text (or the code payload), end exclusive.
     public var start: Int
@@ -154,9 +173,9 @@ public struct DetectedItem: Sendable, Hashable, Codable {
     public var source: Source
     public var value: [String: JSONValue]
 
-    public init(type: String, text: String, start: Int, end: Int, bounds: Bounds? = nil,
+    public init(kind: ItemKind, text: String, start: Int, end: Int, bounds: Bounds? = nil,
                 source: Source = .text, value: [String: JSONValue] = [:]) {
-        self.type = type
+        self.kind = kind
         self.text = text
         self.start = start
         self.end = end
@@ -164,22 +183,91 @@ public struct DetectedItem: Sendable, Hashable, Codable {
         self.source = source
         self.value = value
     }
+
+    enum CodingKeys: String, CodingKey {
+        case kind = "type", text, start, end, bounds, source, value
+    }
 }
 
 /// An action a detected item or code implies (VisionKit's quick actions).
 public struct QuickAction: Sendable, Hashable, Codable {
-    /// Stable within an analysis, e.g. `open-link-0`.
+    /// What performing the action does; the JSON's `kind`.
+    public enum Kind: String, CaseIterable, Sendable, Hashable, Codable {
+        /// Opens `target` (a URL) with the desktop's opener.
+        case open
+        /// Opens a `mailto:` target.
+        case mail
+        /// Opens a `tel:` target.
+        case call
+        /// Opens a map URL.
+        case map
+        /// Adds the event `target` (an ISO 8601 time or interval) to the calendar.
+        case calendar
+        /// Opens a carrier's or a flight's status page.
+        case track
+        /// Puts `target` on the clipboard.
+        case copy
+        /// Opens the look-up URL for the text.
+        case lookup
+        /// Opens the translation URL for the text.
+        case translate
+    }
+
+    /// What an action acts on.
+    public enum Subject: Sendable, Hashable {
+        /// The analysis' text as a whole.
+        case text
+        /// `items[index]`.
+        case item(Int)
+        /// `codes[index]`.
+        case code(Int)
+    }
+
+    /// Stable within an analysis, e.g. `open-link-0`: `<verb>-<item type>-<n>` for the n-th
+    /// item of that type, `copy-code-<n>`, or `<verb>-text`.
     public var id: String
     /// What a person reads on the button: `Open example.org`.
     public var title: String
-    /// `open`, `call`, `mail`, `map`, `calendar`, `track`, `copy`, ...
-    public var kind: String
+    public var kind: Kind
     public var target: String
+    /// What it acts on. Not in the JSON: a decoded analysis finds it again from the id
+    /// (`ImageAnalysis.init(from:)`).
+    public var subject: Subject
 
-    public init(id: String, title: String, kind: String, target: String) {
+    public init(id: String, title: String, kind: Kind, target: String, subject: Subject) {
         self.id = id
         self.title = title
         self.kind = kind
         self.target = target
+        self.subject = subject
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, kind, target
+    }
+
+    /// Decoded alone, an action acts on the text until its analysis says otherwise.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(String.self, forKey: .id),
+                  title: try container.decode(String.self, forKey: .title),
+                  kind: try container.decode(Kind.self, forKey: .kind),
+                  target: try container.decode(String.self, forKey: .target), subject: .text)
+    }
+
+    /// The subject an id names among `items` and `codes`: `copy-code-1` the second code,
+    /// `call-phone-0` the first phone item, `copy-text` the text; nil when it names none.
+    public static func subject(ofID id: String, items: [DetectedItem], codeCount: Int) -> Subject? {
+        let parts = id.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 2, parts[1] == "text" { return .text }
+        guard parts.count == 3, let n = Int(parts[2]), n >= 0 else { return nil }
+        if parts[1] == "code" { return n < codeCount ? .code(n) : nil }
+        guard let kind = ItemKind(rawValue: String(parts[1])) else { return nil }
+        var seen = 0
+        for (index, item) in items.enumerated() where item.kind == kind {
+            if seen == n { return .item(index) }
+            seen += 1
+        }
+        return nil
     }
 }

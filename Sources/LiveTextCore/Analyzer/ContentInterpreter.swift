@@ -4,6 +4,6 @@
 public protocol ContentInterpreter: Sendable {
     /// Fills `items` and `actions` of `analysis`.
     ///
-    /// - Parameter only: the item types wanted, by name (`phone`, `link`, ...); nil for all.
-    func interpret(_ analysis: inout ImageAnalysis, only: Set<String>?)
+    /// - Parameter only: the item kinds wanted; nil for all.
+    func interpret(_ analysis: inout ImageAnalysis, only: Set<ItemKind>?)
 }

@@ -13,12 +13,12 @@ public final class ImageAnalyzer: Sendable {
         public var languages: LanguageSet
         public var layout: PageLayout
         public var preprocessing: ScreenTextPreprocessor.Options
-        /// The detected item types wanted (`--only`, by type name); nil for every type.
-        public var only: Set<String>?
+        /// The detected item kinds wanted (`--only`); nil for every kind.
+        public var only: Set<ItemKind>?
 
         public init(types: AnalysisTypes = [.text, .codes, .detectors],
                     languages: LanguageSet = .automatic, layout: PageLayout = .auto,
-                    preprocessing: ScreenTextPreprocessor.Options = .init(), only: Set<String>? = nil) {
+                    preprocessing: ScreenTextPreprocessor.Options = .init(), only: Set<ItemKind>? = nil) {
             self.types = types
             self.languages = languages
             self.layout = layout

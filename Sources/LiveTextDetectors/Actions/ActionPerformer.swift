@@ -50,10 +50,10 @@ public struct ActionPerformer: Sendable {
             throw LiveTextError(.notFound, "no action '\(id)'" + (known.isEmpty ? "" : " (have: \(known))"))
         }
         switch action.kind {
-        case "copy":
+        case .copy:
             try copy(action.target)
             return "copied \(action.target.unicodeScalars.count) characters"
-        case "calendar":
+        case .calendar:
             let file = try writeEvent(for: action, items: items, text: text)
             try open(file.path)
             return "opened \(file.path)"
@@ -64,9 +64,11 @@ public struct ActionPerformer: Sendable {
     }
 
     private func writeEvent(for action: QuickAction, items: [DetectedItem], text: String) throws -> URL {
-        let dates = items.filter { $0.type == "date" }
-        let index = action.id.split(separator: "-").last.flatMap { Int($0) } ?? 0
-        let item = index < dates.count ? dates[index] : nil
+        let item: DetectedItem? = if case .item(let index) = action.subject, items.indices.contains(index) {
+            items[index]
+        } else {
+            nil
+        }
         let parts = action.target.split(separator: "/", maxSplits: 1).map(String.init)
         var summary = "Event"
         if case .string(let title)? = item?.value["summary"] {

@@ -16,79 +16,81 @@ public struct QuickActionPlanner: Sendable {
 
     public func actions(items: [DetectedItem], codes: [MachineReadableCode], text: String) -> [QuickAction] {
         var actions: [QuickAction] = []
-        var counts: [String: Int] = [:]
-        for item in items {
-            let n = counts[item.type, default: 0]
-            counts[item.type] = n + 1
-            if let primary = primaryAction(for: item, index: n) { actions.append(primary) }
-            if let copy = copyAction(for: item, index: n) { actions.append(copy) }
+        var counts: [ItemKind: Int] = [:]
+        for (index, item) in items.enumerated() {
+            let n = counts[item.kind, default: 0]
+            counts[item.kind] = n + 1
+            if let primary = primaryAction(for: item, index: n) { actions.append(primary.on(.item(index))) }
+            if let copy = copyAction(for: item, index: n) { actions.append(copy.on(.item(index))) }
         }
         for (n, code) in codes.enumerated() {
             let what = code.symbology == "QR-Code" ? "QR Code" : code.symbology
-            actions.append(QuickAction(id: "copy-code-\(n)", title: "Copy \(what) Payload", kind: "copy",
-                                       target: code.payload))
+            actions.append(QuickAction(id: "copy-code-\(n)", title: "Copy \(what) Payload", kind: .copy,
+                                       target: code.payload, subject: .code(n)))
         }
         let trimmed = text.trimmingWhitespace()
         if !trimmed.isEmpty {
-            actions.append(QuickAction(id: "copy-text", title: "Copy Text", kind: "copy", target: text))
+            actions.append(QuickAction(id: "copy-text", title: "Copy Text", kind: .copy, target: text, subject: .text))
             if trimmed.unicodeScalars.count <= 64, !trimmed.contains("\n") {
                 actions.append(QuickAction(id: "lookup-text", title: "Look Up “\(Self.short(trimmed))”",
-                                           kind: "lookup", target: ActionTemplates.fill(templates.lookup, with: trimmed)))
+                                           kind: .lookup, target: ActionTemplates.fill(templates.lookup, with: trimmed),
+                                           subject: .text))
             }
-            actions.append(QuickAction(id: "translate-text", title: "Translate", kind: "translate",
-                                       target: ActionTemplates.fill(templates.translate, with: String(trimmed.prefix(4000)))))
+            actions.append(QuickAction(id: "translate-text", title: "Translate", kind: .translate,
+                                       target: ActionTemplates.fill(templates.translate, with: String(trimmed.prefix(4000))),
+                                       subject: .text))
         }
         return actions
     }
 
     private func primaryAction(for item: DetectedItem, index n: Int) -> QuickAction? {
         let value = item.value
-        switch item.type {
-        case "link":
+        switch item.kind {
+        case .link:
             guard let url = value.string("url") else { return nil }
             return QuickAction(id: "open-link-\(n)", title: "Open \(Self.displayName(ofURL: url))",
-                               kind: "open", target: url)
-        case "email":
+                               kind: .open, target: url)
+        case .email:
             guard let address = value.string("address") else { return nil }
-            return QuickAction(id: "mail-email-\(n)", title: "Email \(Self.short(address))", kind: "mail",
+            return QuickAction(id: "mail-email-\(n)", title: "Email \(Self.short(address))", kind: .mail,
                                target: "mailto:" + address)
-        case "phone":
+        case .phone:
             guard let e164 = value.string("e164"), !e164.isEmpty else { return nil }
             return QuickAction(id: "call-phone-\(n)", title: "Call \(Self.short(Self.oneLine(item.text)))",
-                               kind: "call", target: "tel:" + e164)
-        case "address":
+                               kind: .call, target: "tel:" + e164)
+        case .address:
             let place = Self.oneLine(item.text)
-            return QuickAction(id: "map-address-\(n)", title: "Show \(Self.short(place)) on Map", kind: "map",
+            return QuickAction(id: "map-address-\(n)", title: "Show \(Self.short(place)) on Map", kind: .map,
                                target: ActionTemplates.fill(templates.map, with: place))
-        case "geo":
+        case .geo:
             guard let latitude = value.number("latitude"), let longitude = value.number("longitude") else {
                 return nil
             }
             let place = "\(latitude),\(longitude)"
-            return QuickAction(id: "map-geo-\(n)", title: "Show \(place) on Map", kind: "map",
+            return QuickAction(id: "map-geo-\(n)", title: "Show \(place) on Map", kind: .map,
                                target: ActionTemplates.fill(templates.map, with: place))
-        case "date":
+        case .date:
             guard let start = value.string("start") else { return nil }
             let interval = value.string("end").map { start + "/" + $0 } ?? start
             return QuickAction(id: "calendar-date-\(n)", title: "Add “\(Self.short(Self.oneLine(item.text)))” to Calendar",
-                               kind: "calendar", target: interval)
-        case "tracking":
+                               kind: .calendar, target: interval)
+        case .tracking:
             guard let url = value.string("url"), let number = value.string("number") else { return nil }
             let carrier = value.string("carrierName") ?? value.string("carrier")?.uppercased() ?? "Shipment"
             return QuickAction(id: "track-tracking-\(n)", title: "Track \(carrier) \(Self.short(number))",
-                               kind: "track", target: url)
-        case "flight":
+                               kind: .track, target: url)
+        case .flight:
             guard let airline = value.string("airline"), let number = value.string("number") else { return nil }
-            return QuickAction(id: "track-flight-\(n)", title: "Track Flight \(airline) \(number)", kind: "track",
+            return QuickAction(id: "track-flight-\(n)", title: "Track Flight \(airline) \(number)", kind: .track,
                                target: ActionTemplates.fill(templates.flight, with: airline + number))
-        case "wifi":
+        case .wifi:
             guard let ssid = value.string("ssid") else { return nil }
             if let password = value.string("password"), !password.isEmpty {
                 return QuickAction(id: "copy-wifi-\(n)", title: "Copy Wi-Fi Password for \(Self.short(ssid))",
-                                   kind: "copy", target: password)
+                                   kind: .copy, target: password)
             }
             return QuickAction(id: "copy-wifi-\(n)", title: "Copy Wi-Fi Network Name \(Self.short(ssid))",
-                               kind: "copy", target: ssid)
+                               kind: .copy, target: ssid)
         default:
             return nil
         }
@@ -97,18 +99,18 @@ public struct QuickActionPlanner: Sendable {
     private func copyAction(for item: DetectedItem, index n: Int) -> QuickAction? {
         let value = item.value
         let (title, target): (String, String)
-        switch item.type {
-        case "wifi", "geo": return nil
-        case "link": (title, target) = ("Copy Link", value.string("url") ?? item.text)
-        case "email": (title, target) = ("Copy Email Address", value.string("address") ?? item.text)
-        case "phone": (title, target) = ("Copy Phone Number", Self.oneLine(item.text))
-        case "address": (title, target) = ("Copy Address", item.text)
-        case "tracking": (title, target) = ("Copy Tracking Number", value.string("number") ?? item.text)
-        case "flight": (title, target) = ("Copy Flight Number", Self.oneLine(item.text))
-        case "contact": (title, target) = ("Copy Contact", item.text)
+        switch item.kind {
+        case .wifi, .geo: return nil
+        case .link: (title, target) = ("Copy Link", value.string("url") ?? item.text)
+        case .email: (title, target) = ("Copy Email Address", value.string("address") ?? item.text)
+        case .phone: (title, target) = ("Copy Phone Number", Self.oneLine(item.text))
+        case .address: (title, target) = ("Copy Address", item.text)
+        case .tracking: (title, target) = ("Copy Tracking Number", value.string("number") ?? item.text)
+        case .flight: (title, target) = ("Copy Flight Number", Self.oneLine(item.text))
+        case .contact: (title, target) = ("Copy Contact", item.text)
         default: (title, target) = ("Copy “\(Self.short(Self.oneLine(item.text)))”", Self.oneLine(item.text))
         }
-        return QuickAction(id: "copy-\(item.type)-\(n)", title: title, kind: "copy", target: target)
+        return QuickAction(id: "copy-\(item.kind.rawValue)-\(n)", title: title, kind: .copy, target: target)
     }
 
     /// `https://www.example.org/a/b?c` → `example.org`.
@@ -156,4 +158,17 @@ extension DetectedItem {
     /// The item's text on one line: an address read across OCR line breaks as
     /// "1 Infinite Loop, Cupertino, CA 95014". What `--only` prints and copies.
     public var singleLineText: String { QuickActionPlanner.oneLine(text) }
+}
+
+private extension QuickAction {
+    /// An item's action, before `on(_:)` names the item.
+    init(id: String, title: String, kind: Kind, target: String) {
+        self.init(id: id, title: title, kind: kind, target: target, subject: .text)
+    }
+
+    func on(_ subject: Subject) -> QuickAction {
+        var action = self
+        action.subject = subject
+        return action
+    }
 }

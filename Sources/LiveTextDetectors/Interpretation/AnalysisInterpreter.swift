@@ -18,8 +18,8 @@ public struct AnalysisInterpreter: ContentInterpreter {
         self.payloadItems = payloadItems
     }
 
-    public func interpret(_ analysis: inout ImageAnalysis, only: Set<String>?) {
-        let kinds = only.map { Set($0.compactMap(ItemKind.init(filterName:))) }
+    public func interpret(_ analysis: inout ImageAnalysis, only: Set<ItemKind>?) {
+        let kinds = only
         let locations = WordLocations(analysis.blocks)
         var items = detector.detect(in: analysis.text, only: kinds, context: context).map { item in
             var item = item

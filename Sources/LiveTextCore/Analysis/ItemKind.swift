@@ -56,19 +56,20 @@ public enum ItemKind: String, CaseIterable, Sendable, Hashable, Codable {
     }
 }
 
+extension ItemKind {
+    /// Every kind's name, comma-separated, for help texts and errors.
+    public static var nameList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+extension Set<ItemKind> {
+    /// The names, in the order of `ItemKind.allCases`.
+    public var names: [String] { ItemKind.allCases.filter(contains).map(\.rawValue) }
+}
+
 /// A `--only` name that is not a kind.
 public struct UnknownItemKind: Error, Sendable, CustomStringConvertible {
     public var name: String
     public var description: String {
-        "unknown type '\(name)' (expected one of: "
-            + ItemKind.allCases.map(\.rawValue).joined(separator: ", ") + ")"
-    }
-}
-
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(self[first...last])
+        "unknown type '\(name)' (expected one of: \(ItemKind.nameList))"
     }
 }
