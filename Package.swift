@@ -46,7 +46,7 @@ let package = Package(
         // display connection.
         .target(name: "X11Kit", dependencies: ["CX11", "LiveTextCore"]),
         // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
-        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextEngines"]),
+        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextConfig", "LiveTextEngines"]),
 
         // Fonts: fontconfig picks the face for a family and weight, FreeType draws its glyphs.
         .target(name: "FontRendering", dependencies: ["CFreeType", "CFontconfig"]),
@@ -95,6 +95,11 @@ let package = Package(
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext", "LiveTextService"]),
         .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig"]),
+        // The service, the pipeline and the hotkeys built in the test process: handlers called
+        // directly, a stand-in desktop, a private bus and Xvfb.
+        .testTarget(name: "ServiceInProcessTests",
+                    dependencies: ["LiveTextService", "LiveTextDesktop", "LiveTextEngines", "LiveTextDetectors",
+                                   "LiveTextConfig", "LiveTextCore", "DBusKit", "X11Kit", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["livetext", "TestSupport"]),
         .testTarget(name: "PreviewTests",
                     dependencies: ["LiveTextPreview", "FontRendering", "ImageCodecs", "LiveTextCore", "LiveTextConfig"]),

@@ -80,7 +80,7 @@ _livetext_analyze() {
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
-        '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
+        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
@@ -106,7 +106,7 @@ _livetext_capture() {
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
-        '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
+        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
@@ -137,7 +137,7 @@ _livetext_clipboard() {
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
-        '*--only[Only these detected types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement. Plain output is then the matched values, one a line.]:types:'
+        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
@@ -160,7 +160,7 @@ _livetext_detect() {
     local -i ret=1
     local -ar arg_specs=(
         '--json[Print {"items"\: \[...\], "actions"\: \[...\]} as PRODUCT.md gives it.]'
-        '*--only[Only these types (comma-separated)\: phone, address, link, email, flight, tracking, date, money, measurement; the iOS content-type names work too.]:types:'
+        '*--only[Only these types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo; the iOS content-type names work too.]:types:'
         '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. open-link-0) with xdg-open or LIVETEXT_OPENER.]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

@@ -9,6 +9,13 @@ public struct ScreenImage: Sendable {
     /// How long the capture took, one decimal; nil when a person took part (a selection).
     public var captureMs: Double?
 
+    /// Pixels from elsewhere that stand for a capture (a test's stand-in desktop).
+    public init(image: PixelImage, source: String, captureMs: Double? = nil) {
+        self.image = image
+        self.source = source
+        self.captureMs = captureMs
+    }
+
     init(_ captured: CapturedImage, captureMs: Double?) {
         image = captured.image
         let area = "\(captured.bounds.x),\(captured.bounds.y),\(captured.bounds.width),\(captured.bounds.height)"
@@ -18,12 +25,5 @@ public struct ScreenImage: Sendable {
             source = "screen:" + area
         }
         self.captureMs = captureMs.map(ImageAnalysis.Timing.rounded)
-    }
-
-    /// `analysis` with this capture's time in its timing.
-    public func timed(_ analysis: ImageAnalysis) -> ImageAnalysis {
-        var analysis = analysis
-        analysis.timing.captureMs = captureMs
-        return analysis
     }
 }

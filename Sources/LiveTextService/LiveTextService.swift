@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import Synchronization
 import LiveTextConfig
 import LiveTextCore
 import LiveTextDesktop
@@ -24,7 +25,10 @@ public final class LiveTextService: Sendable {
     let log: ServiceLog
     /// The display, opened on the first capture, clipboard read or copy.
     let desktop: Desktop
-    let hotkeyActions = HotkeyActions()
+    /// The hotkeys, once started.
+    let hotkeyState = Mutex<HotkeyState?>(nil)
+    /// The settings observation that announces new interaction properties, once exported.
+    let interactionObservation = Mutex<SettingsObservation?>(nil)
     /// The notifications, from this connection (made on the first one).
     let notifications = ServiceNotifier()
     let memory = MemoryTrim()
@@ -59,10 +63,19 @@ public final class LiveTextService: Sendable {
                 await self.releaseAll(of: change.name)
             }
         }
-        _ = settings.observe { [weak self] old, new in
+        let observation = settings.observe { [weak self] old, new in
             guard let self, old.interaction != new.interaction else { return }
             try? self.bus.emitPropertiesChanged(path: ServiceNames.root, interface: ServiceNames.interaction,
                                                 changed: Self.interactionValues(new.interaction))
+        }
+        interactionObservation.withLock { $0 = observation }
+    }
+
+    /// Stops what follows the settings and the hotkeys: the service answers no more changes.
+    public func stop() async {
+        await stopHotkeys()
+        if let observation = interactionObservation.withLock({ old in defer { old = nil }; return old }) {
+            settings.removeObserver(observation)
         }
     }
 
@@ -124,39 +137,24 @@ public final class LiveTextService: Sendable {
             await requestLimits.release(ticket)
             throw error
         }
-        let requestLimits = self.requestLimits
-        let analyzer = self.analyzer, desktop = self.desktop, log = self.log
-        let configuration = options.configuration
+        let requestLimits = self.requestLimits, desktop = self.desktop, log = self.log
+        let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: options.configuration)
         let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
-        let copy = options.copy ? (primary: alsoPrimary, onlyItems: options.only != nil) : nil
+        let delivery: AnalysisPipeline.Delivery? = options.copy ? .copy(alsoPrimary: alsoPrimary) : nil
         let notify = options.notify, types = options.interaction
         log.info("analysis \(record.id) for \(owner): \(description)")
         // The ticket goes back when the work has really ended, cancelled or not.
         await record.start({ try await requestLimits.holding(ticket) {
-            let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
-            defer { prefetch.cancel() }
-            let acquired = try await acquire(prefetch.rested(over:))
-            let read = try await prefetch.analysis(of: acquired.image, source: acquired.source)
-            if read.readWhileResting { log.info("analysis \(record.id): read while the pointer rested") }
-            var analysis = read.analysis
-            analysis.timing.captureMs = acquired.captureMs
-            var delivery = NotificationDelivery.shown
-            if let copy {
-                let text = analysis.plainText(onlyItems: copy.onlyItems)
-                // Nothing found: the user's clipboard stays as it was.
-                if !text.isEmpty {
-                    try await desktop.copy(text, alsoPrimary: copy.primary)
-                    delivery = .copied(text)
-                }
-            }
+            let (outcome, delivered) = try await pipeline.run(acquire: acquire, then: delivery, to: desktop)
+            if outcome.readWhileResting { log.info("analysis \(record.id): read while the pointer rested") }
             if notify {
                 // The reply does not wait for the notification server.
-                let finished = analysis
                 Task { [weak self] in
-                    await self?.notify(finished, image: acquired.image, types: types, delivery: delivery)
+                    await self?.notify(outcome.analysis, image: outcome.image, types: types,
+                                       delivery: NotificationDelivery(delivered))
                 }
             }
-            return analysis
+            return outcome.analysis
         } }, finished: { [weak self] record, state in
             await self?.finished(record, state: state)
         })
@@ -210,23 +208,5 @@ public final class LiveTextService: Sendable {
         log.info("\(owner) left the bus: releasing \(records.count) analyses")
         // A copy or a notification asked for still happens; nobody is left to read the result.
         for record in records { await release(record, cancelling: !record.outlivesCaller) }
-    }
-}
-
-/// An image in hand for an analysis, where it came from, and how long a capture took.
-struct AcquiredImage: Sendable {
-    var image: PixelImage
-    var source: String
-    var captureMs: Double?
-
-    init(image: PixelImage, source: String) {
-        self.image = image
-        self.source = source
-    }
-
-    init(_ screen: ScreenImage) {
-        image = screen.image
-        source = screen.source
-        captureMs = screen.captureMs
     }
 }

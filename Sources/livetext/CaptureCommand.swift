@@ -62,15 +62,12 @@ struct CaptureCommand: AsyncParsableCommand {
         let run = SingleImageRun(options: options, delivery: delivery, perform: perform)
         try await run.run(daemon: { client, requestOptions in
             await client.capture(request, options: requestOptions, perform: perform)
-        }, local: { analyzer, configuration in
-            // A drag is read while the pointer rests, before the release.
-            let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
-            defer { prefetch.cancel() }
-            let captured = try await Desktop.using {
-                try await $0.capture(request, maxPixels: options.maxPixels, atRest: prefetch.rested(over:))
+        }, local: { pipeline in
+            try await pipeline.analyze { atRest in
+                AcquiredImage(try await Desktop.using {
+                    try await $0.capture(request, maxPixels: options.maxPixels, atRest: atRest)
+                })
             }
-            let read = try await prefetch.analysis(of: captured.image, source: captured.source)
-            return (captured.timed(read.analysis), captured.image)
         })
     }
 }
@@ -91,10 +88,12 @@ struct ClipboardCommand: AsyncParsableCommand {
         let run = SingleImageRun(options: options, delivery: delivery, perform: perform)
         try await run.run(daemon: { client, requestOptions in
             await client.clipboard(options: requestOptions, perform: perform)
-        }, local: { analyzer, configuration in
+        }, local: { pipeline in
             let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
-            let image = try await Desktop.using { try await $0.clipboardImage(input: input) }
-            return (try await analyzer.analyze(image, source: "clipboard", configuration: configuration), image)
+            return try await pipeline.analyze { _ in
+                AcquiredImage(image: try await Desktop.using { try await $0.clipboardImage(input: input) },
+                              source: "clipboard")
+            }
         })
     }
 }

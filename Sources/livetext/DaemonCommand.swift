@@ -57,7 +57,7 @@ struct DaemonCommand: AsyncParsableCommand {
             return
         }
         try? await analyzer.prewarm()
-        service.startHotkeys()
+        await service.startHotkeys()
 
         let signals = SignalWatch()
         signals.on(SIGHUP) {
@@ -71,7 +71,7 @@ struct DaemonCommand: AsyncParsableCommand {
         signals.on(SIGTERM) { bus.close() }
         signals.on(SIGINT) { bus.close() }
         await bus.waitUntilDisconnected()
-        service.stopHotkeys()
+        await service.stop()
         log.info("stopped")
     }
 }

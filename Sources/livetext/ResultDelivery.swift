@@ -9,6 +9,9 @@ struct ResultDelivery {
     /// `--only` was given: the matched values are the result.
     let onlyItems: Bool
 
+    /// Copies through a clipboard owner that outlives this process, types on a display of its own.
+    private let outlet = ProcessOutlet()
+
     /// Notifications shown for one call at most; more images are said on stderr only.
     static let maxNotifications = 4
 
@@ -25,13 +28,13 @@ struct ResultDelivery {
         if text.isEmpty {
             if options.copy { Diagnostics.note("nothing to copy; the clipboard is left as it was") }
         } else {
-            if options.copy, !copied {
-                try DetachedClipboard.copy(text, alsoPrimary: options.primary)
+            // The daemon copied already: only the notification says so.
+            if options.copy {
+                copiedText = text
+                if !copied { try await AnalysisPipeline.deliver(text, .copy(alsoPrimary: options.primary), to: outlet) }
             }
-            if options.copy { copiedText = text }
-            if options.typeResult {
-                try await Desktop.using { try await $0.type(text) }
-                typedText = text
+            if options.typeResult, case .typed(let typed) = try await AnalysisPipeline.deliver(text, .type, to: outlet) {
+                typedText = typed
             }
         }
         if options.notify, !notified { notify(analyses, images: images, copied: copiedText, typed: typedText) }
@@ -59,5 +62,17 @@ struct ResultDelivery {
         if analyses.count > Self.maxNotifications {
             Diagnostics.note("notifications shown for the first \(Self.maxNotifications) of \(analyses.count) images")
         }
+    }
+}
+
+/// Where the CLI's results go: the clipboard through a detached owner that serves it after this
+/// process exits, the keyboard on a display connection of its own.
+struct ProcessOutlet: ResultOutlet {
+    func copy(_ text: String, alsoPrimary: Bool) async throws {
+        try DetachedClipboard.copy(text, alsoPrimary: alsoPrimary)
+    }
+
+    func type(_ text: String) async throws {
+        try await Desktop.using { try await $0.type(text) }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import DBusKit
 import Foundation
 import LiveTextCore
+import LiveTextDesktop
 import LiveTextDetectors
 import LiveTextEngines
 
@@ -14,7 +15,7 @@ struct SingleImageRun {
 
     /// `daemon` asks the daemon (nil result: it could not be asked); `local` analyzes here.
     func run(daemon: (DaemonClient, [String: DBusValue]) async -> DaemonClient.Answer,
-             local: @escaping (ImageAnalyzer, ImageAnalyzer.Configuration) async throws -> (ImageAnalysis, PixelImage)) async throws {
+             local: @escaping (AnalysisPipeline) async throws -> AnalysisPipeline.Outcome) async throws {
         let configuration = try options.configuration()
         var result: Result<ImageAnalysis, LiveTextError>?
         var copied = false
@@ -50,9 +51,9 @@ struct SingleImageRun {
             try analyzer.checkConfiguration(configuration)
             // Engines load while the user is still selecting.
             let warm = Task { try? await analyzer.prewarm() }
-            let outcome: Result<(ImageAnalysis, PixelImage), any Error>
+            let outcome: Result<AnalysisPipeline.Outcome, any Error>
             do {
-                outcome = .success(try await local(analyzer, configuration))
+                outcome = .success(try await local(AnalysisPipeline(analyzer: analyzer, configuration: configuration)))
             } catch {
                 outcome = .failure(error)
             }
@@ -61,9 +62,9 @@ struct SingleImageRun {
             warm.cancel()
             await warm.value
             switch outcome {
-            case .success(let (analysis, pixels)):
-                result = .success(analysis)
-                image = pixels
+            case .success(let read):
+                result = .success(read.analysis)
+                image = read.image
             case .failure(let error as LiveTextError):
                 result = .failure(error)
             case .failure(let error):

@@ -1,0 +1,104 @@
+import LiveTextCore
+
+/// One analysis from the desktop to the user, the same for a D-Bus call, a hotkey press and the
+/// CLI working in-process: acquire the image (a selection is read while the pointer rests over
+/// it, before the button is released), analyze it, then deliver the result (copy or type it).
+/// Showing it (a notification) is the caller's: the daemon and the CLI show it differently.
+public struct AnalysisPipeline: Sendable {
+    public var analyzer: ImageAnalyzer
+    public var configuration: ImageAnalyzer.Configuration
+
+    public init(analyzer: ImageAnalyzer, configuration: ImageAnalyzer.Configuration) {
+        self.analyzer = analyzer
+        self.configuration = configuration
+    }
+
+    /// What the pipeline made: the analysis (with the capture's time), the pixels it read, and
+    /// whether it was read while the pointer rested.
+    public struct Outcome: Sendable {
+        public var analysis: ImageAnalysis
+        public var image: PixelImage
+        public var readWhileResting: Bool
+    }
+
+    /// Acquires with `acquire` (which hands what the pointer rests over to its argument) and
+    /// analyzes what it gives.
+    public func analyze(acquire: (_ atRest: @escaping @Sendable (ScreenImage) -> Void) async throws -> AcquiredImage)
+        async throws -> Outcome {
+        let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
+        defer { prefetch.cancel() }
+        let acquired = try await acquire(prefetch.rested(over:))
+        let read = try await prefetch.analysis(of: acquired.image, source: acquired.source)
+        var analysis = read.analysis
+        if let captureMs = acquired.captureMs { analysis.timing.captureMs = captureMs }
+        return Outcome(analysis: analysis, image: acquired.image, readWhileResting: read.readWhileResting)
+    }
+
+    /// Acquires, analyzes and delivers: `then` says what to do with the text (`--only`: the
+    /// matched values), `outlet` does it.
+    public func run(acquire: (_ atRest: @escaping @Sendable (ScreenImage) -> Void) async throws -> AcquiredImage,
+                    then delivery: Delivery?, to outlet: some ResultOutlet) async throws -> (Outcome, Delivered) {
+        let outcome = try await analyze(acquire: acquire)
+        let text = outcome.analysis.plainText(onlyItems: configuration.only != nil)
+        return (outcome, try await Self.deliver(text, delivery, to: outlet))
+    }
+
+    /// What to do with the result's text.
+    public enum Delivery: Sendable, Equatable {
+        /// Put it on the clipboard (and PRIMARY too).
+        case copy(alsoPrimary: Bool)
+        /// Type it into the focused window.
+        case type
+    }
+
+    /// What was done with it.
+    public enum Delivered: Sendable, Equatable {
+        /// Nothing (nothing asked, or nothing found: the clipboard stays as it was).
+        case nothing
+        case copied(String)
+        case typed(String)
+    }
+
+    /// Delivers `text` as `delivery` asks; empty text is not delivered: a user's clipboard is
+    /// not emptied because nothing was found.
+    @discardableResult
+    public static func deliver(_ text: String, _ delivery: Delivery?, to outlet: some ResultOutlet) async throws
+        -> Delivered {
+        guard let delivery, !text.isEmpty else { return .nothing }
+        switch delivery {
+        case .copy(let alsoPrimary):
+            try await outlet.copy(text, alsoPrimary: alsoPrimary)
+            return .copied(text)
+        case .type:
+            try await outlet.type(text)
+            return .typed(text)
+        }
+    }
+}
+
+/// Where a result's text goes: the daemon's own clipboard owner and keyboard, or for the CLI a
+/// clipboard owner that outlives the process.
+public protocol ResultOutlet: Sendable {
+    func copy(_ text: String, alsoPrimary: Bool) async throws
+    func type(_ text: String) async throws
+}
+
+extension Desktop: ResultOutlet {}
+
+/// An image in hand for an analysis, where it came from, and how long a capture took.
+public struct AcquiredImage: Sendable {
+    public var image: PixelImage
+    public var source: String
+    public var captureMs: Double?
+
+    public init(image: PixelImage, source: String) {
+        self.image = image
+        self.source = source
+    }
+
+    public init(_ screen: ScreenImage) {
+        image = screen.image
+        source = screen.source
+        captureMs = screen.captureMs
+    }
+}

@@ -1,0 +1,108 @@
+import LiveTextConfig
+import LiveTextCore
+import LiveTextDesktop
+import LiveTextNotifications
+
+extension LiveTextService {
+    /// Grabs the settings' hotkeys now and again whenever they change, until `stopHotkeys`; each
+    /// press runs `runHotkey`, a newer press cancelling a run still going (its image is stale).
+    public func startHotkeys() async {
+        let hotkeys = GlobalHotkeys(displayName: desktop.displayName, lost: { [log] in
+            log.warning("hotkeys: the X display went away; they are grabbed again when it is back")
+        }, regrabbed: { [weak self] outcome in self?.report(outcome) })
+        let observation = settings.observe { [weak self] old, new in
+            guard old.hotkeys != new.hotkeys else { return }
+            Task { [weak self] in await self?.report(hotkeys.grab(new.hotkeys)) }
+        }
+        let presses = Task { [weak self] in
+            var running: Task<Void, Never>?
+            for await press in hotkeys.presses {
+                running?.cancel()
+                running = Task { [weak self] in await self?.runHotkey(press.name, press.hotkey) }
+            }
+            running?.cancel()
+        }
+        hotkeyState.withLock { $0 = HotkeyState(hotkeys: hotkeys, observation: observation, presses: presses) }
+        report(await hotkeys.grab(settings.settings.hotkeys))
+    }
+
+    /// Releases the hotkeys, stops following the settings, and cancels a run still going.
+    public func stopHotkeys() async {
+        guard let state = hotkeyState.withLock({ state in defer { state = nil }; return state }) else { return }
+        settings.removeObserver(state.observation)
+        await state.hotkeys.close()
+        state.presses.cancel()
+    }
+
+    /// What a grab did, in the log; a combination another program holds also in a notification:
+    /// the user pressing it would otherwise never know why nothing happens.
+    private func report(_ outcome: GlobalHotkeys.Outcome) {
+        for line in [outcome.off].compactMap({ $0 }) + outcome.taken { log.warning(line) }
+        if !outcome.grabbed.isEmpty { log.info("hotkeys: " + outcome.grabbed.joined(separator: ", ")) }
+        let taken = outcome.taken
+        guard !taken.isEmpty else { return }
+        Task { [weak self] in
+            await self?.notifyProblem(taken.count == 1 ? "A livetext hotkey is not available"
+                                                       : "\(taken.count) livetext hotkeys are not available",
+                                      body: taken.joined(separator: "\n"))
+        }
+    }
+
+    /// One hotkey press: select, analyze, then copy or type what was found, and show it.
+    func runHotkey(_ name: String, _ hotkey: Hotkey) async {
+        var configuration = defaultConfiguration
+        if hotkey.action == .codes { configuration.types = [.codes, .detectors] }
+        if !hotkey.only.isEmpty {
+            configuration.types.insert(.detectors)
+            configuration.only = hotkey.only
+        }
+        let delivery: AnalysisPipeline.Delivery? = switch hotkey.action {
+        case .copyText, .codes: .copy(alsoPrimary: settings.settings.clipboard.alsoPrimary)
+        case .typeText: .type
+        case .analyze: nil
+        }
+        log.info("hotkey \(name) (\(hotkey.keys)): \(hotkey.action.rawValue)")
+        let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration)
+        let desktop = self.desktop, maxPixels = self.maxPixels
+        do {
+            let (outcome, delivered) = try await pipeline.run(acquire: { atRest in
+                AcquiredImage(try await desktop.capture(.select, maxPixels: maxPixels, atRest: atRest))
+            }, then: delivery, to: desktop)
+            if outcome.readWhileResting { log.info("hotkey \(name): read while the pointer rested") }
+            switch delivered {
+            case .copied(let text): log.info("hotkey \(name): copied \(text.unicodeScalars.count) characters")
+            case .typed(let text): log.info("hotkey \(name): typed \(text.unicodeScalars.count) characters")
+            case .nothing where delivery != nil: log.info("hotkey \(name): nothing found")
+            case .nothing:
+                log.info("hotkey \(name): \(outcome.analysis.items.count) items, \(outcome.analysis.codes.count) codes")
+            }
+            // Nothing found is worth saying too: the user pressed a key and waits for an answer.
+            if hotkey.notify {
+                await notify(outcome.analysis, image: outcome.image, types: nil, delivery: NotificationDelivery(delivered))
+            }
+        } catch let error as LiveTextError where error.code == .cancelled {
+            log.info("hotkey \(name): cancelled")
+        } catch {
+            log.warning("hotkey \(name): \((error as? LiveTextError)?.message ?? "\(error)")")
+        }
+    }
+}
+
+/// The hotkeys of a service that started them: the grabs, the settings observation that grabs
+/// them again, and the task that runs their presses.
+struct HotkeyState: Sendable {
+    var hotkeys: GlobalHotkeys
+    var observation: SettingsObservation
+    var presses: Task<Void, Never>
+}
+
+extension NotificationDelivery {
+    /// How the notification tells what the pipeline did with the result.
+    init(_ delivered: AnalysisPipeline.Delivered) {
+        switch delivered {
+        case .nothing: self = .shown
+        case .copied(let text): self = .copied(text)
+        case .typed(let text): self = .typed(text)
+        }
+    }
+}
