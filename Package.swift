@@ -46,7 +46,7 @@ let package = Package(
         // display connection.
         .target(name: "X11Kit", dependencies: ["CX11", "LiveTextCore"]),
         // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
-        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextConfig", "LiveTextEngines"]),
+        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextConfig"]),
 
         // Fonts: fontconfig picks the face for a family and weight, FreeType draws its glyphs.
         .target(name: "FontRendering", dependencies: ["CFreeType", "CFontconfig"]),
@@ -74,7 +74,7 @@ let package = Package(
         // The org.livetext session service.
         .target(name: "LiveTextService", dependencies: [
             "DBusKit", "LiveTextCore", "LiveTextDetectors", "LiveTextEngines", "LiveTextConfig", "LiveTextDesktop",
-            "X11Kit", "LiveTextNotifications", "LiveTextPreview",
+            "LiveTextNotifications",
         ]),
 
         .executableTarget(name: "livetext", dependencies: [

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import LiveTextCore
-import LiveTextEngines
 import X11Kit
 
 /// The X11 desktop of one process: capture, interactive selection, the clipboard and typing.
@@ -137,12 +136,14 @@ public final class Desktop: @unchecked Sendable {
 
     // MARK: Clipboard
 
-    /// Decodes the image on CLIPBOARD (`notFound` when it holds none, saying what it holds).
-    public func clipboardImage(input: ImageInput) async throws -> PixelImage {
+    /// The image on CLIPBOARD (`notFound` when it holds none, saying what it holds): at most
+    /// `maxBytes` of it, decoded by `decode` on the blocking pool.
+    public func clipboardImage(maxBytes: Int, decode: @escaping @Sendable (Data) throws -> PixelImage) async throws
+        -> PixelImage {
         let encoded = try await run { session, _ in
-            try session.clipboard.image(from: .clipboard, maxBytes: input.maxEncodedBytes)
+            try session.clipboard.image(from: .clipboard, maxBytes: maxBytes)
         }
-        return try await BlockingWork.run { try input.decode(encoded.data) }
+        return try await BlockingWork.run { try decode(encoded.data) }
     }
 
     /// Puts `text` on CLIPBOARD (and PRIMARY with `alsoPrimary`) and keeps serving it while this

@@ -56,7 +56,7 @@ extension LiveTextService {
             try await desktop.checkAvailable()
             let desktop = self.desktop, input = imageInput
             return try await startRecord(owner: owner, options: options, describing: "clipboard", exported: exported) { _ in
-                AcquiredImage(image: try await desktop.clipboardImage(input: input), source: "clipboard")
+                AcquiredImage(image: try await desktop.clipboardImage(maxBytes: input.maxEncodedBytes, decode: input.decode), source: "clipboard")
             }
         case .capture(let target):
             try await desktop.checkAvailable()

@@ -91,8 +91,9 @@ struct ClipboardCommand: AsyncParsableCommand {
         }, local: { pipeline in
             let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
             return try await pipeline.analyze { _ in
-                AcquiredImage(image: try await Desktop.using { try await $0.clipboardImage(input: input) },
-                              source: "clipboard")
+                AcquiredImage(image: try await Desktop.using {
+                    try await $0.clipboardImage(maxBytes: input.maxEncodedBytes, decode: input.decode)
+                }, source: "clipboard")
             }
         })
     }

@@ -122,15 +122,7 @@ public struct QuickActionPlanner: Sendable {
         return short(name.isEmpty ? url : String(name))
     }
 
-    static func oneLine(_ text: String) -> String {
-        // Most items are one line already: one pass over the scalars says so.
-        if let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace,
-           !text.unicodeScalars.contains(where: \.isLineBreak) {
-            return text
-        }
-        return text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }
-            .filter { !$0.isEmpty }.joined(separator: ", ")
-    }
+    static func oneLine(_ text: String) -> String { DetectedItem.singleLine(text) }
 
     /// At most 40 characters, with an ellipsis when cut.
     static func short(_ text: String) -> String {
@@ -152,12 +144,6 @@ extension [String: JSONValue] {
         default: nil
         }
     }
-}
-
-extension DetectedItem {
-    /// The item's text on one line: an address read across OCR line breaks as
-    /// "1 Infinite Loop, Cupertino, CA 95014". What `--only` prints and copies.
-    public var singleLineText: String { QuickActionPlanner.oneLine(text) }
 }
 
 private extension QuickAction {
