@@ -1,5 +1,5 @@
 import FontRendering
-import LiveTextConfig
+import LiveTextInteraction
 
 /// The chip font for one `supplementaryInterfaceFont` value: the face fontconfig chose, at the
 /// interface's fixed pixel size, or why there is none.

@@ -1,5 +1,5 @@
-import LiveTextConfig
 import LiveTextCore
+import LiveTextInteraction
 
 /// Fixed sizes of the supplementary interface, in preview pixels. The font's point size is
 /// never used: like VisionKit's, the controls keep one size.

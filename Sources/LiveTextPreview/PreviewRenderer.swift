@@ -1,6 +1,5 @@
 import FontRendering
 import Foundation
-import LiveTextConfig
 import LiveTextCore
 
 /// Draws the preview image of a notification: the capture scaled down, the recognised content

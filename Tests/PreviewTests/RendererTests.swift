@@ -1,5 +1,5 @@
-import LiveTextConfig
 import LiveTextCore
+import LiveTextInteraction
 import Testing
 @testable import LiveTextPreview
 
