@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext", "LiveTextService"]),
-        .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig"]),
+        .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextCore"]),
         // The service, the pipeline and the hotkeys built in the test process: handlers called
         // directly, a stand-in desktop, a private bus and Xvfb.
         .testTarget(name: "ServiceInProcessTests",

@@ -51,7 +51,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
                                                      text: analysis.text)
                 }
             case .failure(let error):
-                Diagnostics.error(error.message)
+                Diagnostics.error(error)
                 if firstFailure == nil { firstFailure = error }
             }
         }
