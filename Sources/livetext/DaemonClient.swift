@@ -140,7 +140,10 @@ struct DaemonClient: Sendable {
         options.capture = request
         let encoded = options.encode()
         var pixels: Int?
-        if case .region(let r) = request { pixels = r.width * r.height }
+        if case .region(let r) = request {
+            let (product, overflow) = r.width.multipliedReportingOverflow(by: r.height)
+            pixels = overflow ? .max : product
+        }
         // The user takes the time a selection takes: only the pings can tell the daemon is gone.
         let deadline = request.waitsForUser ? nil : ReplyDeadline.forPixels(pixels)
         return await answer(name: "capture") {

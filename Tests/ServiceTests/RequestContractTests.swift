@@ -3,9 +3,10 @@ import Foundation
 import Testing
 import TestSupport
 
-/// What a D-Bus caller reads is in D-Bus words: a settings key or an option, never a CLI flag.
-@Suite("D-Bus replies in D-Bus words")
-struct DBusErrorWordsTests {
+/// The request contract end to end: what a D-Bus caller reads is in D-Bus words (a settings key or
+/// an option, never a CLI flag), unknown keys are ignored, and the CLI sends any request it takes.
+@Suite("requests and replies over D-Bus")
+struct RequestContractTests {
     static let fixture = RunningDaemon.fixtures.appendingPathComponent("qr-url.png").path
 
     @Test("an image over the settings' max_pixels is TooLarge naming limits.max_pixels, in the reply and the Error property")
@@ -37,6 +38,20 @@ struct DBusErrorWordsTests {
             #expect(reply.first?.string?.contains("example") == true, "\(reply)")
             #expect(try await daemon.waitForLog(containing: "ignored unknown option 'colour' (known: types (as)"),
                     "\(daemon.daemonLog)")
+        }
+    }
+
+    @Test("capture --region whose sides multiply past Int.max goes to the daemon without a trap")
+    func hugeRegion() async throws {
+        try await RunningDaemon.with(environment: ["DISPLAY": ""]) { daemon in
+            let run = try await SickDaemonTests.cli(["capture", "--region", "0,0,\(Int.max),3"], bus: daemon.bus.address,
+                                                    limit: 60, environment: ["DISPLAY": ""])
+            // The daemon has no display, nor has this process: Unavailable, exit 4.
+            #expect(!run.timedOut)
+            #expect(run.status == 4, "\(run.stderr)")
+            // A trap is SIGILL, 4 too: the daemon was asked, answered, and nothing crashed.
+            #expect(run.stderr.contains("the daemon cannot do it"), "\(run.stderr)")
+            #expect(!run.stderr.contains("Fatal error"), "\(run.stderr)")
         }
     }
 }
