@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "livetext",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "livetext", targets: ["livetext"]),
         .library(name: "LiveTextCore", targets: ["LiveTextCore"]),

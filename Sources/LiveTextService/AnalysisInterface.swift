@@ -46,8 +46,8 @@ extension LiveTextService {
                     try await replying {
                         let performer = self.actionPerformer()
                         let id = call[0].string ?? ""
-                        // Openers are processes waited for: off the cooperative pool.
-                        _ = try await BlockingWork.run {
+                        // Openers are processes waited for: off the cooperative pool, not behind OCR.
+                        _ = try await BlockingWork.run(.waiting) {
                             try performer.perform(id, actions: analysis.actions, items: analysis.items, text: analysis.text)
                         }
                     }

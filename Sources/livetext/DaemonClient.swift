@@ -4,6 +4,7 @@ import LiveTextCore
 import LiveTextDesktop
 import LiveTextEngines
 import LiveTextService
+import Synchronization
 
 /// The CLI as a client of `livetextd`: the daemon's warm engines, the same output.
 ///
@@ -285,20 +286,19 @@ struct DaemonClient: Sendable {
 }
 
 /// Whichever ends first of a connection attempt and its time limit resumes the waiting caller.
-private final class ConnectAttempt: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<DBusConnection, any Error>?
+private final class ConnectAttempt: Sendable {
+    private let continuation = Mutex<CheckedContinuation<DBusConnection, any Error>?>(nil)
 
     func start(_ continuation: CheckedContinuation<DBusConnection, any Error>) {
-        lock.withLock { self.continuation = continuation }
+        self.continuation.withLock { $0 = continuation }
     }
 
     /// Resumes the caller with `result`, unless it was resumed before; says whether this did.
     @discardableResult
     func finish(_ result: Result<DBusConnection, any Error>) -> Bool {
-        guard let continuation = lock.withLock({ () -> CheckedContinuation<DBusConnection, any Error>? in
-            defer { self.continuation = nil }
-            return self.continuation
+        guard let continuation = continuation.withLock({ continuation in
+            defer { continuation = nil }
+            return continuation
         }) else { return false }
         continuation.resume(with: result)
         return true
