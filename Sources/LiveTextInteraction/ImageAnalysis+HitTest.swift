@@ -26,8 +26,9 @@ extension ImageAnalysis {
 }
 
 extension DetectedItem {
-    /// The rectangles to underline: one per line the item covers; none without bounds.
+    /// The rectangles to underline: one per line the item covers (`lines` when it covers more
+    /// than one, else `bounds`); none without bounds.
     public var lineRects: [Bounds] {
-        bounds.map { [$0] } ?? []
+        lines ?? bounds.map { [$0] } ?? []
     }
 }
