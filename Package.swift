@@ -89,8 +89,7 @@ let package = Package(
 
         .testTarget(name: "LiveTextCoreTests", dependencies: ["LiveTextCore", "TestSupport"]),
         .testTarget(name: "AdapterTests",
-                    dependencies: ["LiveTextCore", "TesseractOCR", "ImageCodecs", "ZBarCodes",
-                                   "LiveTextEngines"],
+                    dependencies: ["LiveTextCore", "TesseractOCR", "ZBarCodes", "LiveTextEngines"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "DetectorTests", dependencies: ["LiveTextDetectors", "LiveTextCore"],
                     exclude: ["Fixtures"]),
@@ -98,7 +97,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext", "LiveTextService"]),
-        .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextInteraction"]),
+        .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextCore", "LiveTextInteraction"]),
         .testTarget(name: "LiveTextInteractionTests", dependencies: ["LiveTextInteraction", "LiveTextCore"]),
         // The service, the pipeline and the hotkeys built in the test process: handlers called
         // directly, a stand-in desktop, a private bus and Xvfb.
@@ -111,7 +110,9 @@ let package = Package(
         .testTarget(name: "NotificationTests",
                     dependencies: ["LiveTextNotifications", "DBusKit", "LiveTextCore", "LiveTextDetectors",
                                    "LiveTextInteraction", "TestSupport"]),
-        .testTarget(name: "X11Tests", dependencies: ["X11Kit", "LiveTextCore", "TestSupport"]),
+        .testTarget(name: "X11Tests", dependencies: ["X11Kit", "CX11", "LiveTextCore", "TestSupport"]),
+        // ARCHITECTURE.md's module table held against the sources and this file.
+        .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]
 )
