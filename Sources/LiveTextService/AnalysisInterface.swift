@@ -79,7 +79,7 @@ extension LiveTextService {
                     .string(await record.state.rawValue)
                 },
                 DBusProperty("Error", type: "s", doc: "The D-Bus error name and message of a failed analysis, or empty.") {
-                    .string(await record.error.map { "\($0.code.dbusName): \(DBusError.sendable($0.message))" } ?? "")
+                    .string(await record.error.map { "\($0.code.dbusName): \(DBusError.sendable($0.dbusMessage))" } ?? "")
                 },
                 DBusProperty("ImageSize", type: "(uu)", emitsChanged: .false, doc: "Width and height in pixels.") {
                     let info = await record.analysis?.image

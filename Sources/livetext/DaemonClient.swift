@@ -119,8 +119,9 @@ struct DaemonClient: Sendable {
     }
 
     /// Analyzes a file (`-`: stdin) on the daemon, waits, and reads back the analysis.
-    func analyze(_ file: String, options: [String: DBusValue], perform: String?) async -> Answer {
-        await answer(name: file) {
+    func analyze(_ file: String, options: AnalysisRequestOptions, perform: String?) async -> Answer {
+        let options = options.encode()
+        return await answer(name: file) {
             // A stream is read here (the daemon reads only files): stdin, or a FIFO such as `<(maim -s)`.
             if file == "-" || (try? ImageInput.kind(ofPath: file)) == .pipe {
                 let data = try file == "-" ? StandardInputOnce.data() : ImageInput().read(path: file)
@@ -134,31 +135,26 @@ struct DaemonClient: Sendable {
     }
 
     /// Captures on the daemon's display (an interactive selection waits for the user).
-    func capture(_ request: CaptureRequest, options: [String: DBusValue], perform: String?) async -> Answer {
+    func capture(_ request: CaptureRequest, options: AnalysisRequestOptions, perform: String?) async -> Answer {
         var options = options
+        options.capture = request
+        let encoded = options.encode()
         var pixels: Int?
-        switch request {
-        case .select: options["interactive"] = .bool(true)
-        case .pickWindow: options["pick_window"] = .bool(true)
-        case .screen: break
-        case .monitor(let index): options["monitor"] = .uint32(UInt32(index))
-        case .window(let id): options["window"] = .uint64(UInt64(id))
-        case .region(let r):
-            options["region"] = .structure([.int32(Int32(clamping: r.x)), .int32(Int32(clamping: r.y)),
-                                            .uint32(UInt32(clamping: r.width)), .uint32(UInt32(clamping: r.height))])
-            pixels = r.width * r.height
+        if case .region(let r) = request {
+            let (product, overflow) = r.width.multipliedReportingOverflow(by: r.height)
+            pixels = overflow ? .max : product
         }
         // The user takes the time a selection takes: only the pings can tell the daemon is gone.
         let deadline = request.waitsForUser ? nil : ReplyDeadline.forPixels(pixels)
         return await answer(name: "capture") {
-            try await analysis("CaptureScreen", [.vardict(options)], deadline: deadline, perform: perform)
+            try await analysis("CaptureScreen", [.vardict(encoded)], deadline: deadline, perform: perform)
         }
     }
 
     /// Analyzes the clipboard's image on the daemon.
-    func clipboard(options: [String: DBusValue], perform: String?) async -> Answer {
+    func clipboard(options: AnalysisRequestOptions, perform: String?) async -> Answer {
         await answer(name: "clipboard") {
-            try await analysis("AnalyzeClipboard", [.vardict(options)], deadline: ReplyDeadline.forPixels(nil),
+            try await analysis("AnalyzeClipboard", [.vardict(options.encode())], deadline: ReplyDeadline.forPixels(nil),
                                perform: perform)
         }
     }
@@ -285,17 +281,6 @@ struct DaemonClient: Sendable {
     static func localError(_ error: DBusError, file: String) -> LiveTextError {
         if let code = LiveTextError.Code(dbusName: error.name) { return LiveTextError(code, error.message) }
         return LiveTextError(.failed, "\(file): the daemon answered \(error.description)")
-    }
-
-    /// The request options of these analysis options.
-    static func options(_ configuration: ImageAnalyzer.Configuration) -> [String: DBusValue] {
-        var options: [String: DBusValue] = [
-            "types": .strings(configuration.types.description.split(separator: ",").map(String.init)),
-        ]
-        // None named: the daemon's settings (automatic by default) decide.
-        if !configuration.languages.isAutomatic { options["languages"] = .strings(configuration.languages.names) }
-        if let only = configuration.only { options["only"] = .strings(only.names) }
-        return options
     }
 }
 
