@@ -1,6 +1,7 @@
 import DBusKit
 import LiveTextCore
 import LiveTextDetectors
+import LiveTextInteraction
 
 extension LiveTextService {
     /// `org.livetext.Analysis1` of one record.
@@ -124,9 +125,10 @@ enum AnalysisQueries {
         return lines.joined(separator: "\n")
     }
 
-    /// The item whose bounds hold the point (the smallest, when they nest).
+    /// The item with a line rectangle under the point (the smallest, when they nest): an item
+    /// over two lines is not found between or beside them.
     static func item(at x: Int, _ y: Int, of analysis: ImageAnalysis) -> DetectedItem? {
-        analysis.items.filter { $0.bounds?.contains(x: x, y: y) ?? false }
+        analysis.items.filter { $0.lineRects.contains { $0.contains(x: x, y: y) } }
             .min { ($0.bounds?.width ?? 0) * ($0.bounds?.height ?? 0) < ($1.bounds?.width ?? 0) * ($1.bounds?.height ?? 0) }
     }
 
