@@ -191,4 +191,37 @@ struct HotkeyTests {
         #expect(await presses.waitEnded())
         #expect(grabber.grab([Self.text]).first?.message.contains("went away") == true)
     }
+
+    // The hotkey thread alone uses its connection: grabs asked from other threads wait for its
+    // answer (no lock held across XGrabKey and XSync), one after another.
+    @Test("grabs asked from several threads at once are each answered and the last stands; after close a grab is refused at once")
+    func grabsFromManyThreads() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            let grabber = try HotkeyGrabber(displayName: server.name)
+            defer { grabber.close() }
+            let presses = PressCollector(grabber.presses)
+            let keys = ["A", "B", "C", "D", "E", "F"]
+            let answers = try await withThrowingTaskGroup(of: [HotkeyFailure].self) { group in
+                for key in keys {
+                    group.addTask {
+                        try await BlockingWork.run(.waiting) {
+                            grabber.grab([HotkeyBinding(id: key, modifiers: [.super, .shift], keysym: key)])
+                        }
+                    }
+                }
+                return try await group.reduce(into: [[HotkeyFailure]]()) { $0.append($1) }
+            }
+            #expect(answers.count == keys.count)
+            #expect(answers.joined().isEmpty, "\(answers)")
+            // Each grab replaced the one before: one combination is held, the others were released.
+            try await xdotool(server, ["key"] + keys.map { "super+shift+\($0.lowercased())" })
+            let pressed = await presses.wait(count: 2, timeout: 2)
+            #expect(pressed.count == 1 && keys.contains(pressed.first ?? ""), "\(pressed)")
+
+            grabber.close()
+            let started = ContinuousClock.now
+            #expect(grabber.grab([Self.text]).first?.message.contains("hotkeys are closed") == true)
+            #expect(ContinuousClock.now - started < .seconds(1))
+        }
+    }
 }
