@@ -64,6 +64,7 @@ extension LiveTextService {
                         throw DBusError.livetext(.notFound, "'\(what)' is empty: the clipboard is left as it was")
                     }
                     try await replying {
+                        try await self.checkAccess(call.sender, for: [.copy])
                         try await self.desktop.copy(text, alsoPrimary: self.settings.settings.clipboard.alsoPrimary)
                     }
                     return []

@@ -17,7 +17,11 @@ extension LiveTextService {
             the result on the clipboard when it is done; the daemon keeps serving it), primary (b: with copy, \
             PRIMARY too), notify (b: show a desktop notification with the quick actions and a preview), \
             interaction (as: with notify, this call's interaction types instead of PreferredInteractionTypes), \
-            replace (b: cancel this caller's analyses still running). Unknown keys are ignored.
+            replace (b: cancel this caller's analyses still running). Unknown keys are ignored. A sandboxed \
+            caller (Flatpak, snap) needs the user's consent, asked in a notification (Allow Once, Always Allow, \
+            Deny; the last two kept in the settings' [access]), to have a file read by path, the screen captured, \
+            the clipboard read or written (AnalyzeFile, CaptureScreen, AnalyzeClipboard, Analyze, copy, \
+            Analysis1.Copy): AccessDenied otherwise. Images, fds and text it sends itself need none.
             """,
             methods: [
                 DBusMethod("AnalyzeFile", inputs: [DBusArgument("path", "s"), options], outputs: [analysis],
