@@ -23,7 +23,7 @@ struct PreviewCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The image file; - for standard input.", valueName: "file"), completion: .file())
     var file: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the PNG.", valueName: "png"),
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the PNG; - for standard output.", valueName: "png"),
             completion: .file(extensions: ["png"]))
     var output: String
 
@@ -89,7 +89,8 @@ struct PreviewCommand: AsyncParsableCommand {
         if offer == nil { Diagnostics.note("interaction 'none': no notification would be shown; the plain image written") }
         if let fallback = rendered.fontFallback { Diagnostics.note(fallback) }
         for note in rendered.notes { Diagnostics.note(note) }
-        try OutputFile.write(try PNGEncoder.encode(rendered.image), to: output)
+        let png = try PNGEncoder.encode(rendered.image)
+        if output == "-" { try StandardOutput.write(png) } else { try OutputFile.write(png, to: output) }
     }
 
     private func parsedInsets() throws -> EdgeInsets? {
