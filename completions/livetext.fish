@@ -169,7 +169,7 @@ complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_opti
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext languages" version' -l 'version' -d 'Show the version.'
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext languages" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_positional "livetext preview" -eq 1' -F
-complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext preview" o output' -s 'o' -l 'output' -d 'Where to write the PNG.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'png\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext preview" o output' -s 'o' -l 'output' -d 'Where to write the PNG; - for standard output.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'png\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext preview"' -l 'interaction' -d 'What is offered.' -rfka ''
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext preview" insets' -l 'insets' -d 'Content insets in preview pixels: top,left,bottom,right.' -rfka ''
 complete -c 'livetext' -n '__livetext_should_offer_completions_for_flags_or_options "livetext preview" font' -l 'font' -d 'Interface font: family and style ("DejaVu Serif Bold"); a size is ignored.' -rfka ''

@@ -199,7 +199,7 @@ _livetext_preview() {
     local -i ret=1
     local -ar arg_specs=(
         ':file:_files'
-        '(-o --output)'{-o,--output}'[Where to write the PNG.]:png:_files -g '\''*.png'\'''
+        '(-o --output)'{-o,--output}'[Where to write the PNG; - for standard output.]:png:_files -g '\''*.png'\'''
         '*--interaction[What is offered.]:automatic|textSelection|dataDetectors|none:'
         '--insets[Content insets in preview pixels\: top,left,bottom,right.]:t,l,b,r:'
         '--font[Interface font\: family and style ("DejaVu Serif Bold"); a size is ignored.]:font:'
