@@ -308,7 +308,7 @@ _livetext_detect() {
     non_repeating_flags=(--json --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--perform)
-    __livetext_offer_flags_options 0
+    __livetext_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
@@ -316,6 +316,14 @@ _livetext_detect() {
         return
         ;;
     '--perform')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __livetext_add_completions -f
         return
         ;;
     esac

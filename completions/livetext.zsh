@@ -53,7 +53,7 @@ _livetext() {
             'analyze:Analyze image files (PNG, JPEG, TIFF, BMP, PNM, GIF, WebP); - reads stdin.'
             'capture:Capture the screen, a window or a region you drag, and analyze it.'
             'clipboard:Analyze the image on the clipboard (CLIPBOARD selection).'
-            'detect:Find links, emails, phone numbers, addresses, dates and more in UTF-8 text from stdin.'
+            'detect:Find links, emails, phone numbers, addresses, dates and more in UTF-8 text (a file, or stdin).'
             'daemon:Run the org.livetext D-Bus service on the session bus (also installed as livetextd).'
             'languages:List the installed OCR languages, and the missing ones with the command that adds one.'
             'preview:Draw the preview a notification shows for an image, as PNG.'
@@ -159,9 +159,10 @@ _livetext_clipboard() {
 _livetext_detect() {
     local -i ret=1
     local -ar arg_specs=(
+        ':file:_files'
         '--json[Print {"items"\: \[...\], "actions"\: \[...\]} as PRODUCT.md gives it.]'
         '*--only[Only these types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo; the iOS content-type names work too.]:types:'
-        '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. open-link-0) with xdg-open or LIVETEXT_OPENER.]:id:'
+        '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. open-link-0) with xdg-open or LIVETEXT_OPENER, and print only what was done; an id the text does not have is a usage error (exit 2).]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
