@@ -21,7 +21,7 @@ struct DetectCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Only these types (comma-separated): \(ItemKind.nameList); the iOS content-type names work too.",
-        valueName: "types"))
+        valueName: "types"), completion: ValueCompletions.itemKinds)
     var only: [String] = []
 
     @Option(help: ArgumentHelp("Carry out this quick action (an id from --json's actions, e.g. open-link-0) "

@@ -28,7 +28,8 @@ struct PreviewCommand: AsyncParsableCommand {
     var output: String
 
     @Option(name: .customLong("interaction"), parsing: .singleValue,
-            help: ArgumentHelp("What is offered.", valueName: "automatic|textSelection|dataDetectors|none"))
+            help: ArgumentHelp("What is offered.", valueName: "automatic|textSelection|dataDetectors|none"),
+            completion: .list(InteractionType.allCases.map(\.rawValue)))
     var interactionNames: [String] = []
 
     @Option(help: ArgumentHelp("Content insets in preview pixels: top,left,bottom,right.", valueName: "t,l,b,r"))
@@ -45,7 +46,7 @@ struct PreviewCommand: AsyncParsableCommand {
     var detectorsInTextMode: Bool?
 
     @Option(help: ArgumentHelp("OCR languages, tesseract names joined by + (e.g. eng+deu); default: automatic.",
-                               valueName: "langs"))
+                               valueName: "langs"), completion: ValueCompletions.languages)
     var lang: String?
 
     func validate() throws {
