@@ -69,14 +69,15 @@ abuse: setup release
 	@scripts/setup-debian --bench
 	/usr/bin/python3 bench/abuse.py --livetext .build/release/livetext
 
-# Binaries, bus activation, the systemd user unit, completions and the man page where a Linux
-# user expects them; PREFIX and DESTDIR as usual. Only copies: `make` builds first, as the user.
+# Binaries, bus activation, the systemd user unit, completions, the man page, docs/API.md and an
+# example settings file where a Linux user expects them; PREFIX and DESTDIR as usual. Only copies: `make` builds first, as the user.
 INSTALLED := $(BINDIR)/livetext $(BINDIR)/livetextd \
 	$(DATADIR)/dbus-1/services/org.livetext.service $(USERUNITDIR)/livetext.service \
 	$(DATADIR)/dbus-1/interfaces/org.livetext.xml \
 	$(DATADIR)/bash-completion/completions/livetext $(DATADIR)/zsh/site-functions/_livetext \
 	$(DATADIR)/fish/vendor_completions.d/livetext.fish \
-	$(DATADIR)/man/man1/livetext.1 $(DATADIR)/man/man1/livetextd.1
+	$(DATADIR)/man/man1/livetext.1 $(DATADIR)/man/man1/livetextd.1 \
+	$(DATADIR)/doc/livetext/API.md $(DATADIR)/doc/livetext/config.toml.example
 
 install:
 	@test -x $(BUILT) || { echo "make install: $(BUILT) is not built: run make first, as yourself" >&2; exit 1; }
@@ -91,6 +92,8 @@ install:
 	install -Dm644 completions/livetext.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/livetext.fish
 	install -Dm644 doc/livetext.1 $(DESTDIR)$(DATADIR)/man/man1/livetext.1
 	ln -sf livetext.1 $(DESTDIR)$(DATADIR)/man/man1/livetextd.1
+	install -Dm644 docs/API.md $(DESTDIR)$(DATADIR)/doc/livetext/API.md
+	$(BUILT) config --example > $(DESTDIR)$(DATADIR)/doc/livetext/config.toml.example
 
 # The files above and nothing else (directories may hold other programs' files: they stay).
 uninstall:

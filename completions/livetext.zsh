@@ -79,7 +79,7 @@ _livetext_analyze() {
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar ___interaction=('automatic' 'textSelection' 'dataDetectors' 'none')
     local -ar arg_specs=(
-        '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
+        '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion analyze -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion analyze -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion analyze -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
@@ -106,7 +106,7 @@ _livetext_capture() {
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar ___interaction=('automatic' 'textSelection' 'dataDetectors' 'none')
     local -ar arg_specs=(
-        '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
+        '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion capture -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion capture -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion capture -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
@@ -138,7 +138,7 @@ _livetext_clipboard() {
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar ___interaction=('automatic' 'textSelection' 'dataDetectors' 'none')
     local -ar arg_specs=(
-        '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
+        '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion clipboard -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion clipboard -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion clipboard -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
@@ -163,7 +163,7 @@ _livetext_detect() {
     local -i ret=1
     local -ar arg_specs=(
         ':file:_files'
-        '--json[Print {"items"\: \[...\], "actions"\: \[...\]} as PRODUCT.md gives it.]'
+        '--json[Print {"items"\: \[...\], "actions"\: \[...\]} as docs/API.md gives it.]'
         '*--only[Only these types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo; the iOS content-type names work too.]:types:{__livetext_custom_complete ---completion detect -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. open-link-0) with xdg-open or LIVETEXT_OPENER, and print only what was done; an id the text does not have is a usage error (exit 2).]:id:'
         '--version[Show the version.]'

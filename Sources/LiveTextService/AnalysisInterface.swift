@@ -88,7 +88,7 @@ extension LiveTextService {
                 DBusProperty("Text", type: "s", emitsChanged: .false, doc: "The text in reading order.") {
                     .string(await record.analysis?.text ?? "")
                 },
-                DBusProperty("Json", type: "s", emitsChanged: .false, doc: "The analysis as PRODUCT.md's JSON document.") {
+                DBusProperty("Json", type: "s", emitsChanged: .false, doc: "The analysis as the JSON document of livetext analyze --json (docs/API.md).") {
                     .string(await record.analysis?.jsonLine() ?? "")
                 },
                 DBusProperty("Items", type: "aa{sv}", emitsChanged: .false, doc: "Detected items.") {

@@ -12,7 +12,7 @@ extension LiveTextService {
                    outputs: [DBusArgument("text", "s"), DBusArgument("json", "s")],
                    doc: """
                    Analyzes a source and replies when the analysis is done, with its text (with only: the \
-                   items' text, a line each) and PRODUCT.md's JSON document; the caller chooses how long to wait \
+                   items' text, a line each) and the JSON document of livetext analyze --json; the caller chooses how long to wait \
                    (gdbus --timeout, busctl --timeout). source: \(AnalysisSource.accepted). A failure is the \
                    reply's error (org.livetext.Error.*). No object is made; the analysis counts against the \
                    caller's limits until the reply. A caller that leaves before the reply cancels it, unless \

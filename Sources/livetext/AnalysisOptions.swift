@@ -5,7 +5,7 @@ import LiveTextEngines
 
 /// Options shared by every verb that analyzes an image.
 struct AnalysisOptions: ParsableArguments {
-    @Flag(help: "Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.")
+    @Flag(help: "Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.")
     var json = false
 
     @Option(help: ArgumentHelp("What to look for: \(AnalysisTypes.nameList) (comma-separated; default: the "

@@ -16,7 +16,7 @@ struct DetectCommand: AsyncParsableCommand {
               completion: .file())
     var file: String?
 
-    @Flag(help: "Print {\"items\": [...], \"actions\": [...]} as PRODUCT.md gives it.")
+    @Flag(help: "Print {\"items\": [...], \"actions\": [...]} as docs/API.md gives it.")
     var json = false
 
     @Option(help: ArgumentHelp(
