@@ -138,7 +138,8 @@ extension LiveTextService {
                         let client = await self.clients.client(of: call.sender)
                         let ticket = try await self.requestLimits.admit(client: client, bytes: text.utf8.count,
                                                                         isDetect: true, limits: limits)
-                        let detector = self.interpreter.detector, context = self.interpreter.context
+                        let interpreter = self.interpreter.current
+                        let detector = interpreter.detector, context = interpreter.context
                         // Reading text is CPU work: a few at a time, clients taking turns, off the
                         // threads that answer every other call meanwhile.
                         // The items are turned into D-Bus values there too: for a long text that is

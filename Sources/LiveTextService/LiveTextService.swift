@@ -14,7 +14,7 @@ import LiveTextNotifications
 public final class LiveTextService: Sendable {
     let bus: DBusConnection
     let analyzer: ImageAnalyzer
-    let interpreter: AnalysisInterpreter
+    let interpreter: LiveInterpreter
     let settings: SettingsStore
     let registry: AnalysisRegistry
     /// The process behind each calling connection, and what all of them may run at once.
@@ -35,7 +35,7 @@ public final class LiveTextService: Sendable {
     /// Consent prompts for sandboxed callers, one an application at a time.
     let consents = ConsentPrompts()
 
-    public init(bus: DBusConnection, analyzer: ImageAnalyzer, interpreter: AnalysisInterpreter,
+    public init(bus: DBusConnection, analyzer: ImageAnalyzer, interpreter: LiveInterpreter,
                 settings: SettingsStore, desktop: Desktop = Desktop(), log: ServiceLog = ServiceLog()) {
         self.bus = bus
         self.desktop = desktop

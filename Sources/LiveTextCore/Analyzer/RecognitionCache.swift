@@ -29,14 +29,24 @@ final class RecognitionCache: @unchecked Sendable {
         let codes: [MachineReadableCode]
     }
 
-    let capacity: Int
     private let lock = NSLock()
     /// Guarded by `lock`; `order` is least recently used first.
+    private var limit: Int
     private var entries: [Key: Entry] = [:]
     private var order: [Key] = []
 
     init(capacity: Int) {
-        self.capacity = max(0, capacity)
+        limit = max(0, capacity)
+    }
+
+    var capacity: Int { lock.withLock { limit } }
+
+    /// Keeps at most `capacity` entries from now on, dropping the least recently used.
+    func resize(to capacity: Int) {
+        lock.withLock {
+            limit = max(0, capacity)
+            while order.count > limit { entries[order.removeFirst()] = nil }
+        }
     }
 
     func entry(for key: Key) -> Entry? {
@@ -49,11 +59,11 @@ final class RecognitionCache: @unchecked Sendable {
     }
 
     func store(_ entry: Entry, for key: Key) {
-        guard capacity > 0 else { return }
         lock.withLock {
+            guard limit > 0 else { return }
             if entries.updateValue(entry, forKey: key) != nil { order.removeAll { $0 == key } }
             order.append(key)
-            while order.count > capacity { entries[order.removeFirst()] = nil }
+            while order.count > limit { entries[order.removeFirst()] = nil }
         }
     }
 
