@@ -2,6 +2,7 @@
 #   make         build the release binary as yourself (Swift runtime linked in statically)
 #   make install install it and its files (PREFIX=/usr/local, DESTDIR=); builds nothing, needs no network
 #   make uninstall  remove exactly the files make install writes
+#   make deb     a Debian package of the same files (apt install ./livetext_*.deb)
 #   make demo    install what is missing, build, analyze the bundled sample screenshots
 #   make test    install what is missing, build, run the test suite
 #   make bench   accuracy and speed beside tesseract and zbarimg, detectors beside their PyPI peers
@@ -13,7 +14,7 @@ SWIFT ?= swift
 # with this set, and the test process must have it before libtesseract loads.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: all demo test bench fuzz abuse build release setup clean install uninstall check-install
+.PHONY: all demo test bench fuzz abuse build release setup clean install uninstall check-install deb check-deb
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -102,6 +103,15 @@ uninstall:
 # make install and uninstall into a temporary DESTDIR, checked (after make).
 check-install:
 	scripts/check-install
+
+# A Debian package of what make install writes, Depends from the libraries the binary links
+# (after make; builds nothing): livetext_VERSION_ARCH.deb, for apt install ./livetext_*.deb.
+deb:
+	BUILT=$(BUILT) scripts/make-deb
+
+# The package installed, used and purged in a clean Debian 12 root (root, debootstrap, the archive).
+check-deb: deb
+	scripts/check-deb
 
 clean:
 	rm -rf .build
