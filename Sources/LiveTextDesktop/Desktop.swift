@@ -13,7 +13,12 @@ import X11Kit
 /// by a `ClipboardOwner` on its own connection and thread, for as long as this object lives.
 public final class Desktop: @unchecked Sendable {
     /// The display this desktop opens; `$DISPLAY` when nil.
-    public let displayName: String?
+    public var displayName: String? { ownerLock.withLock { chosenDisplay } }
+    /// Said after "DISPLAY is not set" when there is neither a name nor `$DISPLAY` (the daemon:
+    /// how to give it one).
+    public let withoutDisplay: String?
+    /// Guarded by `ownerLock`.
+    private var chosenDisplay: String?
     private let queue = DispatchQueue(label: "org.livetext.x11")
     /// Touched only on `queue`.
     private var session: Session?
@@ -21,8 +26,26 @@ public final class Desktop: @unchecked Sendable {
     /// Guarded by `ownerLock`.
     private var owner: ClipboardOwner?
 
-    public init(displayName: String? = nil) {
-        self.displayName = displayName
+    public init(displayName: String? = nil, withoutDisplay: String? = nil) {
+        chosenDisplay = displayName
+        self.withoutDisplay = withoutDisplay
+    }
+
+    /// Whether this desktop has a display to open: a name, or `$DISPLAY`.
+    public var knowsDisplay: Bool {
+        displayName != nil || !ProcessInfo.processInfo.environment["DISPLAY", default: ""].isEmpty
+    }
+
+    /// Uses display `name` from now on, when this desktop has none (a daemon started by the bus
+    /// without `DISPLAY`, told one by a client). Returns whether it was taken; a desktop with a
+    /// display keeps it.
+    public func adopt(display name: String) -> Bool {
+        guard X11DisplayName.isValid(name), !knowsDisplay else { return false }
+        return ownerLock.withLock {
+            guard chosenDisplay == nil else { return false }
+            chosenDisplay = name
+            return true
+        }
     }
 
     deinit {
@@ -87,9 +110,14 @@ public final class Desktop: @unchecked Sendable {
         if let session, !session.display.isBroken { return session }
         session?.display.close()
         session = nil
-        let fresh = Session(display: try X11Display(name: displayName))
-        session = fresh
-        return fresh
+        let name = displayName
+        do {
+            let fresh = Session(display: try X11Display(name: name))
+            session = fresh
+            return fresh
+        } catch let error as LiveTextError where error.code == .unavailable && !knowsDisplay {
+            throw LiveTextError(.unavailable, error.message + (withoutDisplay.map { ": " + $0 } ?? ""))
+        }
     }
 
     /// Opens the display if it is not open yet: `unavailable`, saying what to do, without one.

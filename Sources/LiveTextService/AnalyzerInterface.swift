@@ -17,7 +17,9 @@ extension LiveTextService {
             the result on the clipboard when it is done; the daemon keeps serving it), primary (b: with copy, \
             PRIMARY too), notify (b: show a desktop notification with the quick actions and a preview), \
             interaction (as: with notify, this call's interaction types instead of PreferredInteractionTypes), \
-            replace (b: cancel this caller's analyses still running). Unknown keys are ignored. A sandboxed \
+            replace (b: cancel this caller's analyses still running), display and xauthority (s: a daemon \
+            started without DISPLAY uses this X display from then on, and grabs its hotkeys there; one with a \
+            display keeps it). Unknown keys are ignored. A sandboxed \
             caller (Flatpak, snap) needs the user's consent, asked in a notification (Allow Once, Always Allow, \
             Deny; the last two kept in the settings' [access]), to have a file read by path, the screen captured, \
             the clipboard read or written (AnalyzeFile, CaptureScreen, AnalyzeClipboard, Analyze, copy, \
@@ -178,7 +180,8 @@ extension LiveTextService {
     var imageInput: ImageInput { ImageInput(limits: ImageLimits(maxPixels: maxPixels)) }
 
     func options(_ value: DBusValue) throws -> RequestOptions {
-        try RequestOptions(value.vardict ?? [:], defaults: defaultConfiguration)
+        adoptDisplay(value.vardict ?? [:])
+        return try RequestOptions(value.vardict ?? [:], defaults: defaultConfiguration)
     }
 
     static func descriptor(_ value: DBusValue) throws -> DBusFileDescriptor {

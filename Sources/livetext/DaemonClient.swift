@@ -295,6 +295,12 @@ struct DaemonClient: Sendable {
         // None named: the daemon's settings (automatic by default) decide.
         if !configuration.languages.isAutomatic { options["languages"] = .strings(configuration.languages.names) }
         if let only = configuration.only { options["only"] = .strings(only.names) }
+        // A daemon the bus started without a display takes this one (an extension; others ignore it).
+        let environment = ProcessInfo.processInfo.environment
+        if let display = environment["DISPLAY"], !display.isEmpty {
+            options["display"] = .string(display)
+            if let file = environment["XAUTHORITY"], !file.isEmpty { options["xauthority"] = .string(file) }
+        }
         return options
     }
 }

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import LiveTextConfig
 import LiveTextCore
+import LiveTextDesktop
 import LiveTextDetectors
 import LiveTextEngines
 import LiveTextService
@@ -14,8 +15,10 @@ struct DaemonCommand: AsyncParsableCommand {
         abstract: "Run the org.livetext D-Bus service on the session bus (also installed as livetextd).",
         discussion: """
             Exits cleanly when another daemon already owns org.livetext. SIGHUP reloads the settings \
-            file; SIGTERM and SIGINT stop the service. Bus activation often starts it without DISPLAY: \
-            run `dbus-update-activation-environment DISPLAY XAUTHORITY` in your session start-up.
+            file; SIGTERM and SIGINT stop the service. Bus activation may start it without DISPLAY: \
+            then the first request that names a display (the CLI sends its own) gives it one, and the \
+            hotkeys come up; `dbus-update-activation-environment --systemd DISPLAY XAUTHORITY` in your \
+            session start-up gives it one from the start.
             """)
 
     @Option(help: ArgumentHelp("Connect to this bus address instead of the session bus.", valueName: "address"))
@@ -45,7 +48,9 @@ struct DaemonCommand: AsyncParsableCommand {
             region: current.actions.region,
             templates: DetectionEnvironment.templates(current.actions)))
         let analyzer = try ImageAnalyzer.system(interpreter: interpreter, cacheCapacity: current.limits.cachedImages)
-        let service = LiveTextService(bus: bus, analyzer: analyzer, interpreter: interpreter, settings: settings, log: log)
+        let desktop = Desktop(withoutDisplay: LiveTextService.withoutDisplayAdvice)
+        let service = LiveTextService(bus: bus, analyzer: analyzer, interpreter: interpreter, settings: settings,
+                                      desktop: desktop, log: log)
         try await service.export()
 
         // What the settings decide outside the service: the region and URL templates of the
