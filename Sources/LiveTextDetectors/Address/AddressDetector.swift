@@ -71,6 +71,11 @@ struct AddressScanner {
                 while i < n, s[i].isAlphanumeric { i += 1 }
                 continue
             }
+            // "13:15 Hollow Lane", "room 4.12": the minutes of a time or a decimal's fraction.
+            if let previous, previous == ":" || previous == ".", i > 1, s[i - 2].isASCIIDigit {
+                while i < n, s[i].isASCIIDigit { i += 1 }
+                continue
+            }
             if let previous, AddressTokenizer.isJoiner(previous), i > 1, s[i - 2].isAlphanumeric {
                 i += 1
                 continue

@@ -275,6 +275,8 @@ public struct MoneyDetector: Detector {
         if position > end, position < scalars.count, scalars[position].isHorizontalSpace { position += 1 }
         guard position < scalars.count else { return nil }
         if let symbol = CurrencyNames.symbol(scalars[position]) {
+            // "$3.99 $39.90", "€4.95 €50": a symbol glued to the next number is that number's.
+            if position + 1 < scalars.count, scalars[position + 1].isASCIIDigit { return nil }
             return Suffix(marker: symbol, end: position + 1)
         }
         let wordStart = position
