@@ -120,6 +120,11 @@ extension DateParser {
         if next.kind == .number, next.length == 4, let year = yearValue(next), !continuesAsTime(next.end) {
             return (year, next.end)
         }
+        // "14 de mayo de 2026"
+        if next.word == .of, next.gap == .space, let number = reader.next(next.end), number.gap == .space,
+           number.length == 4, let year = yearValue(number), !continuesAsTime(number.end) {
+            return (year, number.end)
+        }
         // "9 July in 2031"
         if next.word == .inWord, next.gap == .space, let number = reader.next(next.end), number.gap == .space,
            number.length == 4, let year = yearValue(number), !continuesAsTime(number.end) {
@@ -262,7 +267,10 @@ extension DateParser {
         if next.word == .of, let after = reader.next(next.end) { next = after }
         guard case .month(let month, let ambiguous)? = next.word, next.gap != .lineBreak else { return nil }
         end = next.end
-        if let dot = adjacent(end), dot.isSymbol(".") { end = dot.end }
+        // "3 Nov. 2026": an abbreviation's dot; after a whole name ("20 April.") it ends the sentence.
+        if let dot = adjacent(end), dot.isSymbol("."), next.length <= 4, !DateWord.wholeShortMonths.contains(next.key) {
+            end = dot.end
+        }
         var year: Int?
         if dashForm {
             if let dash = adjacent(next.end), dash.isDash || slashForm, let number = adjacent(dash.end),
