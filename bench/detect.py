@@ -548,20 +548,23 @@ def normalized(text):
 
 
 def covered(want, text):
-    """The share of want's characters that text has, in order, in runs of three or more (difflib's matching blocks): the
+    """The share of want's characters that text has, in order, in runs of two or more, blanks aside (difflib's matching blocks): the
     text-only counterpart of the >= 80 % span coverage the offset matching asks."""
     import difflib
     if not want:
         return 0.0
+    want, text = "".join(want.split()), "".join(text.split())  # OCR drops and adds blanks
+    if not want:
+        return 0.0
     blocks = difflib.SequenceMatcher(None, want, text, autojunk=False).get_matching_blocks()
-    # runs of 3 characters or more only: scattered single characters of a long item are no match
-    return sum(b.size for b in blocks if b.size >= min(3, len(want))) / len(want)
+    # runs of 2 characters or more only: scattered single characters of a long item are no match
+    return sum(b.size for b in blocks if b.size >= min(2, len(want))) / len(want)
 
 
 def screens_end_to_end(binary):
     """`livetext analyze --local --json` on each labelled capture; its items against the labels by
     type and text (offsets differ from the ground truth's): strict, the same text (whitespace and
-    case aside); loose, at least 80 % of the label's characters in the item, in order. Optional
+    case aside); loose, at least 80 % of the label's characters in the item, in order, blanks aside. Optional
     labels count for nothing either way."""
     path = os.path.join(DATA, "screens.jsonl")
     labelled = []
