@@ -5,7 +5,7 @@
 #
 # Debian packages it needs (CI must install them too):
 #   xvfb xterm x11-utils xdotool imagemagick chromium python3 python3-tk
-#   fonts-dejavu fonts-liberation2 fonts-noto-core
+#   fonts-dejavu fonts-liberation2 fonts-noto-core fonts-wqy-microhei
 #
 # Usage: bench/make_screens.sh [NAME...]      (default: every image; NAME without .png)
 # Env:   SCREENS_DISPLAY=:91   the Xvfb display it starts and stops (keep to :91..:94)
@@ -284,6 +284,11 @@ for lang in deu fra spa por ita nld pol; do
   OUT="$LANG_OUT" LC_ALL=C.UTF-8 xterm_shot lang-$lang-dejavu-13px "DejaVu Sans Mono" 13 "#202020" "#fafafa"
 done
 OUT="$LANG_OUT" LC_ALL=C.UTF-8 xterm_shot lang-mixed-dejavu-13px "DejaVu Sans Mono" 13 "#d0d0d0" "#1c1c1c"
+# Other scripts: Cyrillic (Russian, Ukrainian), Greek, and Chinese in a CJK monospace font.
+for lang in rus ukr ell; do
+  OUT="$LANG_OUT" LC_ALL=C.UTF-8 xterm_shot lang-$lang-dejavu-13px "DejaVu Sans Mono" 13 "#202020" "#fafafa"
+done
+OUT="$LANG_OUT" LC_ALL=C.UTF-8 xterm_shot lang-chi_sim-wqy-14px "WenQuanYi Micro Hei Mono" 14 "#202020" "#fafafa"
 
 # Browser pages (headless Chromium, no browser frame), sized to the page.
 browser_shot browser-light-dejavu-14px     780 500
