@@ -5,7 +5,8 @@ extension TessdataDirectory {
     ///
     /// A named set reads in those of its languages that are installed, and notes the others;
     /// `automatic` reads in the locale's installed languages and English, and may read a block
-    /// again in any other installed language `TextLanguage` tells apart. Throws `unavailable`
+    /// again in any other installed language `TextLanguage` tells apart, or of another script
+    /// (`OtherScripts`) that reads it far more surely. Throws `unavailable`
     /// when none of the languages asked for is installed.
     public func plan(_ languages: LanguageSet, locale: LocaleLanguages) throws -> LanguagePlan {
         let installed = Set(installedLanguages())
@@ -28,6 +29,7 @@ extension TessdataDirectory {
         notes += locale.unknown.map { "no tesseract language for the locale's '\($0)': reading without it" }
         return LanguagePlan(primary: try LanguageSet(primary.joined(separator: "+")),
                             alternatives: TextLanguage.known.filter { installed.contains($0) && !primary.contains($0) },
+                            otherScripts: OtherScripts.languages.filter { installed.contains($0) && !primary.contains($0) },
                             notes: notes)
     }
 }

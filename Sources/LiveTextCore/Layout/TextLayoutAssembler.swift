@@ -29,7 +29,7 @@ public struct TextLayoutAssembler: Sendable {
 
     /// The line's words worth keeping, in original pixels; nil when the line is junk as a whole.
     private func keptWords(of line: RecognizedLine, prepared: PreparedImage) -> [TextWord]? {
-        let texts = line.words.map { $0.text.trimmingWhitespace() }
+        let texts = line.words.map { MicroSign.inGreekWords($0.text.trimmingWhitespace()) }
         let kept = zip(texts, line.words).map { keeps(text: $0, confidence: $1.confidence) }
         let confident = zip(line.words, kept).filter { $1 }.map(\.0)
         guard let first = kept.firstIndex(of: true), let last = kept.lastIndex(of: true),
