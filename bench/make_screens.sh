@@ -128,28 +128,16 @@ start_xterm() {
   exit 1
 }
 
-# xterm showing a text file with cat: NAME FONT PIXELS FG BG [FONTCONFIG_FILE]
+# xterm showing a text file with cat: NAME FONT PIXELS FG BG [FONTCONFIG_FILE]. With
+# XTERM_CURSOR=1 its cursor shows after the last line, the pointer away so that the window has
+# no focus (xterm draws a hollow cursor).
 xterm_shot() {
   local name="$1"
   want "$name" || return 0
   start_xvfb
+  [[ "${XTERM_CURSOR:-0}" == 1 ]] && DISPLAY="$DISP" xdotool mousemove 1900 1190
   start_xterm "$SRC/$name.txt" "$2" "$3" "$4" "$5" 0 0 "${6:-}"
   sleep 0.8  # let the shell print
-  DISPLAY="$DISP" import -window "$XTERM_WID" "$TMP/$name.png"
-  kill "$XTERM_PID" 2>/dev/null || true
-  wait "$XTERM_PID" 2>/dev/null || true
-  save_shot "$name" "$SRC/$name.txt"
-}
-
-# xterm with its cursor showing after the last line, the pointer away so that the window has
-# no focus (xterm draws a hollow cursor): NAME FONT PIXELS FG BG
-xterm_unfocused_shot() {
-  local name="$1"
-  want "$name" || return 0
-  start_xvfb
-  DISPLAY="$DISP" xdotool mousemove 1900 1190
-  XTERM_CURSOR=1 start_xterm "$SRC/$name.txt" "$2" "$3" "$4" "$5" 0 0
-  sleep 0.8
   DISPLAY="$DISP" import -window "$XTERM_WID" "$TMP/$name.png"
   kill "$XTERM_PID" 2>/dev/null || true
   wait "$XTERM_PID" 2>/dev/null || true
@@ -327,7 +315,7 @@ xterm_shot xterm-tall-dejavu-12px         "DejaVu Sans Mono"   12 black   white
 xterm_pair_shot xterm-tiled-dejavu-12px   "DejaVu Sans Mono"   12 black white "#d0d0d0" "#1c1c1c"
 # Cursors: xterm without focus (hollow), a VTE terminal with focus (block) after a prompt; mail
 # addresses, links, paths and a table.
-xterm_unfocused_shot xterm-unfocused-liberation-14px "Liberation Mono" 14 "#1e1e1e" "#f4f4f4"
+XTERM_CURSOR=1 xterm_shot xterm-unfocused-liberation-14px "Liberation Mono" 14 "#1e1e1e" "#f4f4f4"
 vte_shot vte-focused-dejavu-13px "DejaVu Sans Mono" 10 "rgb(220,220,220)" "rgb(30,32,36)"
 
 # Text in other languages, our own (a mail in a terminal, UTF-8), into their own corpus
