@@ -4,8 +4,8 @@
 # headless Chromium for bare pages), cropped to the window or page, saved as 8-bit RGB PNG.
 #
 # Debian packages it needs (CI must install them too):
-#   xvfb xterm x11-utils xdotool imagemagick chromium python3 python3-tk
-#   fonts-dejavu fonts-liberation2 fonts-noto-core
+#   xvfb xterm x11-utils xdotool imagemagick chromium python3 python3-tk sakura (a VTE terminal)
+#   fonts-dejavu fonts-liberation2 fonts-noto-core fonts-wqy-microhei
 #
 # Usage: bench/make_screens.sh [NAME...]      (default: every image; NAME without .png)
 # Env:   SCREENS_DISPLAY=:91   the Xvfb display it starts and stops (keep to :91..:94)
@@ -104,8 +104,8 @@ save_shot() { # NAME GT
 }
 
 # Starts an xterm showing TXT (cat, without its final newline, so that the window holds it
-# without scrolling, cursor hidden), at X,0, and waits for its window: TXT FONT PIXELS FG BG X
-# BORDER [FONTCONFIG_FILE]. Sets XTERM_PID and XTERM_WID.
+# without scrolling, cursor hidden unless XTERM_CURSOR=1), at X,0, and waits for its window: TXT
+# FONT PIXELS FG BG X BORDER [FONTCONFIG_FILE]. Sets XTERM_PID and XTERM_WID.
 start_xterm() {
   local txt="$1" font="$2" px="$3" fg="$4" bg="$5" x="$6" border="$7" fc="${8:-}"
   local cols rows title="ltshot-$(basename "$txt")-$$"
@@ -115,7 +115,7 @@ start_xterm() {
   [[ -n "$fc" ]] && env=(env "FONTCONFIG_FILE=$SRC/$fc")
   DISPLAY="$DISP" "${env[@]}" xterm -geometry "${cols}x${rows}+${x}+0" -fa "$font:pixelsize=$px" \
     -fg "$fg" -bg "$bg" -b 8 -bw "$border" -bd "#5c5c5c" +sb -T "$title" -xrm 'XTerm*cursorBlink: false' \
-    -e sh -c 'printf "\033[?25l"; printf "%s" "$(cat "$1")"; exec sleep 60' sh "$txt" &
+    -e sh -c '[ "$2" = 1 ] || printf "\033[?25l"; printf "%s" "$(cat "$1")"; exec sleep 60' sh "$txt" "${XTERM_CURSOR:-0}" &
   XTERM_PID=$!
   CHILDREN+=("$XTERM_PID")
   XTERM_WID=""
@@ -128,17 +128,54 @@ start_xterm() {
   exit 1
 }
 
-# xterm showing a text file with cat: NAME FONT PIXELS FG BG [FONTCONFIG_FILE]
+# xterm showing a text file with cat: NAME FONT PIXELS FG BG [FONTCONFIG_FILE]. With
+# XTERM_CURSOR=1 its cursor shows after the last line, the pointer away so that the window has
+# no focus (xterm draws a hollow cursor).
 xterm_shot() {
   local name="$1"
   want "$name" || return 0
   start_xvfb
+  [[ "${XTERM_CURSOR:-0}" == 1 ]] && DISPLAY="$DISP" xdotool mousemove 1900 1190
   start_xterm "$SRC/$name.txt" "$2" "$3" "$4" "$5" 0 0 "${6:-}"
   sleep 0.8  # let the shell print
   DISPLAY="$DISP" import -window "$XTERM_WID" "$TMP/$name.png"
   kill "$XTERM_PID" 2>/dev/null || true
   wait "$XTERM_PID" 2>/dev/null || true
   save_shot "$name" "$SRC/$name.txt"
+}
+
+# A VTE terminal (sakura) showing a text file, focused, its block cursor after the last line
+# (a prompt waiting): NAME FONT POINTS FG BG (colours as rgb(r,g,b)).
+vte_shot() {
+  local name="$1" txt="$SRC/$1.txt"
+  want "$name" || return 0
+  command -v sakura >/dev/null || { echo "make_screens: sakura is missing (see the package list at the top)" >&2; exit 4; }
+  start_xvfb
+  local home="$TMP/sakura-home" title="ltshot-$name-$$"
+  mkdir -p "$home/.config/sakura"
+  printf '[sakura]\ncolorset1_fore=%s\ncolorset1_back=%s\ncolorset1_curs=%s\nlast_colorset=1\nfont=%s %s\nshow_tab_bar=multiple\nscrollbar=false\nblinking_cursor=No\ncursor_type=VTE_CURSOR_SHAPE_BLOCK\n' \
+    "$4" "$5" "$4" "$2" "$3" >"$home/.config/sakura/sakura.conf"
+  printf '#!/bin/sh\nprintf "%%s" "$(cat "%s")"\nexec sleep 60\n' "$txt" >"$TMP/$name.sh"
+  chmod +x "$TMP/$name.sh"
+  local cols rows
+  cols=$(( $(wc -L <"$txt") + 2 ))
+  rows=$(wc -l <"$txt")
+  DISPLAY="$DISP" HOME="$home" XDG_CONFIG_HOME="$home/.config" sakura -c "$cols" -r "$((rows + 1))" -t "$title" \
+    -x "$TMP/$name.sh" >/dev/null 2>&1 &
+  local pid=$! wid=""
+  CHILDREN+=("$pid")
+  for _ in $(seq 100); do
+    wid=$(DISPLAY="$DISP" xdotool search --name "^$title\$" 2>/dev/null | head -1 || true)
+    [[ -n "$wid" ]] && break
+    sleep 0.1
+  done
+  [[ -n "$wid" ]] || { echo "make_screens: sakura for $name did not map" >&2; exit 1; }
+  DISPLAY="$DISP" xdotool mousemove 10 10 windowfocus --sync "$wid" 2>/dev/null || true
+  sleep 1.2
+  DISPLAY="$DISP" import -window "$wid" "$TMP/$name.png"
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  save_shot "$name" "$txt"
 }
 
 # Two xterms side by side as a tiling window manager shows them, 1-px borders touching, captured
@@ -276,6 +313,10 @@ xterm_shot xterm-subpixel-dejavu-13px     "DejaVu Sans Mono"   13 "#2e3436" "#fd
 xterm_shot xterm-tall-dejavu-12px         "DejaVu Sans Mono"   12 black   white
 # Two terminals tiled side by side, one light and one dark: reading order across windows.
 xterm_pair_shot xterm-tiled-dejavu-12px   "DejaVu Sans Mono"   12 black white "#d0d0d0" "#1c1c1c"
+# Cursors: xterm without focus (hollow), a VTE terminal with focus (block) after a prompt; mail
+# addresses, links, paths and a table.
+XTERM_CURSOR=1 xterm_shot xterm-unfocused-liberation-14px "Liberation Mono" 14 "#1e1e1e" "#f4f4f4"
+vte_shot vte-focused-dejavu-13px "DejaVu Sans Mono" 10 "rgb(220,220,220)" "rgb(30,32,36)"
 
 # Text in other languages, our own (a mail in a terminal, UTF-8), into their own corpus
 # (bench/languages.py): the English corpus stays what it was.
@@ -284,6 +325,11 @@ for lang in deu fra spa por ita nld pol; do
   OUT="$LANG_OUT" LC_ALL=C.UTF-8 xterm_shot lang-$lang-dejavu-13px "DejaVu Sans Mono" 13 "#202020" "#fafafa"
 done
 OUT="$LANG_OUT" LC_ALL=C.UTF-8 xterm_shot lang-mixed-dejavu-13px "DejaVu Sans Mono" 13 "#d0d0d0" "#1c1c1c"
+# Other scripts: Cyrillic (Russian, Ukrainian), Greek, and Chinese in a CJK monospace font.
+for lang in rus ukr ell; do
+  OUT="$LANG_OUT" LC_ALL=C.UTF-8 xterm_shot lang-$lang-dejavu-13px "DejaVu Sans Mono" 13 "#202020" "#fafafa"
+done
+OUT="$LANG_OUT" LC_ALL=C.UTF-8 xterm_shot lang-chi_sim-wqy-14px "WenQuanYi Micro Hei Mono" 14 "#202020" "#fafafa"
 
 # Browser pages (headless Chromium, no browser frame), sized to the page.
 browser_shot browser-light-dejavu-14px     780 500

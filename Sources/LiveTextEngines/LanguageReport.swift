@@ -25,6 +25,8 @@ public struct LanguageReport: Sendable, Hashable {
     public var primary: [String]
     /// Installed languages a block is read again in when its text is plainly one of them.
     public var automatic: [String]
+    /// Installed languages of other scripts a block is read again in when it reads far more surely.
+    public var otherScripts: [String]
 
     /// `configured`: the settings' languages (empty: none named).
     public init(configured: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
@@ -40,6 +42,7 @@ public struct LanguageReport: Sendable, Hashable {
         let plan = try? directory.plan(.automatic, locale: locale)
         primary = plan?.primary.names ?? []
         automatic = plan?.alternatives ?? []
+        otherScripts = plan?.otherScripts ?? []
     }
 
     static func language(_ code: String) -> Language {

@@ -32,8 +32,10 @@ struct LanguagesCommand: AsyncParsableCommand {
         out += report.installed.isEmpty ? "  none\n" : report.installed.map { "  \(pad($0.code))  \($0.name)\n" }.joined()
         if !report.primary.isEmpty {
             out += "\nRead with no language named: \(report.primary.joined(separator: "+"))"
-            out += report.automatic.isEmpty ? "\n"
-                : "; a block plainly in \(report.automatic.joined(separator: ", ")) is read again in it\n"
+            out += report.automatic.isEmpty ? ""
+                : "; a block plainly in \(report.automatic.joined(separator: ", ")) is read again in it"
+            out += report.otherScripts.isEmpty ? "\n"
+                : "; an unsure block in \(report.otherScripts.joined(separator: ", ")) if it reads far more surely\n"
         }
         if !report.missing.isEmpty {
             out += "\nMissing (asked for by the locale or the settings):\n"
@@ -63,6 +65,7 @@ struct LanguagesCommand: AsyncParsableCommand {
             ("unknownLocales", .array(report.unknownLocales.map(OrderedJSON.string))),
             ("default", .array(report.primary.map(OrderedJSON.string))),
             ("automatic", .array(report.automatic.map(OrderedJSON.string))),
+            ("otherScripts", .array(report.otherScripts.map(OrderedJSON.string))),
         ])
     }
 }

@@ -62,6 +62,19 @@ struct LanguageTests {
         #expect(throws: LiveTextError.self) { try directory.plan(try LanguageSet("ces+klingon"), locale: none) }
     }
 
+    @Test("named languages are read with English after them, for the words they are unsure of")
+    func namedWithEnglish() throws {
+        let directory = try Self.tessdata(["eng", "deu", "spa"])
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let none = LocaleLanguages(environment: [:])
+        #expect(try directory.plan(try LanguageSet("spa"), locale: none).primary.names == ["spa", "eng"])
+        #expect(try directory.plan(try LanguageSet("deu+eng+spa"), locale: none).primary.names == ["deu", "eng", "spa"])
+        #expect(try directory.plan(try LanguageSet("spa"), locale: none).otherScripts.isEmpty)
+        let noEnglish = try Self.tessdata(["spa"])
+        defer { try? FileManager.default.removeItem(atPath: noEnglish.path) }
+        #expect(try noEnglish.plan(try LanguageSet("spa"), locale: none).primary.names == ["spa"])
+    }
+
     @Test("nothing named: the locale's installed languages and English, the other known ones on demand")
     func automatic() throws {
         let directory = try Self.tessdata(["eng", "deu", "fra", "rus"])
@@ -74,6 +87,8 @@ struct LanguageTests {
         #expect(czech.primary.names == ["eng"])
         #expect(czech.alternatives == ["deu", "fra"])
         #expect(czech.notes == ["the locale asks for Czech, not installed: sudo apt install tesseract-ocr-ces"])
+        #expect(czech.otherScripts == ["rus"])
+        #expect(german.otherScripts == ["rus"])
         let empty = try Self.tessdata([])
         defer { try? FileManager.default.removeItem(atPath: empty.path) }
         #expect(throws: LiveTextError.self) { try empty.plan(.automatic, locale: LocaleLanguages(environment: [:])) }

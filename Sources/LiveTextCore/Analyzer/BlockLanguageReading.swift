@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 extension ImageAnalyzer {
     /// Gives each block of `page` its language, and reads again a block whose text is plainly
@@ -15,10 +16,22 @@ extension ImageAnalyzer {
         var rereads = [String: [Int]]()
         var undecided = [Int]()
         var weights = [String: Int]()
+        // The words the layout will keep: debris read as `ã` or `ì` says nothing of a language.
+        let texts = page.blocks.map { block in
+            block.lines.flatMap(\.words).filter { $0.confidence >= Self.minimumWordConfidence }.map(\.text)
+                .joined(separator: " ")
+        }
+        let started = DispatchTime.now().uptimeNanoseconds
+        // Another script read with a Latin model can look like English (`To`, `and`): the
+        // blocks it reads far more surely are its, whatever their words looked like.
+        let scripts = try await otherScripts(of: page, plan: plan, on: recognition, flag: flag)
         for index in page.blocks.indices {
-            // The words the layout will keep: debris read as `ã` or `ì` says nothing of a language.
-            let text = page.blocks[index].lines.flatMap(\.words).filter { $0.confidence >= Self.minimumWordConfidence }
-                .map(\.text).joined(separator: " ")
+            if let script = scripts[index] {
+                rereads[script, default: []].append(index)
+                page.blocks[index].language = plan.primary.names.first
+                continue
+            }
+            let text = texts[index]
             let identified = candidates.count > 1 ? TextLanguage.identify(text, among: candidates) : nil
             if let identified { weights[identified, default: 0] += text.count }
             if let identified, plan.alternatives.contains(identified) {
@@ -29,26 +42,41 @@ extension ImageAnalyzer {
             page.blocks[index].language = identified.flatMap { plan.primary.names.contains($0) ? $0 : nil }
                 ?? plan.primary.names.first
         }
-        guard !rereads.isEmpty else { return (page, 0) }
+        guard !rereads.isEmpty else {
+            return (page, plan.otherScripts.isEmpty ? 0 : DispatchTime.now().uptimeNanoseconds - started)
+        }
+        // Blocks read again only where the new reading is at least as sure.
+        var atPar = Set(undecided)
+        // The page's other script, when it has one: its other unsure blocks (short, or tried
+        // and not plainly surer) are read in it too.
+        let scriptWeights = scripts.reduce(into: [String: Int]()) { $0[$1.value, default: 0] += texts[$1.key].count }
+        if let script = scriptWeights.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key {
+            let reread = Set(rereads.values.joined())
+            let unsure = page.blocks.indices.filter {
+                !reread.contains($0) && page.blocks[$0].meanConfidence < OtherScripts.unsureOnItsPage
+            }
+            rereads[script, default: []] += unsure
+            atPar.formUnion(unsure)
+            undecided.removeAll(where: Set(unsure).contains)
+        }
         // The page's language, when more of its text is plainly in it than in any other: a
         // block or two told wrong on an English page must not have the rest read again.
         if let main = weights.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key,
            plan.alternatives.contains(main) {
             rereads[main, default: []] += undecided
         }
-        let started = DispatchTime.now().uptimeNanoseconds
         let blocks = page.blocks
         let readings = try await withThrowingTaskGroup(of: [(Int, RecognizedBlock)].self) { group in
             for (language, indices) in rereads.sorted(by: { $0.key < $1.key }) {
                 group.addTask {
-                    try await self.read(indices.map { ($0, blocks[$0]) }, in: language, on: recognition, flag: flag)
+                    try await self.read(indices.map { ($0, blocks[$0]) }, in: language, plan: plan, on: recognition,
+                                        flag: flag)
                 }
             }
             return try await group.reduce(into: []) { $0 += $1 }
         }
-        let identified = Set(undecided).symmetricDifference(rereads.values.joined())
         for (index, block) in readings {
-            let margin = identified.contains(index) ? Self.identifiedMargin : Self.undecidedMargin
+            let margin = atPar.contains(index) ? Self.undecidedMargin : Self.identifiedMargin
             page.blocks[index] = Self.surer(page.blocks[index], block, margin: margin)
         }
         return (page, DispatchTime.now().uptimeNanoseconds - started)
@@ -85,35 +113,120 @@ extension ImageAnalyzer {
         return block
     }
 
-    /// `blocks` read again with an engine of `language` alone; none when that engine cannot be
-    /// had (its data damaged: the first reading stands, and the user hears why once).
-    private func read(_ blocks: [(Int, RecognizedBlock)], in language: String, on recognition: RecognitionPage,
-                      flag: CancellationFlag) async throws -> [(Int, RecognizedBlock)] {
-        let languages = try LanguageSet(language)
+    /// `blocks` read again with an engine of `language` (and English after it, when the page was
+    /// read in English: the other models read `@` as `G` and drop the mail addresses and links
+    /// of a mail's header); none when that engine cannot be had (its data damaged: the first
+    /// reading stands, and the user hears why once).
+    private func read(_ blocks: [(Int, RecognizedBlock)], in language: String, plan: LanguagePlan,
+                      on recognition: RecognitionPage, flag: CancellationFlag) async throws -> [(Int, RecognizedBlock)] {
+        let names = plan.primary.names.contains("eng") ? [language, "eng"] : [language]
+        let read = try await withEngine(try LanguageSet(names.joined(separator: "+"))) { engine in
+            try blocks.map { index, block in
+                var block = try Self.read(block, on: recognition, with: engine, flag: flag)
+                block.language = language
+                return (index, block)
+            }
+        }
+        return read ?? []
+    }
+
+    /// `body` run off the cooperative pool with an engine of `languages`, checked out and back in;
+    /// nil when that engine cannot be had (its data damaged: said once).
+    private func withEngine<T: Sendable>(_ languages: LanguageSet,
+                                         _ body: @escaping @Sendable (any TextRecognizer) throws -> T) async throws -> T? {
         let engine: any TextRecognizer
         do {
             engine = try await pool.checkOut(languages)
         } catch let error as LiveTextError where error.code != .cancelled {
             LanguageNotes.shared.say([error.message + " (reading without it)"])
-            return []
+            return nil
         }
         do {
-            let read = try await BlockingWork.run {
+            let result = try await BlockingWork.run {
                 defer { engine.finishPage() }
-                return try blocks.map { index, block in
-                    (index, try Self.read(block, on: recognition, with: engine, flag: flag))
-                }
+                return try body(engine)
             }
             await pool.checkIn(engine)
-            return read.map { index, block in
-                var block = block
-                block.language = language
-                return (index, block)
-            }
+            return result
         } catch {
             await pool.checkIn(engine)
             throw error
         }
+    }
+
+    /// The blocks of `page` that a language of another script (`plan.otherScripts`) reads far
+    /// more surely than the first reading, with that language. Only unsure blocks are tried,
+    /// each by its longest line, in every such language at once; a page whose blocks are all
+    /// sure costs nothing.
+    private func otherScripts(of page: RecognizedPage, plan: LanguagePlan, on recognition: RecognitionPage,
+                              flag: CancellationFlag) async throws -> [Int: String] {
+        guard !plan.otherScripts.isEmpty else { return [:] }
+        let letters = { (line: RecognizedLine) in line.words.reduce(0) { $0 + $1.text.filter(\.isLetter).count } }
+        let probes: [(block: Int, line: Int)] = page.blocks.indices.compactMap { index -> (Int, Int)? in
+            let block = page.blocks[index]
+            guard block.meanConfidence < OtherScripts.suspiciousConfidence,
+                  let line = block.lines.indices.max(by: { letters(block.lines[$0]) < letters(block.lines[$1]) }),
+                  letters(block.lines[line]) >= 4 else { return nil }
+            return (index, line)
+        }
+        .sorted { letters(page.blocks[$0.0].lines[$0.1]) > letters(page.blocks[$1.0].lines[$1.1]) }
+        .prefix(OtherScripts.maximumProbes).map { $0 }
+        guard !probes.isEmpty else { return [:] }
+        let blocks = page.blocks
+        // One language a script first (the Cyrillic ones read each other's text almost as surely).
+        let first = try await read(probes, of: blocks, in: OtherScripts.representatives(among: plan.otherScripts),
+                                   on: recognition, flag: flag)
+        var found = [Int: String]()
+        var won = [Int: String]()
+        for (number, probe) in probes.enumerated() {
+            let english = Self.confidence(of: blocks[probe.block].lines[probe.line])
+            if let language = OtherScripts.best(first.map { ($0.key, $0.value[number]) }.map(Self.scored), english: english) {
+                won[number] = language
+                found[probe.block] = language
+            }
+        }
+        // Then the others of each script that won, on the lines it won.
+        for (representative, numbers) in Dictionary(grouping: won.keys, by: { won[$0]! }) {
+            let others = OtherScripts.relatives(of: representative, among: plan.otherScripts)
+            guard !others.isEmpty else { continue }
+            let lines = numbers.sorted().map { probes[$0] }
+            let more = try await read(lines, of: blocks, in: others, on: recognition, flag: flag)
+            for (position, number) in numbers.sorted().enumerated() {
+                let probe = probes[number]
+                let english = Self.confidence(of: blocks[probe.block].lines[probe.line])
+                let tried = [Self.scored((representative, first[representative]![number]))]
+                    + more.map { Self.scored(($0.key, $0.value[position])) }
+                found[probe.block] = OtherScripts.best(tried, english: english) ?? representative
+            }
+        }
+        return found
+    }
+
+    private static func scored(_ reading: (String, RecognizedLine)) -> (language: String, confidence: Double, text: String) {
+        (reading.0, confidence(of: reading.1), reading.1.words.map(\.text).joined(separator: " "))
+    }
+
+    /// The `probes` lines read in each of `languages` alone, all at once; a language whose
+    /// engine cannot be had is left out.
+    private func read(_ probes: [(block: Int, line: Int)], of blocks: [RecognizedBlock], in languages: [String],
+                      on recognition: RecognitionPage, flag: CancellationFlag) async throws -> [String: [RecognizedLine]] {
+        try await withThrowingTaskGroup(of: (String, [RecognizedLine]?).self) { group in
+            for language in languages {
+                group.addTask {
+                    let lines = try await self.withEngine(try LanguageSet(language)) { engine in
+                        try probes.map { probe in
+                            try Self.read(blocks[probe.block], line: probe.line, on: recognition, with: engine, flag: flag)
+                        }
+                    }
+                    return (language, lines)
+                }
+            }
+            return try await group.reduce(into: [String: [RecognizedLine]]()) { $0[$1.0] = $1.1 }
+        }
+    }
+
+    private static func confidence(of line: RecognizedLine) -> Double {
+        RecognizedBlock(bounds: line.bounds, lines: [line]).meanConfidence
     }
 
     /// The lines of `block` read again, in pieces as the page's first reading cut them (`LineRegions`).
@@ -127,5 +240,14 @@ extension ImageAnalyzer {
             }
         }
         return block
+    }
+
+    /// Line `index` of `block` read again (the other lines bound its margins).
+    private static func read(_ block: RecognizedBlock, line index: Int, on page: RecognitionPage,
+                             with engine: any TextRecognizer, flag: CancellationFlag) throws -> RecognizedLine {
+        let pieces = LineRegions.regions(of: block.lines.map(\.bounds), in: page.image)[index]
+        var line = block.lines[index]
+        line.words = try pieces.flatMap { region in try engine.readLine(in: page, region: region, cancellation: flag) }
+        return line
     }
 }

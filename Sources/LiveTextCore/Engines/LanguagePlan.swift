@@ -5,12 +5,17 @@ public struct LanguagePlan: Sendable, Hashable {
     /// Installed languages a block may be read again in, when its text is plainly one of them
     /// (`TextLanguage.identify`); empty when the user named the languages.
     public var alternatives: [String]
+    /// Installed languages of other scripts (`OtherScripts`) a block may be read again in, when
+    /// its first reading is unsure and one of them reads it far more surely; empty when the
+    /// user named the languages.
+    public var otherScripts: [String]
     /// What the user should hear about (once): languages asked for that are not installed.
     public var notes: [String]
 
-    public init(primary: LanguageSet, alternatives: [String] = [], notes: [String] = []) {
+    public init(primary: LanguageSet, alternatives: [String] = [], otherScripts: [String] = [], notes: [String] = []) {
         self.primary = primary
         self.alternatives = alternatives
+        self.otherScripts = otherScripts
         self.notes = notes
     }
 

@@ -14,10 +14,21 @@ public struct TextLayoutAssembler: Sendable {
 
     public func assemble(_ page: RecognizedPage, prepared: PreparedImage) -> [TextBlock] {
         var blocks = [TextBlock]()
-        for block in page.blocks {
-            var lines = [TextLine]()
-            for line in block.lines {
-                if let words = keptWords(of: line, prepared: prepared) { lines.append(TextLine(words: words)) }
+        let keptLines = page.blocks.map { block in
+            block.lines.compactMap { line in keptWords(of: line).map { RecognizedLine(bounds: line.bounds, words: $0) } }
+        }
+        let cell = MonospaceJoining.cellWidth(of: keptLines.joined().flatMap(\.words))
+        for (block, lines) in zip(page.blocks, keptLines) {
+            var kept = lines
+            if let cell, MonospaceJoining.fit(kept.flatMap(\.words), cell: cell) {
+                kept = kept.map { MonospaceJoining.joined($0, cell: cell, in: prepared.image) }
+            }
+            let lines = kept.compactMap { line -> TextLine? in
+                let words = line.words.compactMap { word -> TextWord? in
+                    let bounds = prepared.originalBounds(of: word.bounds)
+                    return bounds.isEmpty ? nil : TextWord(text: word.text, bounds: bounds, confidence: word.confidence)
+                }
+                return words.isEmpty ? nil : TextLine(words: words)
             }
             guard !lines.isEmpty else { continue }
             var assembled = TextBlock(lines: lines)
@@ -27,9 +38,9 @@ public struct TextLayoutAssembler: Sendable {
         return ReadingOrder.sorted(RowAlignment.merged(blocks.flatMap(ParagraphSplitting.split)))
     }
 
-    /// The line's words worth keeping, in original pixels; nil when the line is junk as a whole.
-    private func keptWords(of line: RecognizedLine, prepared: PreparedImage) -> [TextWord]? {
-        let texts = line.words.map { $0.text.trimmingWhitespace() }
+    /// The line's words worth keeping, their text trimmed; nil when the line is junk as a whole.
+    private func keptWords(of line: RecognizedLine) -> [RecognizedWord]? {
+        let texts = line.words.map { MicroSign.inGreekWords($0.text.trimmingWhitespace()) }
         let kept = zip(texts, line.words).map { keeps(text: $0, confidence: $1.confidence) }
         let confident = zip(line.words, kept).filter { $1 }.map(\.0)
         guard let first = kept.firstIndex(of: true), let last = kept.lastIndex(of: true),
@@ -37,13 +48,12 @@ public struct TextLayoutAssembler: Sendable {
         else { return nil }
         let heights = confident.map(\.bounds.height).sorted()
         let lineHeight = heights[heights.count / 2]
-        let words = line.words.indices.compactMap { index -> TextWord? in
+        let words = line.words.indices.compactMap { index -> RecognizedWord? in
             let word = line.words[index], text = texts[index]
             let vouchedFor = first < index && index < last && Self.hasAlphanumeric(text)
                 && word.bounds.height <= 2 * lineHeight  // taller: table rules or an icon, more than text
             guard kept[index] || vouchedFor else { return nil }
-            let bounds = prepared.originalBounds(of: word.bounds)
-            return bounds.isEmpty ? nil : TextWord(text: text, bounds: bounds, confidence: word.confidence)
+            return RecognizedWord(text: text, bounds: word.bounds, confidence: word.confidence)
         }
         return words.isEmpty ? nil : words
     }
