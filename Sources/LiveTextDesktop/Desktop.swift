@@ -19,6 +19,8 @@ public final class Desktop: @unchecked Sendable {
     public let withoutDisplay: String?
     /// Guarded by `ownerLock`.
     private var chosenDisplay: String?
+    /// The text of the latest copy and whether PRIMARY had it too; guarded by `ownerLock`.
+    private var lastCopy: (text: String, alsoPrimary: Bool)?
     private let queue = DispatchQueue(label: "org.livetext.x11")
     /// Touched only on `queue`.
     private var session: Session?
@@ -191,14 +193,27 @@ public final class Desktop: @unchecked Sendable {
             dropOwner(owner)
             try clipboardOwner().copy(text, to: selections)
         }
-        let current = ownerLock.withLock { self.owner }
+        let current = ownerLock.withLock {
+            lastCopy = (text, alsoPrimary)
+            return self.owner
+        }
         DispatchQueue.global().async { _ = current?.handOffToManager(timeout: .seconds(2)) }
+    }
+
+    /// The text this desktop still serves on the clipboard (nothing else was copied since), for a
+    /// process about to exit that must hand it on: `nil` when a clipboard manager took a copy of
+    /// it now (within `managerTimeout`), or nothing of ours is on the clipboard.
+    public func copyToHandOn(managerTimeout: Duration = .milliseconds(300)) -> (text: String, alsoPrimary: Bool)? {
+        let (current, copy) = ownerLock.withLock { (owner, lastCopy) }
+        guard let current, let copy, current.isOwner else { return nil }
+        return current.handOffToManager(timeout: managerTimeout) ? nil : copy
     }
 
     private func clipboardOwner() throws -> ClipboardOwner {
         try ownerLock.withLock {
             if let owner { return owner }
-            let fresh = try ClipboardOwner(displayName: displayName)
+            // `chosenDisplay`: `displayName` takes this lock again.
+            let fresh = try ClipboardOwner(displayName: chosenDisplay)
             owner = fresh
             return fresh
         }
