@@ -22,6 +22,8 @@ public final class Desktop: @unchecked Sendable {
     public let withoutDisplay: String?
     /// The display named at init or adopted later.
     private let chosenDisplay: Mutex<String?>
+    /// The text of the latest copy and whether PRIMARY had it too.
+    private let lastCopy = Mutex<(text: String, alsoPrimary: Bool)?>(nil)
     private let queue = DispatchQueue(label: "org.livetext.x11")
     /// Touched only on `queue`.
     private var session: Session?
@@ -193,10 +195,21 @@ public final class Desktop: @unchecked Sendable {
             dropOwner(owner)
             try clipboardOwner().copy(text, to: selections)
         }
+        lastCopy.withLock { $0 = (text, alsoPrimary) }
         // Waits up to 2 s for a clipboard manager: not on the caller's thread.
         if let current = self.owner.withLock({ $0 }) {
             Task { _ = try? await BlockingWork.run(.waiting) { current.handOffToManager(timeout: .seconds(2)) } }
         }
+    }
+
+    /// The text this desktop still serves on the clipboard (nothing else was copied since), for a
+    /// process about to exit that must hand it on: `nil` when a clipboard manager took a copy of
+    /// it now (within `managerTimeout`), or nothing of ours is on the clipboard.
+    public func copyToHandOn(managerTimeout: Duration = .milliseconds(300)) -> (text: String, alsoPrimary: Bool)? {
+        guard let current = owner.withLock({ $0 }), let copy = lastCopy.withLock({ $0 }), current.isOwner else {
+            return nil
+        }
+        return current.handOffToManager(timeout: managerTimeout) ? nil : copy
     }
 
     /// The owner, made on first use. Opening its connection is an X round trip: done outside the

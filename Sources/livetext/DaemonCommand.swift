@@ -87,6 +87,16 @@ struct DaemonCommand: AsyncParsableCommand {
 
         await bus.waitUntilDisconnected()
         await service.stop()
+        // Text the daemon copied is not lost with it: a clipboard manager takes it, or a detached
+        // livetext serve-clipboard goes on serving it until something else is copied.
+        if let copy = desktop.copyToHandOn() {
+            do {
+                try DetachedClipboard.copy(copy.text, alsoPrimary: copy.alsoPrimary)
+                log.info("the copied text is served by a detached livetext serve-clipboard now")
+            } catch {
+                log.warning("the copied text is lost: \((error as? LiveTextError)?.message ?? "\(error)")")
+            }
+        }
         log.info("stopped")
     }
 }

@@ -7,6 +7,13 @@ StandardStream.reserveClosedDescriptors()
 // A reader that went away is EPIPE from write(2), reported like any failed write, not a signal
 // that ends the CLI mid-work or the daemon at its next log line.
 signal(SIGPIPE, SIG_IGN)
+// SIGTERM, SIGINT and SIGHUP must reach the daemon even when whatever started it blocked them (a
+// test runner does, and a blocked mask is inherited through fork and exec): a daemon that cannot
+// be stopped but by SIGKILL loses what it copied. Threads started from here on inherit this mask.
+var deliverable = sigset_t()
+sigemptyset(&deliverable)
+for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&deliverable, number) }
+pthread_sigmask(SIG_UNBLOCK, &deliverable, nil)
 ThreadLimit.enforceSingleThreadedOpenMP()
 // glibc gives each thread that allocates its own arena; with analyses hopping across Dispatch
 // threads the daemon's memory kept growing with every load (measured: +55 MiB per 1000 requests)

@@ -97,6 +97,49 @@ struct SandboxAccessTests {
         }
     }
 
+    @Test("one connection of a Flatpak: Allow Once covers its AnalyzeFile; its Copy asks again, and Deny refuses it")
+    func copyAsksToo() async throws {
+        // dbus-python in the sandbox: one connection that keeps its analysis between calls.
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("sandboxed-copy-\(UUID().uuidString).py")
+        try """
+            import dbus, sys
+            bus = dbus.bus.BusConnection(sys.argv[1])
+            analyzer = dbus.Interface(bus.get_object("org.livetext", "/org/livetext"), "org.livetext.Analyzer1")
+            path = analyzer.AnalyzeFile(sys.argv[2], {"types": dbus.Array(["codes", "detectors"], signature="s")}, timeout=90)
+            analysis = dbus.Interface(bus.get_object("org.livetext", path), "org.livetext.Analysis1")
+            analysis.Wait(timeout=90)
+            print("analyzed", flush=True)
+            try:
+                analysis.Copy("copy-code-0", timeout=90)
+                print("copied")
+            except dbus.DBusException as error:
+                print(error.get_dbus_name())
+            """.write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        try await DunstServer.with { dunst in
+            try await RunningDaemon.with(environment: dunst.display.environment, bus: dunst.bus) { daemon in
+                let app = FlatpakSandbox(appID: "org.example.Copier")
+                async let run = app.run(["/usr/bin/python3", script.path, daemon.bus.address, Self.qr])
+                guard try await daemon.waitForLog(containing: "may read the file") else {
+                    let failed = try await run
+                    Issue.record("no consent prompt: \(failed.stdout) \(failed.stderr) \(daemon.daemonLog)")
+                    return
+                }
+                try await dunst.waitForDisplayed(1)
+                _ = try await dunst.chooseAction(labeled: "Allow Once")
+                // The prompt for the copy: answered once is only that request.
+                for _ in 0..<200 where !daemon.daemonLog.contains("may put text on the clipboard") {
+                    try await Task.sleep(for: .milliseconds(25))
+                }
+                try await dunst.waitForDisplayed(1)
+                _ = try await dunst.chooseAction(labeled: "Deny")
+                let result = try await run
+                #expect(result.stdout == "analyzed\norg.livetext.Error.AccessDenied\n", "\(result.stdout) \(result.stderr)")
+                #expect(try await XPeers.clipboardText(on: dunst.display) == nil)
+            }
+        }
+    }
+
     @Test("no notification server to ask: AccessDenied at once, saying how to allow it")
     func nobodyToAsk() async throws {
         try await RunningDaemon.with(environment: ["DISPLAY": ""]) { daemon in
