@@ -40,6 +40,10 @@ extension DateParser {
         case .month?:
             return parseMonthLed(first)
         default:
+            if let (holiday, end) = parseHoliday(first) {
+                let year = parseYear(after: end)
+                return DayResult(spec: .holiday(holiday, year: year?.value), end: year?.end ?? end)
+            }
             guard first.kind == .number else { return nil }
             return parseNumberLed(first, cued: afterTime || partner)
         }
