@@ -33,7 +33,7 @@ enum WordKeys {
 
     static let a = pack("a"), p = pack("p"), m = pack("m"), am = pack("am"), pm = pack("pm")
     static let h = pack("h"), t = pack("t"), z = pack("z"), o = pack("o"), clock = pack("clock")
-    static let uhr = pack("uhr"), s = pack("s")
+    static let uhr = pack("uhr"), s = pack("s"), las = pack("las"), la = pack("la")
 }
 
 /// The words dates are made of.
