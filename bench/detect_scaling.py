@@ -14,6 +14,9 @@ Generates text at each size (MB, fixed seed, bench/out/scaling-<shape>-<MB>.txt,
   line   the same fragments on one single line (no line break at all);
   runs   long runs that keep a scanner going: digits, digits with dots or spaces, dots, '@',
          dashes, letters and '@' alternating, URL-like dotted labels, on one line.
+  mixed  lines of running text in eight languages and scripts (our sentences: English, German,
+         French, Spanish, Polish, Dutch, Greek with Russian and Japanese) with their items, ~90
+         bytes a line: 9 MB is about 100 k lines (issue 18's "100 k mixed-language lines");
   patterns  each of PATTERNS below repeated to the size, on one line: one shape a scanner might
          rescan from every position of (a letter run, "a@a@...", "1 Main St 1 Main St ...").
 Prints per shape and size: seconds of CPU, MB per CPU-second, items found, and the ratio
@@ -41,6 +44,18 @@ PATTERNS = ("a", "1", "1 ", "1.", "a.", "a@", "@", "a.b@", "-", "/", "1/", "1:",
             "a.com/", "Main ", "1 Main St ", "12 ", "Straße ", "+1 ", "(1) ", "March ", "1 March ", "Mon ",
             "at 3 ", "3pm-", "$1 ", "1 kg ", "1-", "LH", "LH 1 ", "1Z", "DE12 ", "e", "\u00e9", "\u0301",
             "twelve euros ", "twenty-", "one ", "5 feet and ", "$10-", "Mon-", "Wed Mar 10 08:01:44 2027 ")
+
+
+MIXED = (
+    "Meeting am 14. März 2026 um 14:30 in der Friedrichstraße 43, 10117 Berlin, Tel. 030 1234567",
+    "Rendez-vous le jeudi 14 mai 2026 à 9h30, 55 Rue du Faubourg Saint-Honoré, 75008 Paris",
+    "Su cita: jueves, 14 de mayo de 2026, Calle Mayor 5, 3º B, 28013 Madrid, 12,50 €",
+    "Call +1 (206) 555-0147 Mon-Fri 8 a.m. to 6 p.m. PT or mail help@cloudberry.example.io",
+    "Σας ευχαριστούμε για την παραγγελία σας 12 €, Привет мир 2026-03-01, 東京都港区 3-5 12:00",
+    "the quick brown fox 3.5 km 21 °C 2.5 GB https://example.org/a?b=1 IB 3167 $10–20",
+    "zażółć gęślą jaźń 1.234,56 zł ul. Marszałkowska 1, 00-624 Warszawa, 22 listopada",
+    "Keizersgracht 214, 1016 DZ Amsterdam · KvK 81234567 · +31 20 794 6321 · ma t/m vr",
+)
 
 
 def fragment(rng):
@@ -101,6 +116,14 @@ def generate(shape, megabytes):
             f.write(pattern * (target // len(pattern.encode())))
         return path
     rng = random.Random(f"{shape}-{megabytes}")
+    if shape == "mixed":
+        lines, size = [], 0
+        while size < target:
+            lines.append(rng.choice(MIXED) + "\n")
+            size += len(lines[-1].encode())
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("".join(lines))
+        return path
     parts, size, line = [], 0, 0
     while size < target:
         piece = run_fragment(rng) if shape == "runs" else fragment(rng)
@@ -137,7 +160,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--livetext", default=os.path.join(ROOT, ".build", "release", "livetext"))
     parser.add_argument("--sizes", default="1,4,16,50")
-    parser.add_argument("--shapes", default="lines,line,runs")
+    parser.add_argument("--shapes", default="lines,line,runs,mixed")
     parser.add_argument("--only", default="")
     parser.add_argument("--timeout", type=float, default=300)
     opts = parser.parse_args()

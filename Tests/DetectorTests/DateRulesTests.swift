@@ -141,6 +141,23 @@ struct DateRulesTests {
             #expect(CivilCalendar.weekday(dayNumber) == parts.weekday)
         }
     }
+
+    @Test("Easter Sunday by the Gregorian computus, against published dates", arguments: [
+        (2024, 3, 31), (2025, 4, 20), (2026, 4, 5), (2027, 3, 28), (2038, 4, 25), (2285, 3, 22),
+    ])
+    func easter(year: Int, month: Int, day: Int) {
+        #expect(Holiday.easterSunday(year) == CivilCalendar.dayNumber(year: year, month: month, day: day))
+    }
+
+    @Test("the n-th and the last weekday of a month; no fifth when the month has four")
+    func nthWeekday() {
+        // May 2026 starts on a Friday: Mondays are the 4th, 11th, 18th and 25th.
+        #expect(Holiday.nthWeekday(3, 2, month: 5, year: 2026) == CivilCalendar.dayNumber(year: 2026, month: 5, day: 18))
+        #expect(Holiday.nthWeekday(-1, 2, month: 5, year: 2026) == CivilCalendar.dayNumber(year: 2026, month: 5, day: 25))
+        #expect(Holiday.nthWeekday(5, 2, month: 5, year: 2026) == nil)
+        // US Thanksgiving 2026: the fourth Thursday of November.
+        #expect(Holiday.nthWeekday(4, 5, month: 11, year: 2026) == CivilCalendar.dayNumber(year: 2026, month: 11, day: 26))
+    }
 }
 
 /// Megabytes of hostile text finish (in linear time) with the right answer.

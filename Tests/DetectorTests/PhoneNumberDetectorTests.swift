@@ -46,6 +46,13 @@ struct PhoneNumberDetectorTests {
         #expect(phones(c.text).map(\.text) == c.items.map(\.text))
     }
 
+    @Test("opening hours on a 24-hour clock are no phone number; eight digits in two blocks that are no times still are",
+          arguments: ["DE", "GB", "AT"])
+    func openingHours(region: String) {
+        #expect(phones("Hotline Mo-Fr 0900-1730, Sa 1000-1400", region: region).isEmpty)
+        #expect(phones("Tel. 2345-6789", region: "HK").map(\.text) == ["2345-6789"])
+    }
+
     @Test("values: E.164, region, type", arguments: [
         ("(415) 555-0123", "+14155550123", "US", "fixedOrMobile"),
         ("1-800-555-0100", "+18005550100", "US", "tollFree"),

@@ -99,7 +99,7 @@ extension DateWord {
         switch self {
         case .month, .weekday, .today, .tomorrow, .yesterday, .tonight, .noon, .midnight,
              .relativeOrdinal, .at, .atForeign, .inWord, .forWord, .lasting, .from, .between, .article,
-             .half:
+             .half, .the, .ordinalWord, .numberWord, .holidayName:
             true
         default:
             false

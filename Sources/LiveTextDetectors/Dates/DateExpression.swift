@@ -12,6 +12,12 @@ enum DaySpec: Equatable {
     case weekStart(offset: Int)
     case monthStart(offset: Int)
     case yearStart(offset: Int)
+    /// "the third Monday of May" (ordinal -1: the last).
+    case nthWeekday(ordinal: Int, weekday: Int, month: Int, year: Int?)
+    /// "Christmas", "Easter Monday 2027".
+    case holiday(Holiday, year: Int?)
+    /// "3 days before March 5".
+    indirect case shifted(DaySpec, days: Int)
 
     var isBareWeekday: Bool {
         if case .weekday = self { return true }

@@ -33,7 +33,7 @@ enum WordKeys {
 
     static let a = pack("a"), p = pack("p"), m = pack("m"), am = pack("am"), pm = pack("pm")
     static let h = pack("h"), t = pack("t"), z = pack("z"), o = pack("o"), clock = pack("clock")
-    static let uhr = pack("uhr"), s = pack("s")
+    static let uhr = pack("uhr"), s = pack("s"), las = pack("las"), la = pack("la")
 }
 
 /// The words dates are made of.
@@ -59,6 +59,12 @@ enum DateWord: Sendable, Equatable {
     case zone(Int)
     /// "three", "twelve": an amount of a duration ("for three hours").
     case numberWord(Int)
+    /// "first", "third", "fourth", "fifth" ("second" is a unit): the n-th weekday of a month.
+    case ordinalWord(Int)
+    /// "3 days before Christmas", "the week after next".
+    case before, after
+    /// A word a holiday's name starts with ("Christmas", "New", "Good"): see `Holiday`.
+    case holidayName
 
     /// Month names of four letters or fewer that are whole words, not abbreviations: a dot after
     /// them ends a sentence.
@@ -161,6 +167,11 @@ enum DateWord: Sendable, Equatable {
                            "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90]
         for (word, value) in numberWords { table[WordKeys.pack(word)] = .numberWord(value) }
         add(["um", "à"], .atForeign)
+        for (word, n) in [("first", 1), ("third", 3), ("fourth", 4), ("fifth", 5)] { table[WordKeys.pack(word)] = .ordinalWord(n) }
+        add(["christmas", "xmas", "halloween", "easter", "thanksgiving", "pentecost", "weihnachten", "silvester",
+             "ostern", "new", "good", "boxing", "independence", "labor", "memorial"], .holidayName)
+        add(["before"], .before)
+        add(["after"], .after)
         add(["sec", "secs", "second", "seconds"], .unit(.second, compact: false))
         add(["min", "mins", "minute", "minutes"], .unit(.minute, compact: false))
         add(["hr", "hrs", "hour", "hours"], .unit(.hour, compact: false))

@@ -20,6 +20,12 @@ extension DateParser {
             guard let after = reader.next(next.end) else { return nil }
             next = after
         }
+        // Spanish "a las 10:00", "a la 1".
+        if next.key == WordKeys.a, let article = reader.next(next.end),
+           article.key == WordKeys.las || article.key == WordKeys.la, let after = reader.next(article.end) {
+            allowBare = true
+            next = after
+        }
         switch next.word {
         case .at?, .atForeign?:
             allowBare = true

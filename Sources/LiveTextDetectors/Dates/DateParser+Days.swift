@@ -40,6 +40,10 @@ extension DateParser {
         case .month?:
             return parseMonthLed(first)
         default:
+            if let (holiday, end) = parseHoliday(first) {
+                let year = parseYear(after: end)
+                return DayResult(spec: .holiday(holiday, year: year?.value), end: year?.end ?? end)
+            }
             guard first.kind == .number else { return nil }
             return parseNumberLed(first, cued: afterTime || partner)
         }
@@ -285,7 +289,8 @@ extension DateParser {
             end = parsed.end
         }
         if slashForm, year == nil { return nil }
-        if ambiguous && !next.capitalized && year == nil && !ordinal { return nil }
+        // "le 5 mars à 9h30": a time after the day settles it too.
+        if ambiguous && !next.capitalized && year == nil && !ordinal && parseTimeAfterDay(end) == nil { return nil }
         guard CivilCalendar.isValid(year: year ?? 2000, month: month, day: endDay ?? first.value) else { return nil }
         var result = DayResult(spec: .calendar(year: year, month: month, day: first.value, weekday: nil),
                                endSpec: endDay.map { .calendar(year: year, month: month, day: $0, weekday: nil) },

@@ -28,7 +28,11 @@ struct DateParser {
         case .forWord?, .lasting?: expression = parseContextualDuration(first)
         case .inWord?: expression = parseFromNow(first)
         case .at?, .atForeign?: expression = parseAt(first)
-        default: expression = parseSpanExpression(first) ?? parseBareDuration(first)
+        case .the?, .ordinalWord?: expression = parseOrdinalDay(first)
+        case .numberWord?: expression = parseShiftedDay(first)
+        case .relativeOrdinal(-1)?:
+            expression = parseOrdinalDay(first) ?? parseSpanExpression(first) ?? parseBareDuration(first)
+        default: expression = parseShiftedDay(first) ?? parseSpanExpression(first) ?? parseBareDuration(first)
         }
         guard let expression, endsCleanly(expression.range.upperBound) else { return nil }
         return expression
@@ -39,8 +43,11 @@ struct DateParser {
     private func mayStartExpression(_ first: DateToken) -> Bool {
         guard let word = first.word else { return true }
         switch word {
-        case .article, .half, .at, .atForeign, .inWord, .forWord, .lasting, .from, .between, .relativeOrdinal:
+        case .article, .half, .at, .atForeign, .inWord, .forWord, .lasting, .from, .between, .relativeOrdinal,
+             .the, .ordinalWord, .numberWord:
             break
+        case .holidayName:
+            return first.capitalized
         default:
             return true
         }
@@ -56,7 +63,9 @@ struct DateParser {
              (.lasting, .numberWord?), (.relativeOrdinal, .weekday?),
              (.relativeOrdinal, .unit?), (.from, .month?), (.from, .weekday?), (.from, .today?),
              (.from, .tomorrow?), (.from, .noon?), (.from, .relativeOrdinal?), (.between, .month?),
-             (.between, .weekday?), (.between, .noon?):
+             (.between, .weekday?), (.between, .noon?),
+             (.the, .unit?), (.the, .ordinalWord?), (.the, .relativeOrdinal?), (.ordinalWord, .weekday?),
+             (.numberWord, .unit?):
             return true
         default:
             return false

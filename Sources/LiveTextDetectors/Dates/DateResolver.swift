@@ -149,7 +149,23 @@ struct DateResolver {
             return CivilCalendar.adding(months: offset, toYear: y, month: m, day: 1)
         case .yearStart(let offset):
             return CivilCalendar.dayNumber(year: clock.today.year + offset, month: 1, day: 1)
+        case .nthWeekday(let ordinal, let weekday, let month, let year):
+            return upcoming(year) { Holiday.nthWeekday(ordinal, weekday, month: month, year: $0) }
+        case .holiday(let holiday, let year):
+            return upcoming(year) { holiday.day(in: $0) }
+        case .shifted(let spec, let days):
+            return resolveDay(spec, notBefore: notBefore).map { $0 + days }
         }
+    }
+
+    /// A day found by its year: in `year` when given, else the first on or after today.
+    private func upcoming(_ year: Int?, _ day: (Int) -> Int?) -> Int? {
+        if let year { return day(year) }
+        let thisYear = clock.today.year
+        for candidate in thisYear...(thisYear + 1) {
+            if let found = day(candidate), found >= clock.day { return found }
+        }
+        return nil
     }
 
     /// The first year the date falls on or after `notBefore`; with a weekday written beside it

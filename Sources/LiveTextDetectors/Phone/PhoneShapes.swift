@@ -1,15 +1,21 @@
 /// Shapes of digit runs that look like phone numbers but are something else, and extensions.
 enum PhoneShapes {
-    /// Marks the groups that belong to a date ("2026-03-05", "05.03.2026", "03/05/26") or an IPv4
-    /// address ("192.168.1.20"): no number may use them.
+    /// Marks the groups that belong to a date ("2026-03-05", "05.03.2026", "03/05/26"), an IPv4
+    /// address ("192.168.1.20") or a range of 24-hour times ("0900-1730"): no number may use them.
     static func blockedGroups(_ groups: [PhoneGroup], digits: [UInt8]) -> [Bool] {
         var blocked = [Bool](repeating: false, count: groups.count)
-        guard groups.count >= 3 else { return blocked }
         func value(_ g: PhoneGroup) -> Int {
             var v = 0
             for k in g.digitStart..<(g.digitStart + g.digitCount) { v = v * 10 + Int(digits[k]) }
             return v
         }
+        // Opening hours on a 24-hour clock: "0900-1730" (two four-digit times joined by a dash).
+        if groups.count == 2, groups.allSatisfy({ $0.digitCount == 4 && $0.realDigits == 4 }),
+           let dash = groups[1].separator, dash == "-" || dash == "–",
+           groups.allSatisfy({ value($0) / 100 < 24 && value($0) % 100 < 60 }) {
+            return [true, true]
+        }
+        guard groups.count >= 3 else { return blocked }
         for i in 0...(groups.count - 3) {
             let (x, y, z) = (groups[i], groups[i + 1], groups[i + 2])
             guard let separator = y.separator, z.separator == separator,
