@@ -88,7 +88,7 @@ public final class ScreenCapture: @unchecked Sendable {
     }
 
     private func readEither(_ drawable: Drawable, _ area: Bounds) throws -> PixelImage {
-        let visual = try rootVisual()
+        let visual = try Self.rootVisual(display)
         if let shared {
             do {
                 return try shared.read(drawable: drawable, area: area, visual: visual.visual, depth: visual.depth)
@@ -119,8 +119,8 @@ public final class ScreenCapture: @unchecked Sendable {
                                      layout: XPixelLayout(image: image, visual: visual))
     }
 
-    /// The root window's visual, which must be TrueColor.
-    private func rootVisual() throws -> (visual: UnsafeMutablePointer<Visual>, depth: Int32) {
+    /// The root window's visual, which must be TrueColor (for capture and for drawing).
+    static func rootVisual(_ display: X11Display) throws -> (visual: UnsafeMutablePointer<Visual>, depth: Int32) {
         guard let visual = lt_DefaultVisual(display.handle, display.screen) else {
             throw LiveTextError(.unavailable, "the X display '\(display.name)' has no default visual")
         }

@@ -1,0 +1,271 @@
+import CX11
+import Foundation
+import LiveTextCore
+
+/// Live Text on the screen: one override-redirect window over the frozen screen (every monitor,
+/// or a part of it), holding the pointer and keyboard grabs, that shows the frozen pixels with
+/// paints blended over them and reports what the user does.
+///
+/// Use it on one thread (like its `X11Display`): `init` freezes the screen, `show` maps the window
+/// and grabs, `run` handles events on the calling thread until the handler calls `finish`, Escape
+/// is pressed, `cancel` is raised or the display goes away, and closes the surface whatever
+/// happens. Only `post` may be called from other threads: it runs work on the surface's thread,
+/// inside `run`. Every grab is released on every path; when the process dies, the X server drops
+/// them with its connection.
+///
+/// Drawing: the window's background is the frozen screen, so the server shows it at once and
+/// repaints exposed parts by itself; paints are blended over the frozen pixels here and drawn
+/// with `XShmPutImage` (`XPutImage` without MIT-SHM), only where they changed.
+public final class LiveSurface: @unchecked Sendable {
+    public let display: X11Display
+    /// The part of the root window shown, in root coordinates; surface coordinates (those of
+    /// events, paints and the frozen image) start at its top-left corner.
+    public let area: Bounds
+    private let screen: FrozenScreen
+    private var frozenPixels: PixelImage?
+    /// The window, 0 before `show` and after `close`.
+    public private(set) var window: UInt = 0
+    private var gc: GC?
+    private var writer: LivePixelWriter?
+    private var cursors = LiveCursors()
+    public private(set) var cursor: LiveCursor = .arrow
+    /// What is drawn over the frozen screen, in order.
+    public private(set) var paints: [LivePaint] = []
+    private var clicks = ClickCounter()
+    private var finishing = false
+    private var isClosed = false
+    private let inbox: LiveInbox
+    /// How much was drawn: puts and pixels (what a redraw costs; a test's proof that only what
+    /// changed was drawn).
+    public private(set) var drawn = (puts: 0, pixels: 0)
+
+    /// How `run` ended.
+    public enum Ending: Sendable, Hashable {
+        /// The handler called `finish`.
+        case finished
+        /// The user pressed Escape.
+        case escaped
+        /// `cancel` was raised.
+        case cancelled
+    }
+
+    /// Freezes `area` of the screen (root coordinates, clipped to it; nil: the whole root
+    /// window, every monitor). Nothing is shown yet. Throws `.invalidArgs` for an area off the
+    /// screen, `.unavailable` when the display went away.
+    public init(display: X11Display, area requested: Bounds? = nil) throws {
+        try display.checkAlive()
+        let (width, height) = display.screenSize
+        let root = Bounds(x: 0, y: 0, width: width, height: height)
+        let area = (requested ?? root).intersection(root)
+        guard !area.isEmpty else {
+            throw LiveTextError(.invalidArgs, "\(requested ?? root) lies outside the screen (\(width)×\(height) at 0,0)")
+        }
+        self.display = display
+        self.area = area
+        screen = try FrozenScreen(display: display, area: area)
+        inbox = try LiveInbox()
+    }
+
+    deinit { close() }
+
+    /// Maps the window above everything, showing the frozen screen, and grabs pointer and
+    /// keyboard (retrying for a second). Throws `.unavailable` when the grabs stay taken or the
+    /// display goes away, `.cancelled` for `cancel`; the surface is closed then.
+    public func show(cancel: CancellationFlag? = nil) throws {
+        do {
+            try display.checkAlive()
+            let handle = display.handle, cursor = cursors.cursor(cursor, on: display)
+            let error = display.trapErrors {
+                let made = FrozenScreen.overrideRedirectWindow(
+                    display, area: area, background: screen.pixmap, cursor: cursor,
+                    eventMask: ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | KeyPressMask
+                        | VisibilityChangeMask,
+                    name: "livetext live")
+                window = UInt(made)
+                gc = XCreateGC(handle, made, 0, nil)
+                XSetGraphicsExposures(handle, gc, 0)
+                XMapRaised(handle, made)
+            }
+            try display.checkAlive()
+            if let error { throw LiveTextError(.failed, "could not show the live surface: \(error)") }
+            try InputGrab.take(display, window: Window(window), cursor: cursor, cancel: cancel,
+                               cancelled: "live text cancelled")
+            writer = try LivePixelWriter(display: display)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// The frozen pixels (read from the server the first time) and where they are on the screen.
+    public func frozen() throws -> CapturedImage {
+        CapturedImage(image: try frozenImage(), bounds: area)
+    }
+
+    private func frozenImage() throws -> PixelImage {
+        if let frozenPixels { return frozenPixels }
+        let capture = ScreenCapture(display: display)
+        defer { capture.close() }
+        let image = try capture.read(screen.pixmap, Bounds(x: 0, y: 0, width: area.width, height: area.height))
+        frozenPixels = image
+        return image
+    }
+
+    /// True while drawing goes through shared memory (MIT-SHM).
+    public var drawsThroughSharedMemory: Bool { writer?.usesSharedMemory ?? false }
+
+    /// Shows `shape` as the pointer from now on.
+    public func setCursor(_ shape: LiveCursor) {
+        guard shape != cursor, window != 0, !display.isBroken else { return }
+        cursor = shape
+        let made = cursors.cursor(shape, on: display)
+        XDefineCursor(display.handle, Window(window), made)
+        XChangeActivePointerGrab(display.handle, InputGrab.pointerMask, made, UInt(CurrentTime))
+    }
+
+    /// Draws `new` over the frozen screen in place of the current paints, redrawing only the
+    /// rectangles where the two differ; returns once the server has drawn them.
+    public func setPaints(_ new: [LivePaint]) throws {
+        let damage = LiveCompositor.damage(from: paints, to: new)
+        paints = new
+        for rect in damage { try redraw(rect) }
+        if !damage.isEmpty, !display.isBroken { display.sync() }
+    }
+
+    /// Composes and draws `rect` (surface coordinates, clipped to the surface).
+    private func redraw(_ rect: Bounds) throws {
+        let part = rect.intersection(Bounds(x: 0, y: 0, width: area.width, height: area.height))
+        guard !part.isEmpty, window != 0, let writer, let gc else { return }
+        let pixels = LiveCompositor.compose(try frozenImage(), paints, in: part)
+        try writer.put(pixels, area: part, to: Drawable(window), gc: gc)
+        drawn.puts += 1
+        drawn.pixels += part.area
+    }
+
+    /// Runs `work` on the surface's thread inside `run` (soon, in order); false when the surface
+    /// is closed. Work posted before the surface closes runs in any case (then finding it closed:
+    /// drawing does nothing), so nothing waiting on it is left waiting. May be called from any
+    /// thread.
+    @discardableResult
+    public func post(_ work: @escaping @Sendable () -> Void) -> Bool {
+        inbox.post(work)
+    }
+
+    /// Ends `run` with `.finished` once the current event or posted work is handled.
+    public func finish() {
+        finishing = true
+    }
+
+    /// Handles events until the handler calls `finish` (`.finished`), Escape (`.escaped`) or
+    /// `cancel` (`.cancelled`); throws `.unavailable` when the display goes away, and what the
+    /// handler throws. Closes the surface on every path. Call after `show`.
+    public func run(cancel: CancellationFlag? = nil, _ handler: (LiveSurfaceEvent) throws -> Void) throws -> Ending {
+        defer { close() }
+        guard window != 0 else { throw LiveTextError(.failed, "the live surface is not shown") }
+        let handle = display.handle
+        while true {
+            for work in inbox.take() {
+                work()
+                if finishing { return .finished }
+            }
+            var event = XEvent()
+            while !display.isBroken, XPending(handle) > 0 {
+                XNextEvent(handle, &event)
+                switch translate(&event) {
+                case .escape: return .escaped
+                case .event(let translated):
+                    if case .expose(let rect) = translated { try redrawPaints(in: rect) }
+                    try handler(translated)
+                    if finishing { return .finished }
+                case nil: break
+                }
+            }
+            try display.checkAlive()
+            display.flush()
+            if cancel?.isCancelled == true { return .cancelled }
+            // Flushing may have read events the socket will not signal again.
+            let queued = XEventsQueued(handle, QueuedAfterReading) > 0
+            inbox.wait(display: display.connectionNumber, timeout: queued ? 0 : 100)
+        }
+    }
+
+    /// Draws the paints again over what the server repainted from the frozen screen.
+    private func redrawPaints(in rect: Bounds) throws {
+        let touched = paints.map(\.bounds).filter { !$0.intersection(rect).isEmpty }
+        guard !touched.isEmpty else { return }
+        try redraw(rect.intersection(touched.union))
+    }
+
+    private enum Input {
+        case event(LiveSurfaceEvent)
+        case escape
+    }
+
+    /// What an X event means for the handler; nil for events it does not hear about.
+    private func translate(_ event: inout XEvent) -> Input? {
+        switch event.type {
+        case ButtonPress:
+            let button = event.xbutton
+            let count = clicks.press(button: button.button, time: button.time, x: Int(button.x), y: Int(button.y))
+            return .event(.press(LivePointerEvent(button: Int(button.button), x: Int(button.x), y: Int(button.y),
+                                                  clickCount: count, modifiers: LiveModifiers(state: button.state))))
+        case ButtonRelease:
+            let button = event.xbutton
+            return .event(.release(LivePointerEvent(button: Int(button.button), x: Int(button.x), y: Int(button.y),
+                                                    clickCount: clicks.current, modifiers: LiveModifiers(state: button.state))))
+        case MotionNotify:
+            // Only the last of a burst of motion.
+            var motion = event.xmotion, next = XEvent()
+            while XPending(display.handle) > 0 {
+                XPeekEvent(display.handle, &next)
+                guard next.type == MotionNotify else { break }
+                XNextEvent(display.handle, &next)
+                motion = next.xmotion
+            }
+            return .event(.motion(x: Int(motion.x), y: Int(motion.y), modifiers: LiveModifiers(state: motion.state)))
+        case KeyPress:
+            var keysym: KeySym = 0
+            var text = [CChar](repeating: 0, count: 16)
+            _ = XLookupString(&event.xkey, &text, Int32(text.count), &keysym, nil)
+            if keysym == UInt(XK_Escape) { return .escape }
+            // Shift, Control and the like are heard as the modifiers of other keys and clicks.
+            if (UInt(XK_Shift_L)...UInt(XK_Hyper_R)).contains(keysym) { return nil }
+            return .event(.key(LiveKeyEvent(keysym: UInt32(truncatingIfNeeded: keysym),
+                                            modifiers: LiveModifiers(state: event.xkey.state))))
+        case VisibilityNotify where event.xvisibility.state != VisibilityUnobscured:
+            // A window mapped since (a notification, a popup) covers part of the surface: above it again.
+            XRaiseWindow(display.handle, Window(window))
+            return nil
+        case Expose:
+            let expose = event.xexpose
+            return .event(.expose(Bounds(x: Int(expose.x), y: Int(expose.y), width: Int(expose.width),
+                                         height: Int(expose.height))))
+        default:
+            return nil
+        }
+    }
+
+    /// Releases the grabs, destroys the window and frees everything on the server (once; safe on
+    /// a display that went away). The display itself stays open: it is the caller's.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        let pending = inbox.close()
+        defer { pending.forEach { $0() } }
+        writer?.close()
+        writer = nil
+        let (shown, context) = (window, gc)
+        window = 0
+        gc = nil
+        guard !display.isBroken, !display.isClosed else { return }
+        let handle = display.handle
+        InputGrab.release(display)
+        display.trapErrors {
+            if shown != 0 { XDestroyWindow(handle, Window(shown)) }
+            if let context { XFreeGC(handle, context) }
+        }
+        cursors.free(on: display)
+        screen.free()
+        display.sync()
+    }
+}
