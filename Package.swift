@@ -105,7 +105,8 @@ let package = Package(
         .testTarget(name: "NotificationTests",
                     dependencies: ["LiveTextNotifications", "DBusKit", "LiveTextCore", "LiveTextDetectors",
                                    "LiveTextConfig", "TestSupport"]),
-        .testTarget(name: "X11Tests", dependencies: ["X11Kit", "CX11", "LiveTextCore", "TestSupport"]),
+        // The surface in-process, and `livetext live` (built for it) seen from another client.
+        .testTarget(name: "X11Tests", dependencies: ["X11Kit", "CX11", "LiveTextCore", "TestSupport", "livetext"]),
         // ARCHITECTURE.md's module table held against the sources and this file.
         .testTarget(name: "ArchitectureTests"),
     ],

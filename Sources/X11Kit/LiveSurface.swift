@@ -32,6 +32,8 @@ public final class LiveSurface: @unchecked Sendable {
     /// What is drawn over the frozen screen, in order.
     public private(set) var paints: [LivePaint] = []
     private var clicks = ClickCounter()
+    /// Values sent from other threads, not yet handed to the handler.
+    private var messages: [any Sendable] = []
     private var finishing = false
     private var isClosed = false
     private let inbox: LiveInbox
@@ -151,6 +153,13 @@ public final class LiveSurface: @unchecked Sendable {
         inbox.post(work)
     }
 
+    /// Hands `value` to the handler as `.message(value)` on the surface's thread; false when the
+    /// surface is closed. May be called from any thread.
+    @discardableResult
+    public func send(_ value: any Sendable) -> Bool {
+        inbox.post { [self] in messages.append(value) }
+    }
+
     /// Ends `run` with `.finished` once the current event or posted work is handled.
     public func finish() {
         finishing = true
@@ -166,6 +175,10 @@ public final class LiveSurface: @unchecked Sendable {
         while true {
             for work in inbox.take() {
                 work()
+                if finishing { return .finished }
+            }
+            while !messages.isEmpty {
+                try handler(.message(messages.removeFirst()))
                 if finishing { return .finished }
             }
             var event = XEvent()

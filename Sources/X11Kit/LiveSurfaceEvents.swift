@@ -69,7 +69,7 @@ public struct LiveKeyEvent: Sendable, Hashable {
 
 /// What the live surface reports to its handler, on the surface's thread. Escape is not among
 /// them: it closes the surface at once.
-public enum LiveSurfaceEvent: Sendable, Hashable {
+public enum LiveSurfaceEvent: Sendable {
     case press(LivePointerEvent)
     case release(LivePointerEvent)
     /// The pointer moved (motion is coalesced: only the last of a burst is reported).
@@ -78,6 +78,8 @@ public enum LiveSurfaceEvent: Sendable, Hashable {
     /// The server repainted this part from the frozen screen (the surface has drawn its paints
     /// over it again).
     case expose(Bounds)
+    /// A value another thread sent with `LiveSurface.send` (a finished reading, say).
+    case message(any Sendable)
 }
 
 /// Counts clicks: a press of the same button within `interval` and `slop` pixels of the last one

@@ -169,3 +169,30 @@ extension PixelImage {
         return Array(pixels[at..<at + 4])
     }
 }
+
+/// The real `livetext` program, started in the background against a test's Xvfb.
+enum LiveProgram {
+    /// Starts `livetext` with `arguments`: in-process, without the developer's settings.
+    static func start(_ arguments: [String], on server: TestDisplay) throws -> Process {
+        let process = Process()
+        process.executableURL = builtLivetext()
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            server.environment.merging(["LIVETEXT_LOCAL": "1", "XDG_CONFIG_HOME": "/nonexistent/livetext-tests",
+                                        "OMP_THREAD_LIMIT": "1"]) { $1 }) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Waits (up to `limit`) until `process` exits; its status, nil when it did not.
+    static func exitStatus(_ process: Process, limit: TimeInterval = 30) async throws -> Int32? {
+        try await offPool {
+            let deadline = Date().addingTimeInterval(limit)
+            while process.isRunning, Date() < deadline { usleep(10_000) }
+            return process.isRunning ? nil : process.terminationStatus
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import LiveTextCore
+import X11Kit
+
+/// Live Text on the screen (`livetext live`): freezes the screen under a `LiveSurface`, reads it
+/// while the user already sees it, then makes the text live where it stands. The surface runs
+/// on a thread of its own (never on Swift's cooperative pool); the reading runs here, in the
+/// caller's task, and is sent to the surface when it is done.
+public struct LiveSession: Sendable {
+    /// The display to open; `$DISPLAY` when nil.
+    public var displayName: String?
+    /// What to freeze: `.screen` (every monitor), `.monitor`, `.window` or `.region`.
+    public var target: CaptureRequest
+    /// A larger screen is refused (`tooLarge`) before it is read.
+    public var maxPixels: Int
+
+    public init(displayName: String? = nil, target: CaptureRequest = .screen,
+                maxPixels: Int = ImageLimits.defaultMaxPixels) {
+        self.displayName = displayName
+        self.target = target
+        self.maxPixels = maxPixels
+    }
+
+    /// How a session ended.
+    public struct Outcome: Sendable {
+        /// The user closed it with Enter (after copying the selection), not with Escape.
+        public var confirmed: Bool
+        /// The text copied last (Ctrl+C, Enter), nil when nothing was.
+        public var copied: String?
+        /// The reading, when it was done before the surface closed.
+        public var analysis: ImageAnalysis?
+        /// Why the reading failed, when it did (the surface stayed until closed).
+        public var readingFailure: LiveTextError?
+        /// Milliseconds from the start of `run` to the frozen screen shown and grabbed.
+        public var shownMs: Double
+    }
+
+    /// Shows the surface and runs it until the user closes it. `analyze` reads the frozen
+    /// pixels (in the caller's task); `copy` puts text on the clipboard (on the surface's
+    /// thread: it may block for a round trip, not longer). Throws `.invalidArgs` for a target off
+    /// the screen or an interactive one, `.unavailable` without a display or when the grabs stay
+    /// taken, `.tooLarge` past `maxPixels`.
+    public func run(analyze: @escaping @Sendable (ScreenImage) async throws -> ImageAnalysis,
+                    copy: @escaping @Sendable (String) throws -> Void) async throws -> Outcome {
+        let target = try surfaceTarget()
+        let (progress, report) = AsyncStream<Progress>.makeStream()
+        let (displayName, maxPixels) = (self.displayName, self.maxPixels)
+        let thread = Thread {
+            Self.runSurface(displayName: displayName, target: target, maxPixels: maxPixels, copy: copy, report: report)
+        }
+        thread.name = "livetext-live"
+        thread.start()
+        var reading: Task<Void, Never>?
+        defer { reading?.cancel() }
+        for await step in progress {
+            switch step {
+            case .shown(let surface, let image):
+                reading = Task {
+                    do {
+                        surface.send(LiveReading.done(try await analyze(image)))
+                    } catch let error as LiveTextError {
+                        surface.send(LiveReading.failed(error))
+                    } catch {
+                        surface.send(LiveReading.failed(LiveTextError(.failed, "\(error)")))
+                    }
+                }
+            case .ended(let result):
+                reading?.cancel()
+                await reading?.value
+                return try result.get()
+            }
+        }
+        throw LiveTextError(.failed, "the live surface ended without saying how")
+    }
+
+    /// What the surface's thread tells `run`.
+    private enum Progress: @unchecked Sendable {
+        /// The frozen screen is shown: read it. (The surface is only sent messages from here.)
+        case shown(LiveSurface, ScreenImage)
+        case ended(Result<Outcome, any Error>)
+    }
+
+    private func surfaceTarget() throws -> CaptureTarget {
+        switch target {
+        case .screen: return .screen
+        case .monitor(let index): return .monitor(index)
+        case .window(let id): return .window(id)
+        case .region(let bounds): return .region(bounds)
+        case .select, .pickWindow:
+            throw LiveTextError(.invalidArgs, "live text freezes the screen, a monitor, a window or a region, not a \(target)")
+        }
+    }
+
+    /// The surface's thread: show, hand the frozen pixels over, run the controller until closed.
+    private static func runSurface(displayName: String?, target: CaptureTarget, maxPixels: Int,
+                                   copy: @Sendable (String) throws -> Void, report: AsyncStream<Progress>.Continuation) {
+        let started = ContinuousClock.now
+        defer { report.finish() }
+        do {
+            let display = try X11Display(name: displayName)
+            defer { display.close() }
+            let area = try ScreenCapture(display: display).area(of: target)
+            try ImageLimits(maxPixels: maxPixels).check(width: area.width, height: area.height)
+            let surface = try LiveSurface(display: display, area: area)
+            defer { surface.close() }
+            try surface.show()
+            let shownMs = ImageAnalysis.Timing.rounded((ContinuousClock.now - started) / .milliseconds(1))
+            let frozen = try surface.frozen()
+            report.yield(.shown(surface, ScreenImage(frozen, captureMs: nil)))
+            var controller = LiveController(width: area.width, height: area.height)
+            var copied: String?
+            try surface.setPaints(controller.paints)
+            let ending = try surface.run { event in
+                for command in controller.handle(event) {
+                    switch command {
+                    case .copy(let text):
+                        try copy(text)
+                        copied = text
+                    case .close:
+                        surface.finish()
+                    }
+                }
+                surface.setCursor(controller.cursor)
+                try surface.setPaints(controller.paints)
+            }
+            report.yield(.ended(.success(Outcome(confirmed: ending == .finished, copied: copied,
+                                                 analysis: controller.analysis, readingFailure: controller.failure,
+                                                 shownMs: shownMs))))
+        } catch {
+            report.yield(.ended(.failure(error)))
+        }
+    }
+}
+
+/// The reading of the frozen screen, sent to the surface when it is done.
+enum LiveReading: Sendable {
+    case done(ImageAnalysis)
+    case failed(LiveTextError)
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import LiveTextConfig
+import LiveTextCore
+import LiveTextDesktop
+import LiveTextEngines
+
+/// `livetext live`: the screen frozen, its text selectable where it stands.
+struct LiveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live",
+        abstract: "Freeze the screen and make its text live: select it where it stands and copy it.",
+        discussion: """
+            The screen (every monitor, or --monitor, --window, --region) freezes under one window and is \
+            read at once; the words become live as soon as they are read. Drag over text to select it, \
+            double click for a word, triple click for a line, Shift+click to extend, Ctrl+A for all. \
+            Ctrl+C copies the selection and stays; Enter copies it and closes; Esc closes. The copy \
+            stays on the clipboard after livetext exits. Exit 5 when closed with Esc without copying. \
+            Needs an X11 display (DISPLAY): exit 4 without one.
+            """)
+
+    @OptionGroup var options: AnalysisOptions
+
+    @OptionGroup var target: ScreenTargetOptions
+
+    @Option(name: .customLong("interaction"), parsing: .singleValue,
+            help: ArgumentHelp("What the text offers (default: the settings'); none is refused.",
+                               valueName: InteractionType.allCases.map(\.rawValue).joined(separator: "|")))
+    var interactionNames: [String] = []
+
+    func validate() throws {
+        guard target.count <= 1 else {
+            throw ValidationError("give one of --monitor, --window, --region (or none for the whole screen)")
+        }
+        _ = try interaction()
+    }
+
+    /// The interaction types asked for; `none` is refused: live text with nothing to offer.
+    func interaction() throws -> [InteractionType] {
+        let types = try InteractionType.option(interactionNames)
+            ?? DetectionEnvironment.settings.interaction.preferredInteractionTypes
+        guard !types.contains(.none) else {
+            throw ValidationError("live text with the interaction type none offers nothing: give automatic, "
+                                  + "textSelection or dataDetectors (--interaction), or use `livetext capture`")
+        }
+        return types
+    }
+
+    func run() async throws {
+        let session = LiveSession(target: try target.request() ?? .screen, maxPixels: options.maxPixels)
+        let configuration = try options.configuration()
+        let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
+        try analyzer.checkConfiguration(configuration)
+        // Engines load while the screen is being frozen.
+        let warm = Task { try? await analyzer.prewarm() }
+        let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration)
+        let outcome: Result<LiveSession.Outcome, any Error>
+        do {
+            outcome = .success(try await Desktop.using { desktop in
+                let outcome = try await session.run(analyze: { image in
+                    try await pipeline.analyze { _ in AcquiredImage(image) }.analysis
+                }, copy: { text in
+                    try desktop.copySynchronously(text)
+                })
+                // The copy outlives this process: a detached server takes it over before the
+                // desktop's own clipboard owner goes.
+                if let copied = outcome.copied { try DetachedClipboard.copy(copied, alsoPrimary: false) }
+                return outcome
+            })
+        } catch {
+            outcome = .failure(error)
+        }
+        // An engine still loading when the process exits runs into libtesseract's finalizers.
+        warm.cancel()
+        await warm.value
+        let ended = try outcome.get()
+        if let analysis = ended.analysis, options.json {
+            try ResultPrinter(json: true, onlyItems: configuration.only != nil, labelled: false).print(analysis, name: "")
+        }
+        if let failure = ended.readingFailure { throw failure }
+        if !ended.confirmed, ended.copied == nil { throw LiveTextError(.cancelled, "closed without copying") }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import LiveTextCore
+import Testing
+import TestSupport
+@testable import X11Kit
+
+/// `livetext live`, the real program, seen from another client: its window and its grabs, on
+/// every way it ends.
+@Suite("livetext live and the grabs")
+struct LiveProgramTests {
+    @Test("livetext live shows an override-redirect window of class livetext holding both grabs; Esc closes it (exit 5) and frees them")
+    func escape() async throws {
+        try await TestDisplay.with(width: 640, height: 400) { server in
+            let program = try LiveProgram.start(["live"], on: server)
+            defer { if program.isRunning { kill(program.processIdentifier, SIGKILL) } }
+            let window = try await LiveProbe.waitForSurface(server)
+            #expect(window.overrideRedirect && window.viewable)
+            #expect(window.frame == [0, 0, 640, 400])
+            try await xdotool(server, "key Escape")
+            #expect(try await LiveProgram.exitStatus(program) == 5)
+            let after = try await LiveProbe.grabsFree(server)
+            #expect(after.pointer && after.keyboard)
+            #expect(after.windows.isEmpty)
+        }
+    }
+
+    @Test("killing livetext live (SIGKILL, no cleanup) leaves no grab and no window: the server drops them with the connection")
+    func killed() async throws {
+        try await TestDisplay.with(width: 640, height: 400) { server in
+            let program = try LiveProgram.start(["live", "--region", "10,20,300,200"], on: server)
+            let window = try await LiveProbe.waitForSurface(server)
+            #expect(window.frame == [10, 20, 300, 200])
+            kill(program.processIdentifier, SIGKILL)
+            _ = try await LiveProgram.exitStatus(program)
+            var after = try await LiveProbe.grabsFree(server)
+            for _ in 0..<100 where !(after.pointer && after.keyboard && after.windows.isEmpty) {
+                try await Task.sleep(for: .milliseconds(20))
+                after = try await LiveProbe.grabsFree(server)
+            }
+            #expect(after.pointer && after.keyboard)
+            #expect(after.windows.isEmpty)
+        }
+    }
+}
