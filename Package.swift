@@ -46,40 +46,44 @@ let package = Package(
         // display connection.
         .target(name: "X11Kit", dependencies: ["CX11", "LiveTextCore"]),
         // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
-        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextConfig"]),
+        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction"]),
+
+        // The interaction model, pure values over an analysis: interaction types and what each
+        // offers, the supplementary interface's layout, hit testing, text selection in reading order.
+        .target(name: "LiveTextInteraction", dependencies: ["LiveTextCore"]),
 
         // Fonts: fontconfig picks the face for a family and weight, FreeType draws its glyphs.
         .target(name: "FontRendering", dependencies: ["CFreeType", "CFontconfig"]),
         // The supplementary interface drawn over a capture: highlights, underlines, quick-action
         // chips and the Live Text button, inside the content insets.
-        .target(name: "LiveTextPreview", dependencies: ["LiveTextCore", "LiveTextConfig", "FontRendering"]),
+        .target(name: "LiveTextPreview", dependencies: ["LiveTextCore", "LiveTextInteraction", "FontRendering"]),
 
         // D-Bus: a Swift layer over libdbus-1 (connection, messages, exported objects).
         .target(name: "DBusKit", dependencies: ["CDBus"]),
         // The user's settings file.
         .target(name: "LiveTextConfig", dependencies: [
-            "LiveTextCore", .product(name: "TOMLKit", package: "TOMLKit"),
+            "LiveTextCore", "LiveTextInteraction", .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
 
         // Wiring: the analyzer with the real engines.
         .target(name: "LiveTextEngines",
                 dependencies: ["LiveTextCore", "LiveTextDetectors", "TesseractOCR", "ImageCodecs", "ZBarCodes"]),
 
-        // Desktop notifications: the client of org.freedesktop.Notifications, and what an
-        // analysis offers in one by interaction type, with its preview.
+        // Desktop notifications: the client of org.freedesktop.Notifications, and an analysis'
+        // offer shown in one, with its preview.
         .target(name: "LiveTextNotifications", dependencies: [
-            "DBusKit", "LiveTextCore", "LiveTextDetectors", "LiveTextConfig", "LiveTextPreview",
+            "DBusKit", "LiveTextCore", "LiveTextDetectors", "LiveTextConfig", "LiveTextInteraction", "LiveTextPreview",
         ]),
 
         // The org.livetext session service.
         .target(name: "LiveTextService", dependencies: [
             "DBusKit", "LiveTextCore", "LiveTextDetectors", "LiveTextEngines", "LiveTextConfig", "LiveTextDesktop",
-            "LiveTextNotifications",
+            "LiveTextInteraction", "LiveTextNotifications",
         ]),
 
         .executableTarget(name: "livetext", dependencies: [
             "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
-            "LiveTextDesktop", "ImageCodecs", "X11Kit", "LiveTextNotifications", "LiveTextPreview",
+            "LiveTextDesktop", "ImageCodecs", "X11Kit", "LiveTextInteraction", "LiveTextNotifications", "LiveTextPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -93,7 +97,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext", "LiveTextService"]),
-        .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextCore"]),
+        .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextCore", "LiveTextInteraction"]),
+        .testTarget(name: "LiveTextInteractionTests", dependencies: ["LiveTextInteraction", "LiveTextCore"]),
         // The service, the pipeline and the hotkeys built in the test process: handlers called
         // directly, a stand-in desktop, a private bus and Xvfb.
         .testTarget(name: "ServiceInProcessTests",
@@ -101,10 +106,10 @@ let package = Package(
                                    "LiveTextConfig", "LiveTextCore", "DBusKit", "X11Kit", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["livetext", "TestSupport"]),
         .testTarget(name: "PreviewTests",
-                    dependencies: ["LiveTextPreview", "FontRendering", "ImageCodecs", "LiveTextCore", "LiveTextConfig"]),
+                    dependencies: ["LiveTextPreview", "FontRendering", "ImageCodecs", "LiveTextCore", "LiveTextInteraction"]),
         .testTarget(name: "NotificationTests",
                     dependencies: ["LiveTextNotifications", "DBusKit", "LiveTextCore", "LiveTextDetectors",
-                                   "LiveTextConfig", "TestSupport"]),
+                                   "LiveTextInteraction", "TestSupport"]),
         // The surface in-process, and `livetext live` (built for it) seen from another client.
         .testTarget(name: "X11Tests", dependencies: ["X11Kit", "CX11", "LiveTextCore", "TestSupport", "livetext"]),
         // ARCHITECTURE.md's module table held against the sources and this file.

@@ -1,4 +1,5 @@
 import LiveTextCore
+import LiveTextInteraction
 
 /// Everything the user can configure, with a default for every value. A plain value: the
 /// daemon hands copies to whoever needs them, and `SettingsStore` compares old and new copies

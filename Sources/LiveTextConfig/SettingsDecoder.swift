@@ -1,4 +1,5 @@
 import LiveTextCore
+import LiveTextInteraction
 
 /// Turns a parsed document into `Settings`: absent keys keep their defaults, a wrong type or
 /// value throws an error naming the full key, unknown keys become warnings.

@@ -1,22 +1,36 @@
 import LiveTextCore
+import LiveTextInteraction
 import X11Kit
 
-/// What the live surface shows and does, as plain state: events in, commands and paints out. Runs
-/// on the surface's thread.
+/// What the live surface shows and does, as plain state: events in, commands and paints out. The
+/// selection itself (positions, ranges, the text, the rectangles) is `LiveTextInteraction`'s;
+/// this maps the mouse and keys onto it. Runs on the surface's thread.
 struct LiveController {
     let width: Int
     let height: Int
+    /// What the text offers: no selection under `dataDetectors` alone.
+    let types: [InteractionType]
     /// The reading, once it is done.
     private(set) var analysis: ImageAnalysis?
+    private var text: SelectableText?
     /// Why the reading failed, when it did.
     private(set) var failure: LiveTextError?
-    /// The word under the pointer.
-    private var hovered: TextWord?
+    private(set) var selection: TextSelection?
+    /// While button 1 is down: the selection the press made (a caret, a word, a line) and how
+    /// far a drag extends it.
+    private var drag: (unit: TextSelection, granularity: Granularity)?
+    private(set) var cursor: LiveCursor = .arrow
 
-    init(width: Int, height: Int) {
+    enum Granularity { case character, word, line }
+
+    init(width: Int, height: Int, types: [InteractionType] = [.automatic]) {
         self.width = width
         self.height = height
+        self.types = types
     }
+
+    /// Whether text can be selected: `automatic` or `textSelection`.
+    var selectsText: Bool { types.contains(.automatic) || types.contains(.textSelection) }
 
     /// What the surface is asked to do after an event.
     enum Command: Equatable {
@@ -30,35 +44,88 @@ struct LiveController {
         switch event {
         case .message(let reading as LiveReading):
             switch reading {
-            case .done(let analysis): self.analysis = analysis
-            case .failed(let error): failure = error
+            case .done(let analysis):
+                self.analysis = analysis
+                text = SelectableText(analysis)
+            case .failed(let error):
+                failure = error
             }
-        case .motion(let x, let y, _):
-            hovered = word(atX: x, y: y)
+        case .press(let press) where press.button == 1:
+            pressed(press)
+        case .motion(let x, let y, let modifiers):
+            moved(to: PixelPoint(x: x, y: y), dragging: modifiers.contains(.button1))
+        case .release(let release) where release.button == 1:
+            drag = nil
+        case .key(let key) where key.isControl("a"):
+            if selectsText, let all = text?.selectAll() { selection = all }
+        case .key(let key) where key.isControl("c"):
+            return copySelection()
         case .key(let key) where key.isEnter:
-            return [.close]
+            return copySelection() + [.close]
         default:
             break
         }
         return []
     }
 
-    /// I-beam over a word, arrow elsewhere.
-    var cursor: LiveCursor { hovered == nil ? .arrow : .iBeam }
+    /// The selected text; empty when nothing is selected.
+    var selectedText: String {
+        guard let text, let selection else { return "" }
+        return text.text(of: selection)
+    }
 
-    /// While reading, a quiet bar along the top; then every word faintly, the one under the
-    /// pointer outlined; after a failure, a red bar.
+    private func copySelection() -> [Command] {
+        let selected = selectedText
+        return selected.isEmpty ? [] : [.copy(selected)]
+    }
+
+    /// Button 1 down: a caret (Shift: the selection extended), a word (double click), a line
+    /// (triple click).
+    private mutating func pressed(_ press: LivePointerEvent) {
+        guard selectsText, let text else { return }
+        let point = PixelPoint(x: press.x, y: press.y)
+        let made: TextSelection?, granularity: Granularity
+        switch press.clickCount {
+        case 2: (made, granularity) = (text.wordSelection(at: point), .word)
+        case 3: (made, granularity) = (text.lineSelection(at: point), .line)
+        default:
+            granularity = .character
+            made = press.modifiers.contains(.shift) ? text.extend(selection, to: point)
+                : text.position(nearest: point).map { TextSelection(caret: $0) }
+        }
+        guard let made else { return }
+        selection = made
+        // A Shift+click drag goes on moving the focus from the kept end.
+        let unit = press.modifiers.contains(.shift) && press.clickCount == 1 ? TextSelection(caret: made.anchor) : made
+        drag = (unit, granularity)
+    }
+
+    /// The pointer moved: the cursor follows what is under it; a drag moves the selection's focus
+    /// (by whole words or lines after a double or triple click), keeping what the press selected.
+    private mutating func moved(to point: PixelPoint, dragging: Bool) {
+        cursor = selectsText && text?.position(at: point) != nil ? .iBeam : .arrow
+        guard dragging, let drag, let text else { return }
+        let unit = drag.unit
+        switch drag.granularity {
+        case .character:
+            guard let focus = text.position(nearest: point) else { return }
+            selection = TextSelection(anchor: unit.anchor, focus: focus)
+        case .word, .line:
+            let under = drag.granularity == .word ? text.wordSelection(at: point) : text.lineSelection(at: point)
+            guard let under else { return }
+            selection = under.start < unit.start ? TextSelection(anchor: unit.end, focus: under.start)
+                : TextSelection(anchor: unit.start, focus: max(under.end, unit.end))
+        }
+    }
+
+    /// While reading, a quiet bar along the top (red after a failure); then the selection, one
+    /// highlight per line.
     var paints: [LivePaint] {
         let bar = Bounds(x: 0, y: 0, width: width, height: min(3, height))
         if failure != nil { return [.fill(bar, LiveStyle.failure)] }
-        guard let analysis else { return [.fill(bar, LiveStyle.reading)] }
-        var paints = analysis.blocks.flatMap(\.lines).flatMap(\.words).map { LivePaint.fill($0.bounds, LiveStyle.word) }
-        if let hovered { paints.append(.frame(hovered.bounds, LiveStyle.hovered, width: 1)) }
-        return paints
-    }
-
-    private func word(atX x: Int, y: Int) -> TextWord? {
-        analysis?.blocks.lazy.flatMap(\.lines).flatMap(\.words).first { $0.bounds.contains(x: x, y: y) }
+        guard let text else { return [.fill(bar, LiveStyle.reading)] }
+        guard let selection else { return [] }
+        return text.rects(of: selection).map { .fill($0, LiveStyle.selection) }
     }
 }
 
@@ -66,6 +133,5 @@ struct LiveController {
 enum LiveStyle {
     static let reading = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 160)
     static let failure = LiveColor(red: 0xe0, green: 0x30, blue: 0x30, alpha: 200)
-    static let word = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 40)
-    static let hovered = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 200)
+    static let selection = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 90)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LiveTextCore
+import LiveTextInteraction
 import X11Kit
 
 /// Live Text on the screen (`livetext live`): freezes the screen under a `LiveSurface`, reads it
@@ -13,12 +14,15 @@ public struct LiveSession: Sendable {
     public var target: CaptureRequest
     /// A larger screen is refused (`tooLarge`) before it is read.
     public var maxPixels: Int
+    /// What the text offers (`none` offers nothing: refused by the caller).
+    public var types: [InteractionType]
 
     public init(displayName: String? = nil, target: CaptureRequest = .screen,
-                maxPixels: Int = ImageLimits.defaultMaxPixels) {
+                maxPixels: Int = ImageLimits.defaultMaxPixels, types: [InteractionType] = [.automatic]) {
         self.displayName = displayName
         self.target = target
         self.maxPixels = maxPixels
+        self.types = types
     }
 
     /// How a session ended.
@@ -44,9 +48,8 @@ public struct LiveSession: Sendable {
                     copy: @escaping @Sendable (String) throws -> Void) async throws -> Outcome {
         let target = try surfaceTarget()
         let (progress, report) = AsyncStream<Progress>.makeStream()
-        let (displayName, maxPixels) = (self.displayName, self.maxPixels)
-        let thread = Thread {
-            Self.runSurface(displayName: displayName, target: target, maxPixels: maxPixels, copy: copy, report: report)
+        let thread = Thread { [self] in
+            runSurface(target: target, copy: copy, report: report)
         }
         thread.name = "livetext-live"
         thread.start()
@@ -92,8 +95,8 @@ public struct LiveSession: Sendable {
     }
 
     /// The surface's thread: show, hand the frozen pixels over, run the controller until closed.
-    private static func runSurface(displayName: String?, target: CaptureTarget, maxPixels: Int,
-                                   copy: @Sendable (String) throws -> Void, report: AsyncStream<Progress>.Continuation) {
+    private func runSurface(target: CaptureTarget, copy: @Sendable (String) throws -> Void,
+                            report: AsyncStream<Progress>.Continuation) {
         let started = ContinuousClock.now
         defer { report.finish() }
         do {
@@ -107,7 +110,7 @@ public struct LiveSession: Sendable {
             let shownMs = ImageAnalysis.Timing.rounded((ContinuousClock.now - started) / .milliseconds(1))
             let frozen = try surface.frozen()
             report.yield(.shown(surface, ScreenImage(frozen, captureMs: nil)))
-            var controller = LiveController(width: area.width, height: area.height)
+            var controller = LiveController(width: area.width, height: area.height, types: types)
             var copied: String?
             try surface.setPaints(controller.paints)
             let ending = try surface.run { event in

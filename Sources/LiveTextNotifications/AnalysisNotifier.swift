@@ -1,6 +1,7 @@
 import Foundation
 import LiveTextConfig
 import LiveTextCore
+import LiveTextInteraction
 import LiveTextPreview
 
 /// Shows analyses as desktop notifications, VisionKit's supplementary interface on the Linux

@@ -1,6 +1,7 @@
 import Foundation
 import LiveTextCore
 import LiveTextDetectors
+import LiveTextInteraction
 
 /// What happened to the result before the notification: it is shown, or it was also copied or typed.
 public enum NotificationDelivery: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import FontRendering
-import LiveTextConfig
+import LiveTextInteraction
 
 /// The chip font for one `supplementaryInterfaceFont` value: the face fontconfig chose, at the
 /// interface's fixed pixel size, or why there is none.
@@ -11,11 +11,11 @@ struct InterfaceFont: Sendable {
     /// Why there is no rasterizer.
     let failure: String?
 
-    /// Matches `name` (size already dropped) and loads it at `InterfaceMetrics.fontPixelHeight`.
+    /// Matches `name` (size already dropped) and loads it at `InterfaceMetrics.standard.fontPixelHeight`.
     init(name: String, matcher: FontMatcher) {
         do {
             let match = try matcher.match(name)
-            rasterizer = try TextRasterizer(match, pixelHeight: InterfaceMetrics.fontPixelHeight)
+            rasterizer = try TextRasterizer(match, pixelHeight: InterfaceMetrics.standard.fontPixelHeight)
             fallback = match.isFallback
                 ? "font '\(name)' is not installed; using '\(match.displayName)'" : nil
             failure = nil
@@ -26,8 +26,4 @@ struct InterfaceFont: Sendable {
         }
     }
 
-    /// The family and style words of a `supplementaryInterfaceFont` value, any size dropped.
-    static func key(for fontName: String) -> String {
-        FontDescription(parsing: fontName)?.name ?? "Sans Bold"
-    }
 }

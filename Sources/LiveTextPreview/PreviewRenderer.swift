@@ -1,7 +1,7 @@
 import FontRendering
 import Foundation
-import LiveTextConfig
 import LiveTextCore
+import LiveTextInteraction
 
 /// Draws the preview image of a notification: the capture scaled down, the recognised content
 /// marked on it, and VisionKit's supplementary interface (quick-action chips bottom-left, the
@@ -26,15 +26,18 @@ public final class PreviewRenderer: @unchecked Sendable {
 
         var notes = [String]()
         var fallback: String?
+        let interface = SupplementaryInterface(contentInsets: style.insets,
+                                               font: FontDescription(parsing: style.fontName) ?? .standard)
         let hasControls = content.liveTextButton || !content.chips.isEmpty
-        let font = hasControls ? self.font(for: style.fontName) : nil
+        let font = hasControls ? self.font(for: interface.font) : nil
         if let font {
             fallback = font.fallback
             if let failure = font.failure, !content.chips.isEmpty { notes.append(failure) }
         }
         let rasterizer = font?.rasterizer
-        let layout = InterfaceLayout(width: canvas.width, height: canvas.height, insets: style.insets,
-                                     content: content, measure: { rasterizer?.measure($0).width ?? 0 })
+        let layout = InterfaceLayout(width: canvas.width, height: canvas.height, interface: interface,
+                                     chipTitles: content.chips, liveTextButton: content.liveTextButton,
+                                     measure: { rasterizer?.measure($0).width ?? 0 })
         notes += layout.notes
         canvas.clip = layout.contentRect
         for chip in layout.chips { drawChip(chip, font: rasterizer, on: &canvas) }
@@ -42,9 +45,9 @@ public final class PreviewRenderer: @unchecked Sendable {
         return RenderedPreview(image: canvas.image, fontFallback: fallback, notes: notes)
     }
 
-    /// The cached font for `fontName`, loading it on first use.
-    private func font(for fontName: String) -> InterfaceFont {
-        let key = InterfaceFont.key(for: fontName)
+    /// The cached font for `description` (its size already dropped), loading it on first use.
+    private func font(for description: FontDescription) -> InterfaceFont {
+        let key = description.name
         if let cached = lock.withLock({ fonts[key] }) { return cached }
         // Loaded outside the lock: two threads may both load one font; the first stored wins.
         let loaded = InterfaceFont(name: key, matcher: matcher)

@@ -1,4 +1,4 @@
-import LiveTextConfig
+import LiveTextInteraction
 
 /// How the preview is drawn: VisionKit's supplementary interface settings plus the image size.
 public struct PreviewStyle: Sendable, Hashable {

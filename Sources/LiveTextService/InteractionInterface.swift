@@ -1,6 +1,7 @@
 import DBusKit
 import LiveTextConfig
 import LiveTextCore
+import LiveTextInteraction
 
 extension LiveTextService {
     /// `org.livetext.Interaction1`: the persisted interaction settings (VisionKit's

@@ -1,7 +1,7 @@
 import DBusKit
-import LiveTextConfig
 import LiveTextCore
 import LiveTextDetectors
+import LiveTextInteraction
 
 /// The `a{sv}` options of the `Analyze*` methods: `types` (as), `languages` (as), `only` (as),
 /// `copy` (b), `primary` (b: with copy, PRIMARY too), `notify` (b), `interaction` (as: the

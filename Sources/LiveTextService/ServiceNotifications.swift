@@ -1,8 +1,8 @@
 import DBusKit
 import Foundation
-import LiveTextConfig
 import LiveTextCore
 import LiveTextDetectors
+import LiveTextInteraction
 import LiveTextNotifications
 
 /// The daemon's notifier, made on the first notification: it posts from the daemon's own bus

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DBusKit
-import LiveTextConfig
+import LiveTextInteraction
 
 /// What happens to a result besides printing it: the clipboard, or the focused window.
 struct DeliveryOptions: ParsableArguments {

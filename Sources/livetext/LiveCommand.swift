@@ -4,6 +4,7 @@ import LiveTextConfig
 import LiveTextCore
 import LiveTextDesktop
 import LiveTextEngines
+import LiveTextInteraction
 
 /// `livetext live`: the screen frozen, its text selectable where it stands.
 struct LiveCommand: AsyncParsableCommand {
@@ -47,7 +48,8 @@ struct LiveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let session = LiveSession(target: try target.request() ?? .screen, maxPixels: options.maxPixels)
+        let session = LiveSession(target: try target.request() ?? .screen, maxPixels: options.maxPixels,
+                                  types: try interaction())
         let configuration = try options.configuration()
         let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
         try analyzer.checkConfiguration(configuration)

@@ -4,6 +4,7 @@ import ImageCodecs
 import LiveTextConfig
 import LiveTextCore
 import LiveTextEngines
+import LiveTextInteraction
 import LiveTextNotifications
 import LiveTextPreview
 

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import LiveTextConfig
 import LiveTextCore
+import LiveTextInteraction
 import LiveTextNotifications
 
 /// What `--notify` hands to `livetext serve-notification` on its stdin, as JSON.

@@ -35,3 +35,39 @@ struct LiveCommandTests {
         }
     }
 }
+
+extension LiveCommandTests {
+    static let page = CLIProcess.fixture("text-light-15px.png")  // 520×96: an invoice line, an email, a phone
+    static let lines = ["Invoice 4471 is due on 2026-12-01", "Questions: billing@example.com", "Call +1 415 555 0123 today"]
+
+    @Test("on the frozen screen: Ctrl+A, a drag across lines, a double and a triple click select exactly those words; Ctrl+C copies and stays, Enter copies and closes, and the copy outlives livetext")
+    func selectAndCopy() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server)
+            // Ctrl+A selects everything once the screen is read: until then it copies nothing.
+            let all = Self.lines.joined(separator: "\n")
+            for _ in 0..<300 {
+                try await XPeers.xdotool(["key", "ctrl+a", "key", "ctrl+c"], on: server)
+                if try await XPeers.clipboardText(on: server) == all { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(try await XPeers.clipboardText(on: server) == all)
+
+            // From before "Questions:" to just past the end of "today", across the line break.
+            try await XPeers.xdotool(["mousemove", "2", "42", "mousedown", "1", "mousemove", "120", "50",
+                                      "mousemove", "230", "65", "mouseup", "1", "key", "ctrl+c"], on: server)
+            try await XPeers.waitForClipboard(containing: Self.lines[1] + "\n" + Self.lines[2], on: server)
+            // A double click on "billing@example.com": that word.
+            try await XPeers.xdotool(["mousemove", "150", "42", "click", "--repeat", "2", "--delay", "60", "1",
+                                      "key", "ctrl+c"], on: server)
+            try await XPeers.waitForClipboard(containing: "billing@example.com", on: server)
+            // A triple click on the first line, then Enter: copied, closed.
+            try await XPeers.xdotool(["mousemove", "40", "18", "sleep", "0.5", "click", "--repeat", "3", "--delay", "60", "1",
+                                      "key", "Return"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try await XPeers.clipboardText(on: server) == Self.lines[0])
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import LiveTextInteraction
 import Testing
 @testable import LiveTextConfig
 

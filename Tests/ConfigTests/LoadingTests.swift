@@ -1,5 +1,6 @@
 import Foundation
 import LiveTextCore
+import LiveTextInteraction
 import Testing
 @testable import LiveTextConfig
 

@@ -1,5 +1,5 @@
-import LiveTextConfig
 import LiveTextCore
+import LiveTextInteraction
 import LiveTextNotifications
 import Testing
 

@@ -1,5 +1,5 @@
-import LiveTextConfig
 import LiveTextCore
+import LiveTextInteraction
 import Testing
 @testable import LiveTextPreview
 
@@ -43,7 +43,7 @@ import Testing
     @Test func buttonIsARoundedSquareWithAnIcon() {
         let (preview, changed) = draw(PreviewContent(liveTextButton: true))
         let button = PreviewFixtures.box(changed)
-        #expect(button.width == InterfaceMetrics.buttonSize && button.height == InterfaceMetrics.buttonSize)
+        #expect(button.width == InterfaceMetrics.standard.buttonSize && button.height == InterfaceMetrics.standard.buttonSize)
         // Corners rounded: the extreme corner pixel is untouched.
         #expect(!changed.contains { $0.x == button.x && $0.y == button.y })
         // The icon's ink is dark, the rest of the button light.
@@ -98,7 +98,7 @@ import Testing
         #expect(preview.notes.contains { $0.contains("shrunk") })
         // The whole button is drawn, not a clipped sliver of it.
         let drawn = PreviewFixtures.box(changed)
-        #expect(drawn.width >= InterfaceMetrics.buttonSize && drawn.height == InterfaceMetrics.buttonSize)
+        #expect(drawn.width >= InterfaceMetrics.standard.buttonSize && drawn.height == InterfaceMetrics.standard.buttonSize)
         #expect(drawn.clamped(width: 200, height: 100) == drawn)
     }
 
@@ -126,19 +126,19 @@ import Testing
         let (preview, changed) = draw(PreviewContent(chips: titles, liveTextButton: true), width: 300, height: 120)
         #expect(preview.notes.contains { $0.contains("do not fit") })
         let drawn = PreviewFixtures.box(changed)
-        #expect(drawn.maxX <= 300 - InterfaceMetrics.edgeMargin)
+        #expect(drawn.maxX <= 300 - InterfaceMetrics.standard.edgeMargin)
 
-        let font = try TextRasterizerTests.rasterizer("Sans Bold", pixelHeight: InterfaceMetrics.fontPixelHeight)
+        let font = try TextRasterizerTests.rasterizer("Sans Bold", pixelHeight: InterfaceMetrics.standard.fontPixelHeight)
         let measure = { (text: String) in font.measure(text).width }
-        let layout = InterfaceLayout(width: 300, height: 120, insets: .zero,
-                                     content: PreviewContent(chips: titles, liveTextButton: true), measure: measure)
+        let layout = InterfaceLayout(width: 300, height: 120, interface: SupplementaryInterface(),
+                                     chipTitles: titles, liveTextButton: true, measure: measure)
         let button = try #require(layout.button)
         #expect(layout.chips.first?.title.hasSuffix("…") == true)
         #expect(layout.chips.first?.primary == true)
         for (chip, next) in zip(layout.chips, layout.chips.dropFirst()) { #expect(chip.frame.maxX < next.frame.x) }
         for chip in layout.chips {
             #expect(chip.frame.maxX < button.x)
-            #expect(measure(chip.title) <= chip.frame.width - 2 * InterfaceMetrics.chipPadding)
+            #expect(measure(chip.title) <= chip.frame.width - 2 * InterfaceMetrics.standard.chipPadding)
         }
     }
 

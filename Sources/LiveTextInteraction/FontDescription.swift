@@ -27,6 +27,14 @@ public struct FontDescription: Sendable, Hashable, CustomStringConvertible {
         self.ignoredSize = size
     }
 
+    /// "Sans Bold": the interface font when none is set.
+    public static let standard = FontDescription(name: "Sans Bold")
+
+    private init(name: String) {
+        self.name = name
+        self.ignoredSize = nil
+    }
+
     public var description: String { name }
 
     /// "12", "10.5", "11px": Pango's size forms.

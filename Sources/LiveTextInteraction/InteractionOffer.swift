@@ -1,4 +1,3 @@
-import LiveTextConfig
 import LiveTextCore
 
 /// What an analysis offers the user under a set of interaction types (VisionKit's
@@ -16,8 +15,8 @@ public struct InteractionOffer: Sendable, Hashable {
     public var primary: QuickAction?
     /// Every offered action, most likely first (the primary first of all).
     public var actions: [QuickAction]
-    /// The ids among `actions` that are only secondary (detector actions in text mode).
-    public var secondary: Set<String>
+    /// The actions among `actions` that are only secondary (detector actions in text mode).
+    public var secondary: Set<QuickAction>
     /// The text is offered: highlighted, with the Live Text button and the text actions.
     public var offersText: Bool
     /// Detected items and codes are offered: underlined or outlined, with their actions.
@@ -47,7 +46,7 @@ public struct InteractionOffer: Sendable, Hashable {
             }
         }
         var ordered: [QuickAction] = []
-        var secondary = Set<String>()
+        var secondary = Set<QuickAction>()
         if offersDetectors {
             ordered += codes + detector
         }
@@ -58,12 +57,12 @@ public struct InteractionOffer: Sendable, Hashable {
         if offersDetectors { ordered += itemCopies }
         if offersText { ordered += text.filter { $0.kind != .copy } }
         if offersDetectors && !detectorsFirstClass {
-            secondary = Set((codes + detector + itemCopies).map(\.id))
+            secondary = Set(codes + detector + itemCopies)
         }
         // The default: a code's payload, else the text, else the first detector action.
         primary = (detectorsFirstClass ? codes.first : nil)
             ?? (offersText ? text.first { $0.kind == .copy } : nil)
-            ?? ordered.first { !secondary.contains($0.id) }
+            ?? ordered.first { !secondary.contains($0) }
             ?? ordered.first
         if let primary, let index = ordered.firstIndex(of: primary) {
             ordered.remove(at: index)
@@ -71,6 +70,12 @@ public struct InteractionOffer: Sendable, Hashable {
         }
         actions = ordered
         self.secondary = secondary
+    }
+
+    /// The chips of the supplementary interface: the first-class actions, most likely first,
+    /// without the look-up and translate ones (they need a browser, not a glance).
+    public var chipActions: [QuickAction] {
+        actions.filter { !secondary.contains($0) && $0.kind != .lookup && $0.kind != .translate }
     }
 
     /// The item bounds to underline and the code bounds to outline: only when detectors are offered.

@@ -1,5 +1,6 @@
-/// Space kept clear inside the preview's edges, in image pixels
-/// (VisionKit's `supplementaryInterfaceContentInsets`). TOML order: top, left, bottom, right.
+/// Space kept clear inside the canvas' edges, in interface points (pixels at scale 1, so preview
+/// pixels in a notification) (VisionKit's `supplementaryInterfaceContentInsets`). TOML order:
+/// top, left, bottom, right.
 public struct EdgeInsets: Sendable, Hashable {
     /// Pixels kept clear below the top edge.
     public var top: Double

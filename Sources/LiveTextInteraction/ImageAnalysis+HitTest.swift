@@ -1,0 +1,33 @@
+import LiveTextCore
+
+extension ImageAnalysis {
+    /// The detected item or code under `point` (image pixels), as the subject of its quick
+    /// actions: an item found in the text when the point is on one of its lines' rectangles, else
+    /// a code when it is inside the code's bounds. Items read from a code's payload are reached
+    /// through their code. The first in reading order wins where items overlap.
+    public func itemOrCode(at point: PixelPoint) -> QuickAction.Subject? {
+        if let index = items.indices.first(where: { items[$0].source == .text && items[$0].lineRects.contains { $0.contains(point) } }) {
+            return .item(index)
+        }
+        return codes.indices.first { codes[$0].bounds.contains(point) }.map(QuickAction.Subject.code)
+    }
+
+    /// The quick actions of `subject`, in the analysis' order; for a code, also those of the items
+    /// read from its payload.
+    public func actions(for subject: QuickAction.Subject) -> [QuickAction] {
+        actions.filter { action in
+            guard action.subject != subject else { return true }
+            guard case .code(let code) = subject, case .item(let index) = action.subject,
+                  items.indices.contains(index), items[index].source == .code,
+                  codes.indices.contains(code) else { return false }
+            return items[index].bounds == codes[code].bounds
+        }
+    }
+}
+
+extension DetectedItem {
+    /// The rectangles to underline: one per line the item covers; none without bounds.
+    public var lineRects: [Bounds] {
+        bounds.map { [$0] } ?? []
+    }
+}
