@@ -51,11 +51,23 @@ public final class LiveSurface: @unchecked Sendable {
         case cancelled
     }
 
+    /// Presses closer together than this (and a few pixels) make a double or triple click.
+    public static let doubleClickInterval: Duration = .milliseconds(Int(ClickCounter.interval))
+
+    /// The name of the surface's window (its class is `livetext`).
+    static let windowName = "livetext live"
+
     /// Freezes `area` of the screen (root coordinates, clipped to it; nil: the whole root
     /// window, every monitor). Nothing is shown yet. Throws `.invalidArgs` for an area off the
-    /// screen, `.unavailable` when the display went away.
+    /// screen, `.unavailable` when the display went away or another live surface is shown (by this
+    /// process or another: that one stays).
     public init(display: X11Display, area requested: Bounds? = nil) throws {
         try display.checkAlive()
+        if TopLevelWindows(display: display).entries.contains(where: {
+            WindowTitle.read($0.id, display: display) == Self.windowName
+        }) {
+            throw LiveTextError(.unavailable, "live text is already shown on '\(display.name)': use it, or close it with Esc first")
+        }
         let (width, height) = display.screenSize
         let root = Bounds(x: 0, y: 0, width: width, height: height)
         let area = (requested ?? root).intersection(root)
@@ -82,7 +94,7 @@ public final class LiveSurface: @unchecked Sendable {
                     display, area: area, background: screen.pixmap, cursor: cursor,
                     eventMask: ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | KeyPressMask
                         | VisibilityChangeMask,
-                    name: "livetext live")
+                    name: Self.windowName)
                 window = UInt(made)
                 gc = XCreateGC(handle, made, 0, nil)
                 XSetGraphicsExposures(handle, gc, 0)

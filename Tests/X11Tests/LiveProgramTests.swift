@@ -41,4 +41,21 @@ struct LiveProgramTests {
             #expect(after.windows.isEmpty)
         }
     }
+
+    @Test("a second livetext live while one is up says so (exit 4); the first stays and keeps its grabs")
+    func second() async throws {
+        try await TestDisplay.with(width: 640, height: 400) { server in
+            let first = try LiveProgram.start(["live"], on: server)
+            defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
+            _ = try await LiveProbe.waitForSurface(server)
+            let second = try await runCommand(builtLivetext().path, ["live"], environment: LiveProgram.environment(server))
+            #expect(second.status == 4)
+            #expect(second.stderr.contains("already shown"), "\(second.stderr)")
+            let during = try await LiveProbe.grabsFree(server)
+            #expect(!during.pointer && !during.keyboard)
+            #expect(during.windows.count == 1)
+            try await xdotool(server, "key Escape")
+            #expect(try await LiveProgram.exitStatus(first) == 5)
+        }
+    }
 }

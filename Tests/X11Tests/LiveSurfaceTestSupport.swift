@@ -177,14 +177,18 @@ enum LiveProgram {
         let process = Process()
         process.executableURL = builtLivetext()
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            server.environment.merging(["LIVETEXT_LOCAL": "1", "XDG_CONFIG_HOME": "/nonexistent/livetext-tests",
-                                        "OMP_THREAD_LIMIT": "1"]) { $1 }) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment(server)) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
+    }
+
+    /// `DISPLAY`, in-process, no settings file of the developer's.
+    static func environment(_ server: TestDisplay) -> [String: String] {
+        server.environment.merging(["LIVETEXT_LOCAL": "1", "XDG_CONFIG_HOME": "/nonexistent/livetext-tests",
+                                    "OMP_THREAD_LIMIT": "1"]) { $1 }
     }
 
     /// Waits (up to `limit`) until `process` exits; its status, nil when it did not.
