@@ -103,7 +103,8 @@ let package = Package(
         // directly, a stand-in desktop, a private bus and Xvfb.
         .testTarget(name: "ServiceInProcessTests",
                     dependencies: ["LiveTextService", "LiveTextDesktop", "LiveTextEngines", "LiveTextDetectors",
-                                   "LiveTextConfig", "LiveTextCore", "DBusKit", "X11Kit", "TestSupport"]),
+                                   "LiveTextConfig", "LiveTextCore", "LiveTextInteraction", "DBusKit", "X11Kit",
+                                   "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["livetext", "TestSupport"]),
         .testTarget(name: "PreviewTests",
                     dependencies: ["LiveTextPreview", "FontRendering", "ImageCodecs", "LiveTextCore", "LiveTextInteraction"]),

@@ -31,12 +31,14 @@ public struct LiveSession: Sendable {
         public var confirmed: Bool
         /// The text copied last (Ctrl+C, Enter), nil when nothing was.
         public var copied: String?
+        /// The quick action of the item or code clicked (which closed the surface), for the caller to
+        /// carry out now that nothing is grabbed; one of `analysis.actions`.
+        public var action: QuickAction?
         /// The reading, when it was done before the surface closed.
         public var analysis: ImageAnalysis?
         /// Why the reading failed, when it did (the surface stayed until closed).
         public var readingFailure: LiveTextError?
-        /// Milliseconds from the start of `run` to the frozen screen shown and grabbed.
-        public var shownMs: Double
+        public var timings: LiveTimings
     }
 
     /// Shows the surface and runs it until the user closes it. `analyze` reads the frozen
@@ -107,28 +109,43 @@ public struct LiveSession: Sendable {
             let surface = try LiveSurface(display: display, area: area)
             defer { surface.close() }
             try surface.show()
-            let shownMs = ImageAnalysis.Timing.rounded((ContinuousClock.now - started) / .milliseconds(1))
+            var timings = LiveTimings(shownMs: LiveTimings.since(started))
             let frozen = try surface.frozen()
             report.yield(.shown(surface, ScreenImage(frozen, captureMs: nil)))
             var controller = LiveController(width: area.width, height: area.height, types: types)
-            var copied: String?
+            var copied: String?, action: QuickAction?
             try surface.setPaints(controller.paints)
             let ending = try surface.run { event in
-                for command in controller.handle(event) {
+                let commands = controller.handle(event)
+                if case .message(LiveReading.done) = event { timings.liveMs = LiveTimings.since(started) }
+                for command in commands {
                     switch command {
                     case .copy(let text):
+                        let asked = ContinuousClock.now
                         try copy(text)
+                        timings.copyMs.append(LiveTimings.since(asked))
                         copied = text
                     case .close:
                         surface.finish()
+                    case .perform(let chosen):
+                        action = chosen
+                    case .wait(let serial):
+                        let interval = Int(LiveSurface.doubleClickInterval / .milliseconds(1))
+                        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(interval)) {
+                            surface.send(LiveClickWait(serial: serial))
+                        }
                     }
                 }
                 surface.setCursor(controller.cursor)
-                try surface.setPaints(controller.paints)
+                let drawing = ContinuousClock.now, before = surface.paints, paints = controller.paints
+                try surface.setPaints(paints)
+                if case .motion(_, _, let modifiers) = event, modifiers.contains(.button1), paints != before {
+                    timings.redrawMs.append(LiveTimings.since(drawing))
+                }
             }
-            report.yield(.ended(.success(Outcome(confirmed: ending == .finished, copied: copied,
+            report.yield(.ended(.success(Outcome(confirmed: ending == .finished, copied: copied, action: action,
                                                  analysis: controller.analysis, readingFailure: controller.failure,
-                                                 shownMs: shownMs))))
+                                                 timings: timings))))
         } catch {
             report.yield(.ended(.failure(error)))
         }

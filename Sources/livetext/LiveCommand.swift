@@ -15,6 +15,8 @@ struct LiveCommand: AsyncParsableCommand {
             The screen (every monitor, or --monitor, --window, --region) freezes under one window and is \
             read at once; the words become live as soon as they are read. Drag over text to select it, \
             double click for a word, triple click for a line, Shift+click to extend, Ctrl+A for all. \
+            Detected items are underlined (codes outlined): a click runs the first of their quick actions \
+            (call, open, map, ...) and closes. \
             Ctrl+C copies the selection and stays; Enter copies it and closes; Esc closes. The copy \
             stays on the clipboard after livetext exits. Exit 5 when closed with Esc without copying. \
             Needs an X11 display (DISPLAY): exit 4 without one.
@@ -28,6 +30,10 @@ struct LiveCommand: AsyncParsableCommand {
             help: ArgumentHelp("What the text offers (default: the settings'); none is refused.",
                                valueName: InteractionType.allCases.map(\.rawValue).joined(separator: "|")))
     var interactionNames: [String] = []
+
+    @Flag(help: ArgumentHelp("Print the session's timings as one JSON line on stderr (for bench/live.py).",
+                             visibility: .hidden))
+    var reportTiming = false
 
     func validate() throws {
         guard target.count <= 1 else {
@@ -76,10 +82,14 @@ struct LiveCommand: AsyncParsableCommand {
         warm.cancel()
         await warm.value
         let ended = try outcome.get()
+        if reportTiming { StandardError.write(ended.timings.json + "\n") }
         if let analysis = ended.analysis, options.json {
             try ResultPrinter(json: true, onlyItems: configuration.only != nil, labelled: false).print(analysis, name: "")
         }
         if let failure = ended.readingFailure { throw failure }
+        if let action = ended.action, let analysis = ended.analysis {
+            try DetectionEnvironment.perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
+        }
         if !ended.confirmed, ended.copied == nil { throw LiveTextError(.cancelled, "closed without copying") }
     }
 }

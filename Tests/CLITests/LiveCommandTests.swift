@@ -70,4 +70,31 @@ extension LiveCommandTests {
             #expect(try await XPeers.clipboardText(on: server) == Self.lines[0])
         }
     }
+
+    @Test("a click on the underlined phone number runs the opener with its tel: target and closes (exit 0)")
+    func clickItem() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let opener = directory.appendingPathComponent("opener"), opened = directory.appendingPathComponent("opened")
+            try "#!/bin/sh\necho \"$@\" > '\(opened.path)'\n".write(to: opener, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+            try await XPeers.paintRoot(Self.page, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
+                                              environment: ["LIVETEXT_OPENER": opener.path])
+            for _ in 0..<300 {
+                try await XPeers.xdotool(["key", "ctrl+a", "key", "ctrl+c"], on: server)
+                if try await XPeers.clipboardText(on: server) != nil { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            // "+1 415 555 0123" on the third line.
+            try await XPeers.xdotool(["mousemove", "100", "65", "click", "1"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            let target = try String(contentsOf: opened, encoding: .utf8)
+            #expect(target.hasPrefix("tel:"), "\(target)")
+            #expect(target.filter(\.isNumber).hasSuffix("4155550123"), "\(target)")
+        }
+    }
 }

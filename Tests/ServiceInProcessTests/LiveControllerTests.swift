@@ -1,0 +1,146 @@
+import LiveTextCore
+import LiveTextInteraction
+@testable import LiveTextDesktop
+import Testing
+import X11Kit
+
+/// The live surface's controller as plain values: events in, selection, copies and paints out.
+@Suite("live text controller")
+struct LiveControllerTests {
+    /// Two blocks: "alpha beta" / "gamma delta" (lines at y 10 and 30), then "omega" at y 70; each
+    /// word 10 px a character, 10 px apart.
+    static let analysis: ImageAnalysis = {
+        func line(_ words: [String], y: Int) -> TextLine {
+            var x = 10
+            return TextLine(words: words.map { text in
+                defer { x += text.count * 10 + 10 }
+                return TextWord(text: text, bounds: Bounds(x: x, y: y, width: text.count * 10, height: 12), confidence: 90)
+            })
+        }
+        return ImageAnalysis(image: .init(width: 200, height: 100, source: "pixels"),
+                             blocks: [TextBlock(lines: [line(["alpha", "beta"], y: 10), line(["gamma", "delta"], y: 30)]),
+                                      TextBlock(lines: [line(["omega"], y: 70)])])
+    }()
+
+    static func read(_ types: [InteractionType] = [.automatic]) -> LiveController {
+        var controller = LiveController(width: 200, height: 100, types: types)
+        _ = controller.handle(.message(LiveReading.done(analysis)))
+        return controller
+    }
+
+    static func press(_ x: Int, _ y: Int, count: Int = 1, _ modifiers: LiveModifiers = []) -> LiveSurfaceEvent {
+        .press(LivePointerEvent(button: 1, x: x, y: y, clickCount: count, modifiers: modifiers))
+    }
+
+    static func drag(_ x: Int, _ y: Int) -> LiveSurfaceEvent { .motion(x: x, y: y, modifiers: .button1) }
+
+    static let release = LiveSurfaceEvent.release(LivePointerEvent(button: 1, x: 0, y: 0))
+    static let copy = LiveSurfaceEvent.key(LiveKeyEvent(keysym: 0x63, modifiers: .control))
+    static let enter = LiveSurfaceEvent.key(LiveKeyEvent(keysym: 0xff0d))
+
+    @Test("before the reading: a bar along the top, presses and Ctrl+C do nothing, Enter closes; a failed reading turns the bar red")
+    func reading() {
+        var controller = LiveController(width: 200, height: 100)
+        #expect(controller.paints == [.fill(Bounds(x: 0, y: 0, width: 200, height: 3), LiveStyle.reading)])
+        _ = controller.handle(Self.press(15, 15))
+        #expect(controller.handle(Self.copy).isEmpty)
+        #expect(controller.handle(Self.enter) == [.close])
+        _ = controller.handle(.message(LiveReading.failed(LiveTextError(.failed, "no engines"))))
+        #expect(controller.paints == [.fill(Bounds(x: 0, y: 0, width: 200, height: 3), LiveStyle.failure)])
+    }
+
+    @Test("a drag across lines and blocks selects in reading order, drawn one highlight per line; Ctrl+C copies and stays, Enter copies and closes")
+    func drag() {
+        var controller = Self.read()
+        // Characters are 10 px wide: from "alp|ha" to "om|ega".
+        for event in [Self.press(40, 15), Self.drag(100, 35), Self.drag(30, 75), Self.release] { _ = controller.handle(event) }
+        #expect(controller.selectedText == "ha beta\ngamma delta\n\nom")
+        #expect(controller.paints.count == 3)
+        #expect(controller.handle(Self.copy) == [.copy("ha beta\ngamma delta\n\nom")])
+        #expect(controller.handle(Self.enter) == [.copy("ha beta\ngamma delta\n\nom"), .close])
+        // Backwards, from "del|ta": the press stays the anchor.
+        for event in [Self.press(95, 35), Self.drag(10, 15), Self.release] { _ = controller.handle(event) }
+        #expect(controller.selectedText == "alpha beta\ngamma del")
+    }
+
+    @Test("double click a word, triple click a line, a drag after them goes by words or lines; Shift+click extends; Ctrl+A all")
+    func units() {
+        var controller = Self.read()
+        _ = controller.handle(Self.press(85, 15, count: 2))
+        #expect(controller.selectedText == "beta")
+        _ = controller.handle(Self.drag(15, 35))
+        #expect(controller.selectedText == "beta\ngamma")
+        _ = controller.handle(Self.release)
+        _ = controller.handle(Self.press(85, 35, count: 3))
+        #expect(controller.selectedText == "gamma delta")
+        _ = controller.handle(Self.drag(20, 72))
+        #expect(controller.selectedText == "gamma delta\n\nomega")
+        _ = controller.handle(Self.release)
+        _ = controller.handle(Self.press(20, 15))
+        _ = controller.handle(Self.release)
+        _ = controller.handle(Self.press(30, 35, count: 1, .shift))
+        #expect(controller.selectedText == "lpha beta\nga")
+        _ = controller.handle(.key(LiveKeyEvent(keysym: 0x61, modifiers: .control)))
+        #expect(controller.selectedText == Self.analysis.text)
+    }
+
+    @Test("the I-beam over words, the arrow elsewhere; dataDetectors alone selects nothing")
+    func cursorAndTypes() {
+        var controller = Self.read()
+        _ = controller.handle(.motion(x: 15, y: 15, modifiers: []))
+        #expect(controller.cursor == .iBeam)
+        _ = controller.handle(.motion(x: 150, y: 90, modifiers: []))
+        #expect(controller.cursor == .arrow)
+        var detectors = Self.read([.dataDetectors])
+        _ = detectors.handle(.motion(x: 15, y: 15, modifiers: []))
+        #expect(detectors.cursor == .arrow)
+        _ = detectors.handle(Self.press(15, 15, count: 2))
+        _ = detectors.handle(.key(LiveKeyEvent(keysym: 0x61, modifiers: .control)))
+        #expect(detectors.selectedText.isEmpty)
+        #expect(detectors.paints.isEmpty)
+    }
+
+    @Test("items are underlined under automatic and dataDetectors, not textSelection; a click on one runs its first action and closes, a drag over it selects")
+    func items() {
+        var analysis = Self.analysis
+        // "gamma" (x 10-60, y 30-42) stands for a phone number.
+        analysis.items = [DetectedItem(kind: .phone, text: "gamma", start: 11, end: 16,
+                                       bounds: Bounds(x: 10, y: 30, width: 50, height: 12))]
+        let call = QuickAction(id: "call-0", title: "Call", kind: .call, target: "tel:123", subject: .item(0))
+        analysis.actions = [call, QuickAction(id: "copy-0", title: "Copy", kind: .copy, target: "gamma", subject: .item(0))]
+        func reading(_ types: [InteractionType]) -> LiveController {
+            var controller = LiveController(width: 200, height: 100, types: types)
+            _ = controller.handle(.message(LiveReading.done(analysis)))
+            return controller
+        }
+        let underline = LivePaint.fill(Bounds(x: 10, y: 42, width: 50, height: 2), LiveStyle.item)
+        #expect(reading([.automatic]).paints == [underline])
+        #expect(reading([.dataDetectors]).paints == [underline])
+        #expect(reading([.textSelection]).paints.isEmpty)
+
+        var controller = reading([.automatic])
+        _ = controller.handle(.motion(x: 20, y: 35, modifiers: []))
+        #expect(controller.cursor == .hand)
+        // A click: the action once no second click has come (a double click selects the word).
+        _ = controller.handle(Self.press(20, 35))
+        #expect(controller.handle(.release(LivePointerEvent(button: 1, x: 21, y: 35))) == [.wait(1)])
+        #expect(controller.handle(.message(LiveClickWait(serial: 1))) == [.perform(call), .close])
+        _ = controller.handle(Self.press(20, 35))
+        #expect(controller.handle(.release(LivePointerEvent(button: 1, x: 20, y: 35))) == [.wait(2)])
+        _ = controller.handle(Self.press(20, 35, count: 2))
+        #expect(controller.handle(.message(LiveClickWait(serial: 2))).isEmpty)
+        #expect(controller.selectedText == "gamma")
+        _ = controller.handle(Self.release)
+        // A drag that starts on it selects text instead.
+        _ = controller.handle(Self.press(20, 35))
+        _ = controller.handle(Self.drag(90, 35))
+        #expect(controller.handle(.release(LivePointerEvent(button: 1, x: 90, y: 35))).isEmpty)
+        #expect(controller.selectedText == "amma de")
+        // Under textSelection it is only text.
+        var text = reading([.textSelection])
+        _ = text.handle(.motion(x: 20, y: 35, modifiers: []))
+        #expect(text.cursor == .iBeam)
+        _ = text.handle(Self.press(20, 35))
+        #expect(text.handle(.release(LivePointerEvent(button: 1, x: 20, y: 35))).isEmpty)
+    }
+}
