@@ -10,6 +10,13 @@ struct LiveController {
     let height: Int
     /// What the text offers: no selection under `dataDetectors` alone.
     let types: [InteractionType]
+    /// The Live Text button's settings: hidden, insets, at `metrics`' scale.
+    let interface: SupplementaryInterface
+    let metrics: InterfaceMetrics
+    /// The Live Text button, once there is something to show with it.
+    private(set) var button: Bounds?
+    /// The button is on: everything found is shown, the rest dimmed.
+    private(set) var showingAll = false
     /// The reading, once it is done.
     private(set) var analysis: ImageAnalysis?
     private var text: SelectableText?
@@ -30,10 +37,13 @@ struct LiveController {
 
     enum Granularity { case character, word, line }
 
-    init(width: Int, height: Int, types: [InteractionType] = [.automatic]) {
+    init(width: Int, height: Int, types: [InteractionType] = [.automatic],
+         interface: SupplementaryInterface = SupplementaryInterface(), metrics: InterfaceMetrics = .standard) {
         self.width = width
         self.height = height
         self.types = types
+        self.interface = interface
+        self.metrics = metrics
     }
 
     /// Whether text can be selected: `automatic` or `textSelection`.
@@ -64,6 +74,11 @@ struct LiveController {
             case .done(let analysis):
                 self.analysis = analysis
                 text = SelectableText(analysis)
+                // The button where there is something to show, not under dataDetectors alone.
+                if selectsText, !analysis.blocks.isEmpty || !analysis.codes.isEmpty {
+                    button = InterfaceLayout(width: width, height: height, interface: interface, metrics: metrics,
+                                             chipTitles: [], liveTextButton: true, measure: { _ in 0 }).button
+                }
             case .failed(let error):
                 failure = error
             }
@@ -72,6 +87,8 @@ struct LiveController {
                   let primary = analysis.actions(for: clicked.subject).first else { break }
             clickedItem = nil
             return [.perform(primary), .close]
+        case .press(let press) where press.button == 1 && button?.contains(x: press.x, y: press.y) == true:
+            showingAll.toggle()
         case .press(let press) where press.button == 1:
             clickedItem = nil
             pressedItem = press.clickCount == 1 && press.modifiers.isDisjoint(with: [.shift, .control])
@@ -138,7 +155,7 @@ struct LiveController {
     /// The pointer moved: the cursor follows what is under it; a drag moves the selection's focus
     /// (by whole words or lines after a double or triple click), keeping what the press selected.
     private mutating func moved(to point: PixelPoint, dragging: Bool) {
-        cursor = item(at: Int(point.x), Int(point.y)) != nil ? .hand
+        cursor = item(at: Int(point.x), Int(point.y)) != nil || button?.contains(point) == true ? .hand
             : selectsText && text?.position(at: point) != nil ? .iBeam : .arrow
         guard dragging, let drag, let text else { return }
         let unit = drag.unit
@@ -168,6 +185,11 @@ struct LiveController {
         if failure != nil { return [.fill(bar, LiveStyle.failure)] }
         guard let text, let analysis else { return [.fill(bar, LiveStyle.reading)] }
         var paints: [LivePaint] = []
+        if showingAll {
+            // Everything found shown: the rest dimmed, every line of text lit.
+            paints.append(.fill(Bounds(x: 0, y: 0, width: width, height: height), LiveStyle.dim))
+            paints += analysis.blocks.flatMap(\.lines).map { .fill($0.bounds, LiveStyle.lit) }
+        }
         if offersItems {
             for item in analysis.items where item.source == .text {
                 for rect in item.lineRects {
@@ -177,6 +199,7 @@ struct LiveController {
             paints += analysis.codes.map { .frame($0.bounds, LiveStyle.item, width: 2) }
         }
         if let selection { paints += text.rects(of: selection).map { .fill($0, LiveStyle.selection) } }
+        if let button { paints += LiveStyle.button(button, on: showingAll, metrics: metrics) }
         return paints
     }
 }
@@ -192,4 +215,28 @@ enum LiveStyle {
     static let failure = LiveColor(red: 0xe0, green: 0x30, blue: 0x30, alpha: 200)
     static let selection = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 90)
     static let item = LiveColor(red: 0xff, green: 0xb0, blue: 0x00, alpha: 230)
+    static let dim = LiveColor(red: 0, green: 0, blue: 0, alpha: 110)
+    static let lit = LiveColor(red: 0xff, green: 0xff, blue: 0xff, alpha: 120)
+    static let control = LiveColor(red: 0xf4, green: 0xf4, blue: 0xf4, alpha: 235)
+    static let controlStroke = LiveColor(red: 0x80, green: 0x80, blue: 0x80)
+    static let ink = LiveColor(red: 0x20, green: 0x20, blue: 0x20)
+    static let accent = LiveColor(red: 0x1e, green: 0x78, blue: 0xe6)
+
+    /// The Live Text button: a square with corner brackets around three lines of "text", filled
+    /// with the accent colour while it is on.
+    static func button(_ frame: Bounds, on: Bool, metrics: InterfaceMetrics) -> [LivePaint] {
+        let ink = on ? LiveColor(red: 0xff, green: 0xff, blue: 0xff) : Self.ink
+        var paints: [LivePaint] = [.fill(frame, on ? accent : control), .frame(frame, controlStroke, width: metrics.pixels(1))]
+        let inset = metrics.pixels(5), arm = metrics.pixels(4), weight = metrics.pixels(2)
+        let left = frame.x + inset, top = frame.y + inset, right = frame.maxX - inset, bottom = frame.maxY - inset
+        for (x, y, dx, dy) in [(left, top, 1, 1), (right, top, -1, 1), (left, bottom, 1, -1), (right, bottom, -1, -1)] {
+            paints.append(.fill(Bounds(x: dx > 0 ? x : x - arm, y: dy > 0 ? y : y - weight, width: arm, height: weight), ink))
+            paints.append(.fill(Bounds(x: dx > 0 ? x : x - weight, y: dy > 0 ? y : y - arm, width: weight, height: arm), ink))
+        }
+        let lineX = left + metrics.pixels(3), full = right - left - metrics.pixels(6)
+        for (row, length) in [(4, full), (6, full), (8, full * 2 / 3)] {
+            paints.append(.fill(Bounds(x: lineX, y: top + metrics.pixels(row), width: length, height: metrics.pixels(1)), ink))
+        }
+        return paints
+    }
 }

@@ -16,13 +16,17 @@ public struct LiveSession: Sendable {
     public var maxPixels: Int
     /// What the text offers (`none` offers nothing: refused by the caller).
     public var types: [InteractionType]
+    /// The Live Text button's settings (its size follows the screen's `Xft.dpi`).
+    public var interface: SupplementaryInterface
 
     public init(displayName: String? = nil, target: CaptureRequest = .screen,
-                maxPixels: Int = ImageLimits.defaultMaxPixels, types: [InteractionType] = [.automatic]) {
+                maxPixels: Int = ImageLimits.defaultMaxPixels, types: [InteractionType] = [.automatic],
+                interface: SupplementaryInterface = SupplementaryInterface()) {
         self.displayName = displayName
         self.target = target
         self.maxPixels = maxPixels
         self.types = types
+        self.interface = interface
     }
 
     /// How a session ended.
@@ -112,7 +116,10 @@ public struct LiveSession: Sendable {
             var timings = LiveTimings(shownMs: LiveTimings.since(started))
             let frozen = try surface.frozen()
             report.yield(.shown(surface, ScreenImage(frozen, captureMs: nil)))
-            var controller = LiveController(width: area.width, height: area.height, types: types)
+            // Interface points at the screen's DPI: 96 is one pixel a point.
+            let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
+            var controller = LiveController(width: area.width, height: area.height, types: types,
+                                            interface: interface, metrics: metrics)
             var copied: String?, action: QuickAction?
             try surface.setPaints(controller.paints)
             let ending = try surface.run { event in

@@ -16,7 +16,8 @@ struct LiveCommand: AsyncParsableCommand {
             read at once; the words become live as soon as they are read. Drag over text to select it, \
             double click for a word, triple click for a line, Shift+click to extend, Ctrl+A for all. \
             Detected items are underlined (codes outlined): a click runs the first of their quick actions \
-            (call, open, map, ...) and closes. \
+            (call, open, map, ...) and closes. The Live Text button at the bottom right shows everything \
+            found (the rest dimmed). \
             Ctrl+C copies the selection and stays; Enter copies it and closes; Esc closes. The copy \
             stays on the clipboard after livetext exits. Exit 5 when closed with Esc without copying. \
             Needs an X11 display (DISPLAY): exit 4 without one.
@@ -54,8 +55,12 @@ struct LiveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let settings = DetectionEnvironment.settings.interaction
+        let interface = SupplementaryInterface(isHidden: settings.supplementaryInterfaceHidden,
+                                               contentInsets: settings.supplementaryInterfaceContentInsets,
+                                               font: FontDescription(parsing: settings.supplementaryInterfaceFont) ?? .standard)
         let session = LiveSession(target: try target.request() ?? .screen, maxPixels: options.maxPixels,
-                                  types: try interaction())
+                                  types: try interaction(), interface: interface)
         let configuration = try options.configuration()
         let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
         try analyzer.checkConfiguration(configuration)

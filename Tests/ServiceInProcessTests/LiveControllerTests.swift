@@ -28,6 +28,11 @@ struct LiveControllerTests {
         return controller
     }
 
+    /// What is drawn besides the Live Text button.
+    static func marks(_ controller: LiveController) -> [LivePaint] {
+        controller.paints.filter { paint in controller.button.map { paint.bounds.intersection($0).isEmpty } ?? true }
+    }
+
     static func press(_ x: Int, _ y: Int, count: Int = 1, _ modifiers: LiveModifiers = []) -> LiveSurfaceEvent {
         .press(LivePointerEvent(button: 1, x: x, y: y, clickCount: count, modifiers: modifiers))
     }
@@ -55,7 +60,7 @@ struct LiveControllerTests {
         // Characters are 10 px wide: from "alp|ha" to "om|ega".
         for event in [Self.press(40, 15), Self.drag(100, 35), Self.drag(30, 75), Self.release] { _ = controller.handle(event) }
         #expect(controller.selectedText == "ha beta\ngamma delta\n\nom")
-        #expect(controller.paints.count == 3)
+        #expect(Self.marks(controller).count == 3)
         #expect(controller.handle(Self.copy) == [.copy("ha beta\ngamma delta\n\nom")])
         #expect(controller.handle(Self.enter) == [.copy("ha beta\ngamma delta\n\nom"), .close])
         // Backwards, from "del|ta": the press stays the anchor.
@@ -114,9 +119,9 @@ struct LiveControllerTests {
             return controller
         }
         let underline = LivePaint.fill(Bounds(x: 10, y: 42, width: 50, height: 2), LiveStyle.item)
-        #expect(reading([.automatic]).paints == [underline])
-        #expect(reading([.dataDetectors]).paints == [underline])
-        #expect(reading([.textSelection]).paints.isEmpty)
+        #expect(Self.marks(reading([.automatic])) == [underline])
+        #expect(Self.marks(reading([.dataDetectors])) == [underline])
+        #expect(Self.marks(reading([.textSelection])).isEmpty)
 
         var controller = reading([.automatic])
         _ = controller.handle(.motion(x: 20, y: 35, modifiers: []))
@@ -142,5 +147,33 @@ struct LiveControllerTests {
         #expect(text.cursor == .iBeam)
         _ = text.handle(Self.press(20, 35))
         #expect(text.handle(.release(LivePointerEvent(button: 1, x: 20, y: 35))).isEmpty)
+    }
+
+    @Test("the Live Text button at the bottom right, sized by the scale: a click shows everything (the rest dimmed, every line lit) and a second hides it; none when hidden or under dataDetectors")
+    func liveTextButton() throws {
+        var controller = LiveController(width: 200, height: 100, interface: SupplementaryInterface(),
+                                        metrics: InterfaceMetrics(scale: 2))
+        #expect(controller.button == nil)
+        _ = controller.handle(.message(LiveReading.done(Self.analysis)))
+        let button = try #require(controller.button)
+        // 22 points at scale 2, 6 points from the edges.
+        #expect(button == Bounds(x: 200 - 12 - 44, y: 100 - 12 - 44, width: 44, height: 44))
+        let off = controller.paints
+        _ = controller.handle(.motion(x: button.x + 5, y: button.y + 5, modifiers: []))
+        #expect(controller.cursor == .hand)
+        _ = controller.handle(Self.press(button.x + 5, button.y + 5))
+        #expect(controller.showingAll && controller.selection == nil)
+        let on = controller.paints
+        #expect(on.first == .fill(Bounds(x: 0, y: 0, width: 200, height: 100), LiveStyle.dim))
+        #expect(on.filter { if case .fill(_, LiveStyle.lit) = $0 { true } else { false } }.count == 3)
+        _ = controller.handle(Self.release)
+        _ = controller.handle(Self.press(button.x + 5, button.y + 5))
+        #expect(!controller.showingAll)
+        #expect(controller.paints == off)
+
+        var hidden = LiveController(width: 200, height: 100, interface: SupplementaryInterface(isHidden: true))
+        _ = hidden.handle(.message(LiveReading.done(Self.analysis)))
+        #expect(hidden.button == nil)
+        #expect(Self.read([.dataDetectors]).button == nil)
     }
 }

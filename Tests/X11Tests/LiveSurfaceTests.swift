@@ -159,6 +159,14 @@ struct LiveSurfaceTests {
         }
     }
 
+    @Test("Xft.dpi is read from the resource database text; absent or nonsense is nil")
+    func dpi() {
+        #expect(X11Display.dpi(inResources: "Xcursor.size:\t24\nXft.dpi:\t192\n") == 192)
+        #expect(X11Display.dpi(inResources: "Xft.dpi: 144.5") == 144.5)
+        #expect(X11Display.dpi(inResources: "Xft.antialias:\t1\n") == nil)
+        #expect(X11Display.dpi(inResources: "Xft.dpi:\t-3\nXft.dpi: x") == nil)
+    }
+
     @Test("damage: the rectangles of paints that differ, merged where they meet")
     func damage() {
         let a = LivePaint.fill(Bounds(x: 0, y: 0, width: 10, height: 10), LiveColor(red: 1, green: 2, blue: 3, alpha: 4))
