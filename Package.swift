@@ -46,7 +46,8 @@ let package = Package(
         // display connection.
         .target(name: "X11Kit", dependencies: ["CX11", "LiveTextCore"]),
         // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
-        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction"]),
+        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction",
+                                                     "LiveTextPreview", "FontRendering"]),
 
         // The interaction model, pure values over an analysis: interaction types and what each
         // offers, the supplementary interface's layout, hit testing, text selection in reading order.

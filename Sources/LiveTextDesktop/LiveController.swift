@@ -10,11 +10,12 @@ struct LiveController {
     let height: Int
     /// What the text offers: no selection under `dataDetectors` alone.
     let types: [InteractionType]
-    /// The Live Text button's settings: hidden, insets, at `metrics`' scale.
-    let interface: SupplementaryInterface
+    /// The scale the Live Text button is drawn at.
     let metrics: InterfaceMetrics
+    /// The Live Text button and the chips, once the reading is in.
+    private var panel = LivePanel.empty
     /// The Live Text button, once there is something to show with it.
-    private(set) var button: Bounds?
+    var button: Bounds? { panel.button }
     /// The button is on: everything found is shown, the rest dimmed.
     private(set) var showingAll = false
     /// The reading, once it is done.
@@ -37,12 +38,10 @@ struct LiveController {
 
     enum Granularity { case character, word, line }
 
-    init(width: Int, height: Int, types: [InteractionType] = [.automatic],
-         interface: SupplementaryInterface = SupplementaryInterface(), metrics: InterfaceMetrics = .standard) {
+    init(width: Int, height: Int, types: [InteractionType] = [.automatic], metrics: InterfaceMetrics = .standard) {
         self.width = width
         self.height = height
         self.types = types
-        self.interface = interface
         self.metrics = metrics
     }
 
@@ -71,14 +70,10 @@ struct LiveController {
         switch event {
         case .message(let reading as LiveReading):
             switch reading {
-            case .done(let analysis):
+            case .done(let analysis, let panel):
                 self.analysis = analysis
                 text = SelectableText(analysis)
-                // The button where there is something to show, not under dataDetectors alone.
-                if selectsText, !analysis.blocks.isEmpty || !analysis.codes.isEmpty {
-                    button = InterfaceLayout(width: width, height: height, interface: interface, metrics: metrics,
-                                             chipTitles: [], liveTextButton: true, measure: { _ in 0 }).button
-                }
+                self.panel = panel
             case .failed(let error):
                 failure = error
             }
@@ -89,6 +84,8 @@ struct LiveController {
             return [.perform(primary), .close]
         case .press(let press) where press.button == 1 && button?.contains(x: press.x, y: press.y) == true:
             showingAll.toggle()
+        case .press(let press) where press.button == 1 && chip(at: press.x, press.y) != nil:
+            return [.perform(chip(at: press.x, press.y)!.action), .close]
         case .press(let press) where press.button == 1:
             clickedItem = nil
             pressedItem = press.clickCount == 1 && press.modifiers.isDisjoint(with: [.shift, .control])
@@ -155,7 +152,8 @@ struct LiveController {
     /// The pointer moved: the cursor follows what is under it; a drag moves the selection's focus
     /// (by whole words or lines after a double or triple click), keeping what the press selected.
     private mutating func moved(to point: PixelPoint, dragging: Bool) {
-        cursor = item(at: Int(point.x), Int(point.y)) != nil || button?.contains(point) == true ? .hand
+        let (x, y) = (Int(point.x), Int(point.y))
+        cursor = item(at: x, y) != nil || button?.contains(point) == true || chip(at: x, y) != nil ? .hand
             : selectsText && text?.position(at: point) != nil ? .iBeam : .arrow
         guard dragging, let drag, let text else { return }
         let unit = drag.unit
@@ -169,6 +167,12 @@ struct LiveController {
             selection = under.start < unit.start ? TextSelection(anchor: unit.end, focus: under.start)
                 : TextSelection(anchor: unit.start, focus: max(under.end, unit.end))
         }
+    }
+
+    /// The quick-action chip under a point, while the button is on.
+    private func chip(at x: Int, _ y: Int) -> LivePanel.Chip? {
+        guard showingAll else { return nil }
+        return panel.chips.first { $0.frame.contains(x: x, y: y) }
     }
 
     /// The detected item or code under a point, when items are offered and it has an action.
@@ -200,6 +204,9 @@ struct LiveController {
         }
         if let selection { paints += text.rects(of: selection).map { .fill($0, LiveStyle.selection) } }
         if let button { paints += LiveStyle.button(button, on: showingAll, metrics: metrics) }
+        if showingAll {
+            paints += panel.chips.map { chip in chip.picture.map(LivePaint.picture) ?? .fill(chip.frame, LiveStyle.control) }
+        }
         return paints
     }
 }

@@ -18,15 +18,18 @@ public struct LiveSession: Sendable {
     public var types: [InteractionType]
     /// The Live Text button's settings (its size follows the screen's `Xft.dpi`).
     public var interface: SupplementaryInterface
+    /// Under `textSelection`, detected items are still offered (as chips).
+    public var allowDataDetectorsInTextMode: Bool
 
     public init(displayName: String? = nil, target: CaptureRequest = .screen,
                 maxPixels: Int = ImageLimits.defaultMaxPixels, types: [InteractionType] = [.automatic],
-                interface: SupplementaryInterface = SupplementaryInterface()) {
+                interface: SupplementaryInterface = SupplementaryInterface(), allowDataDetectorsInTextMode: Bool = true) {
         self.displayName = displayName
         self.target = target
         self.maxPixels = maxPixels
         self.types = types
         self.interface = interface
+        self.allowDataDetectorsInTextMode = allowDataDetectorsInTextMode
     }
 
     /// How a session ended.
@@ -63,10 +66,15 @@ public struct LiveSession: Sendable {
         defer { reading?.cancel() }
         for await step in progress {
             switch step {
-            case .shown(let surface, let image):
+            case .shown(let surface, let image, let metrics):
                 reading = Task {
                     do {
-                        surface.send(LiveReading.done(try await analyze(image)))
+                        let analysis = try await analyze(image)
+                        let panel = LivePanel.laidOut(analysis, types: types,
+                                                      allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
+                                                      interface: interface, metrics: metrics, width: image.image.width,
+                                                      height: image.image.height, frozen: image.image)
+                        surface.send(LiveReading.done(analysis, panel))
                     } catch let error as LiveTextError {
                         surface.send(LiveReading.failed(error))
                     } catch {
@@ -85,7 +93,7 @@ public struct LiveSession: Sendable {
     /// What the surface's thread tells `run`.
     private enum Progress: @unchecked Sendable {
         /// The frozen screen is shown: read it. (The surface is only sent messages from here.)
-        case shown(LiveSurface, ScreenImage)
+        case shown(LiveSurface, ScreenImage, InterfaceMetrics)
         case ended(Result<Outcome, any Error>)
     }
 
@@ -115,11 +123,10 @@ public struct LiveSession: Sendable {
             try surface.show()
             var timings = LiveTimings(shownMs: LiveTimings.since(started))
             let frozen = try surface.frozen()
-            report.yield(.shown(surface, ScreenImage(frozen, captureMs: nil)))
             // Interface points at the screen's DPI: 96 is one pixel a point.
             let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
-            var controller = LiveController(width: area.width, height: area.height, types: types,
-                                            interface: interface, metrics: metrics)
+            report.yield(.shown(surface, ScreenImage(frozen, captureMs: nil), metrics))
+            var controller = LiveController(width: area.width, height: area.height, types: types, metrics: metrics)
             var copied: String?, action: QuickAction?
             try surface.setPaints(controller.paints)
             let ending = try surface.run { event in
@@ -161,6 +168,7 @@ public struct LiveSession: Sendable {
 
 /// The reading of the frozen screen, sent to the surface when it is done.
 enum LiveReading: Sendable {
-    case done(ImageAnalysis)
+    /// The reading, and the Live Text button and chips laid out for it.
+    case done(ImageAnalysis, LivePanel)
     case failed(LiveTextError)
 }

@@ -60,7 +60,8 @@ struct LiveCommand: AsyncParsableCommand {
                                                contentInsets: settings.supplementaryInterfaceContentInsets,
                                                font: FontDescription(parsing: settings.supplementaryInterfaceFont) ?? .standard)
         let session = LiveSession(target: try target.request() ?? .screen, maxPixels: options.maxPixels,
-                                  types: try interaction(), interface: interface)
+                                  types: try interaction(), interface: interface,
+                                  allowDataDetectorsInTextMode: settings.allowDataDetectorsInTextMode)
         let configuration = try options.configuration()
         let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
         try analyzer.checkConfiguration(configuration)

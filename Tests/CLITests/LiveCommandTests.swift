@@ -97,4 +97,25 @@ extension LiveCommandTests {
             #expect(target.filter(\.isNumber).hasSuffix("4155550123"), "\(target)")
         }
     }
+
+    @Test("the Live Text button shows the quick-action chips; the Copy Text chip copies all the text and closes")
+    func liveTextButtonChips() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server)
+            // Live once a double click on "today" copies that word.
+            for _ in 0..<300 {
+                try await XPeers.xdotool(["mousemove", "200", "65", "click", "--repeat", "2", "--delay", "60", "1",
+                                          "key", "ctrl+c", "sleep", "0.5"], on: server)
+                if try await XPeers.clipboardText(on: server) == "today" { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            // The button: 22 px square, 6 px from the bottom-right corner; the first chip 6 px from the bottom-left.
+            try await XPeers.xdotool(["mousemove", "503", "79", "click", "1", "sleep", "0.3",
+                                      "mousemove", "20", "79", "click", "1"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            try await XPeers.waitForClipboard(containing: Self.lines.joined(separator: "\n"), on: server)
+        }
+    }
 }

@@ -22,10 +22,20 @@ struct LiveControllerTests {
                                       TextBlock(lines: [line(["omega"], y: 70)])])
     }()
 
-    static func read(_ types: [InteractionType] = [.automatic]) -> LiveController {
-        var controller = LiveController(width: 200, height: 100, types: types)
-        _ = controller.handle(.message(LiveReading.done(analysis)))
+    static func read(_ types: [InteractionType] = [.automatic], analysis: ImageAnalysis = analysis,
+                     interface: SupplementaryInterface = SupplementaryInterface(),
+                     metrics: InterfaceMetrics = .standard) -> LiveController {
+        var controller = LiveController(width: 200, height: 100, types: types, metrics: metrics)
+        _ = controller.handle(.message(done(analysis, types, interface: interface, metrics: metrics)))
         return controller
+    }
+
+    /// The reading as the session sends it: with the button and chips laid out (chips undrawn).
+    static func done(_ analysis: ImageAnalysis, _ types: [InteractionType] = [.automatic],
+                     interface: SupplementaryInterface = SupplementaryInterface(),
+                     metrics: InterfaceMetrics = .standard) -> LiveReading {
+        .done(analysis, LivePanel.laidOut(analysis, types: types, allowDataDetectorsInTextMode: true, interface: interface,
+                                          metrics: metrics, width: 200, height: 100, frozen: nil))
     }
 
     /// What is drawn besides the Live Text button.
@@ -106,18 +116,14 @@ struct LiveControllerTests {
     }
 
     @Test("items are underlined under automatic and dataDetectors, not textSelection; a click on one runs its first action and closes, a drag over it selects")
-    func items() {
+    func items() throws {
         var analysis = Self.analysis
         // "gamma" (x 10-60, y 30-42) stands for a phone number.
         analysis.items = [DetectedItem(kind: .phone, text: "gamma", start: 11, end: 16,
                                        bounds: Bounds(x: 10, y: 30, width: 50, height: 12))]
         let call = QuickAction(id: "call-0", title: "Call", kind: .call, target: "tel:123", subject: .item(0))
         analysis.actions = [call, QuickAction(id: "copy-0", title: "Copy", kind: .copy, target: "gamma", subject: .item(0))]
-        func reading(_ types: [InteractionType]) -> LiveController {
-            var controller = LiveController(width: 200, height: 100, types: types)
-            _ = controller.handle(.message(LiveReading.done(analysis)))
-            return controller
-        }
+        func reading(_ types: [InteractionType]) -> LiveController { Self.read(types, analysis: analysis) }
         let underline = LivePaint.fill(Bounds(x: 10, y: 42, width: 50, height: 2), LiveStyle.item)
         #expect(Self.marks(reading([.automatic])) == [underline])
         #expect(Self.marks(reading([.dataDetectors])) == [underline])
@@ -147,14 +153,29 @@ struct LiveControllerTests {
         #expect(text.cursor == .iBeam)
         _ = text.handle(Self.press(20, 35))
         #expect(text.handle(.release(LivePointerEvent(button: 1, x: 20, y: 35))).isEmpty)
+
+        // The chips of the quick actions at the bottom left, only while the button is on.
+        var chips = reading([.automatic])
+        let panel = LivePanel.laidOut(analysis, types: [.automatic], allowDataDetectorsInTextMode: true,
+                                      interface: SupplementaryInterface(), metrics: .standard, width: 200, height: 100,
+                                      frozen: nil)
+        let first = try #require(panel.chips.first)
+        #expect(analysis.actions.contains(first.action))
+        #expect(first.frame.x == 6 && first.frame.maxY == 94)
+        _ = chips.handle(Self.press(first.frame.x + 3, first.frame.y + 3))
+        _ = chips.handle(Self.release)
+        #expect(!chips.paints.contains(.fill(first.frame, LiveStyle.control)))
+        let button = try #require(chips.button)
+        _ = chips.handle(Self.press(button.x + 3, button.y + 3))
+        #expect(chips.paints.contains(.fill(first.frame, LiveStyle.control)))
+        #expect(chips.handle(Self.press(first.frame.x + 3, first.frame.y + 3)) == [.perform(first.action), .close])
     }
 
     @Test("the Live Text button at the bottom right, sized by the scale: a click shows everything (the rest dimmed, every line lit) and a second hides it; none when hidden or under dataDetectors")
     func liveTextButton() throws {
-        var controller = LiveController(width: 200, height: 100, interface: SupplementaryInterface(),
-                                        metrics: InterfaceMetrics(scale: 2))
+        var controller = LiveController(width: 200, height: 100, metrics: InterfaceMetrics(scale: 2))
         #expect(controller.button == nil)
-        _ = controller.handle(.message(LiveReading.done(Self.analysis)))
+        _ = controller.handle(.message(Self.done(Self.analysis, metrics: InterfaceMetrics(scale: 2))))
         let button = try #require(controller.button)
         // 22 points at scale 2, 6 points from the edges.
         #expect(button == Bounds(x: 200 - 12 - 44, y: 100 - 12 - 44, width: 44, height: 44))
@@ -171,9 +192,7 @@ struct LiveControllerTests {
         #expect(!controller.showingAll)
         #expect(controller.paints == off)
 
-        var hidden = LiveController(width: 200, height: 100, interface: SupplementaryInterface(isHidden: true))
-        _ = hidden.handle(.message(LiveReading.done(Self.analysis)))
-        #expect(hidden.button == nil)
+        #expect(Self.read(interface: SupplementaryInterface(isHidden: true)).button == nil)
         #expect(Self.read([.dataDetectors]).button == nil)
     }
 }
