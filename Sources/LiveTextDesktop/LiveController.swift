@@ -1,3 +1,4 @@
+import Foundation
 import LiveTextCore
 import LiveTextInteraction
 import X11Kit
@@ -10,8 +11,12 @@ struct LiveController {
     let height: Int
     /// What the text offers: no selection under `dataDetectors` alone.
     let types: [InteractionType]
-    /// The scale the Live Text button is drawn at.
+    /// The scale the Live Text button and menus are drawn at.
     let metrics: InterfaceMetrics
+    /// Draws right-click menus; nil: plain boxes with titles measured 7 px a character.
+    let menuPainter: LiveMenuPainter?
+    /// The right-click menu shown, until a click.
+    private(set) var menu: LiveMenu?
     /// The Live Text button and the chips, once the reading is in.
     private var panel = LivePanel.empty
     /// The Live Text button, once there is something to show with it.
@@ -38,11 +43,13 @@ struct LiveController {
 
     enum Granularity { case character, word, line }
 
-    init(width: Int, height: Int, types: [InteractionType] = [.automatic], metrics: InterfaceMetrics = .standard) {
+    init(width: Int, height: Int, types: [InteractionType] = [.automatic], metrics: InterfaceMetrics = .standard,
+         menuPainter: LiveMenuPainter? = nil) {
         self.width = width
         self.height = height
         self.types = types
         self.metrics = metrics
+        self.menuPainter = menuPainter
     }
 
     /// Whether text can be selected: `automatic` or `textSelection`.
@@ -64,6 +71,8 @@ struct LiveController {
         case perform(QuickAction)
         /// Send `LiveClickWait(serial)` back after the double-click interval.
         case wait(Int)
+        /// Look up or translate this text (with the configured templates), then close.
+        case textAction(QuickAction.Kind, String)
     }
 
     mutating func handle(_ event: LiveSurfaceEvent) -> [Command] {
@@ -82,6 +91,12 @@ struct LiveController {
                   let primary = analysis.actions(for: clicked.subject).first else { break }
             clickedItem = nil
             return [.perform(primary), .close]
+        case .press(let press) where press.button == 3:
+            menu = contextMenu(atX: press.x, y: press.y)
+        case .press(let press) where menu != nil:
+            // A click on an entry chooses it; anywhere else it only closes the menu.
+            defer { menu = nil }
+            return menu?.entry(atX: press.x, y: press.y)?.commands ?? []
         case .press(let press) where press.button == 1 && button?.contains(x: press.x, y: press.y) == true:
             showingAll.toggle()
         case .press(let press) where press.button == 1 && chip(at: press.x, press.y) != nil:
@@ -169,6 +184,28 @@ struct LiveController {
         }
     }
 
+    /// The menu for a right click: on the selection, Copy, Copy as One Line, Look Up and
+    /// Translate; else all the actions of the item or code under the point; nil elsewhere.
+    private func contextMenu(atX x: Int, y: Int) -> LiveMenu? {
+        var items: [(title: String, commands: [Command])] = []
+        if let text, let selection, !selection.isEmpty,
+           text.rects(of: selection).contains(where: { $0.contains(x: x, y: y) }) {
+            // The selection first: what the user chose wins over an item under it.
+            let selected = selectedText
+            let oneLine = selected.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            items = [("Copy", [.copy(selected)]), ("Copy as One Line", [.copy(oneLine)]),
+                     ("Look Up", [.textAction(.lookup, selected), .close]),
+                     ("Translate", [.textAction(.translate, selected), .close])]
+        } else if let subject = item(at: x, y), let analysis {
+            items = analysis.actions(for: subject).map { ($0.title, [.perform($0), .close]) }
+        }
+        guard !items.isEmpty else { return nil }
+        let menu = LiveMenu(items, x: x, y: y, width: width, height: height, metrics: metrics,
+                            measure: { menuPainter?.measure($0) ?? $0.count * 7 })
+        return menuPainter?.draw(menu) ?? menu
+    }
+
     /// The quick-action chip under a point, while the button is on.
     private func chip(at x: Int, _ y: Int) -> LivePanel.Chip? {
         guard showingAll else { return nil }
@@ -207,6 +244,7 @@ struct LiveController {
         if showingAll {
             paints += panel.chips.map { chip in chip.picture.map(LivePaint.picture) ?? .fill(chip.frame, LiveStyle.control) }
         }
+        if let menu { paints.append(menu.picture.map(LivePaint.picture) ?? .fill(menu.bounds, LiveStyle.control)) }
         return paints
     }
 }

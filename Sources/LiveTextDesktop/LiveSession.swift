@@ -41,6 +41,9 @@ public struct LiveSession: Sendable {
         /// The quick action of the item or code clicked (which closed the surface), for the caller to
         /// carry out now that nothing is grabbed; one of `analysis.actions`.
         public var action: QuickAction?
+        /// Look Up or Translate chosen for the selected text in its right-click menu: the caller
+        /// fills its template and opens it.
+        public var textAction: (kind: QuickAction.Kind, text: String)?
         /// The reading, when it was done before the surface closed.
         public var analysis: ImageAnalysis?
         /// Why the reading failed, when it did (the surface stayed until closed).
@@ -126,8 +129,10 @@ public struct LiveSession: Sendable {
             // Interface points at the screen's DPI: 96 is one pixel a point.
             let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
             report.yield(.shown(surface, ScreenImage(frozen, captureMs: nil), metrics))
-            var controller = LiveController(width: area.width, height: area.height, types: types, metrics: metrics)
-            var copied: String?, action: QuickAction?
+            var controller = LiveController(width: area.width, height: area.height, types: types, metrics: metrics,
+                                            menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,
+                                                                         metrics: metrics))
+            var copied: String?, action: QuickAction?, textAction: (kind: QuickAction.Kind, text: String)?
             try surface.setPaints(controller.paints)
             let ending = try surface.run { event in
                 let commands = controller.handle(event)
@@ -143,6 +148,8 @@ public struct LiveSession: Sendable {
                         surface.finish()
                     case .perform(let chosen):
                         action = chosen
+                    case .textAction(let kind, let text):
+                        textAction = (kind, text)
                     case .wait(let serial):
                         let interval = Int(LiveSurface.doubleClickInterval / .milliseconds(1))
                         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(interval)) {
@@ -158,6 +165,7 @@ public struct LiveSession: Sendable {
                 }
             }
             report.yield(.ended(.success(Outcome(confirmed: ending == .finished, copied: copied, action: action,
+                                                 textAction: textAction,
                                                  analysis: controller.analysis, readingFailure: controller.failure,
                                                  timings: timings))))
         } catch {

@@ -3,6 +3,7 @@ import Foundation
 import LiveTextConfig
 import LiveTextCore
 import LiveTextDesktop
+import LiveTextDetectors
 import LiveTextEngines
 import LiveTextInteraction
 
@@ -17,7 +18,8 @@ struct LiveCommand: AsyncParsableCommand {
             double click for a word, triple click for a line, Shift+click to extend, Ctrl+A for all. \
             Detected items are underlined (codes outlined): a click runs the first of their quick actions \
             (call, open, map, ...) and closes. The Live Text button at the bottom right shows everything \
-            found (the rest dimmed). \
+            found (the rest dimmed) and the quick actions as chips. A right click on the selection offers \
+            Copy, Copy as One Line, Look Up and Translate; on an item, all of its actions. \
             Ctrl+C copies the selection and stays; Enter copies it and closes; Esc closes. The copy \
             stays on the clipboard after livetext exits. Exit 5 when closed with Esc without copying. \
             Needs an X11 display (DISPLAY): exit 4 without one.
@@ -95,6 +97,15 @@ struct LiveCommand: AsyncParsableCommand {
         if let failure = ended.readingFailure { throw failure }
         if let action = ended.action, let analysis = ended.analysis {
             try DetectionEnvironment.perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
+        }
+        if let (kind, text) = ended.textAction {
+            // Look Up or Translate of the selection, through the same templates and opener as the text's own.
+            let templates = DetectionEnvironment.templates(DetectionEnvironment.settings.actions).applyingEnvironment()
+            let action = QuickAction(id: "\(kind.rawValue)-selection", title: kind.rawValue, kind: kind,
+                                     target: ActionTemplates.fill(kind == .lookup ? templates.lookup : templates.translate,
+                                                                  with: text),
+                                     subject: .text)
+            try DetectionEnvironment.perform(action.id, actions: [action], items: [], text: text)
         }
         if !ended.confirmed, ended.copied == nil { throw LiveTextError(.cancelled, "closed without copying") }
     }

@@ -74,12 +74,8 @@ extension LiveCommandTests {
     @Test("a click on the underlined phone number runs the opener with its tel: target and closes (exit 0)")
     func clickItem() async throws {
         try await TestDisplay.with(width: 800, height: 600) { server in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let opener = directory.appendingPathComponent("opener"), opened = directory.appendingPathComponent("opened")
-            try "#!/bin/sh\necho \"$@\" > '\(opened.path)'\n".write(to: opener, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+            let (opener, opened) = try Self.recordingOpener()
+            defer { try? FileManager.default.removeItem(at: opener.deletingLastPathComponent()) }
             try await XPeers.paintRoot(Self.page, on: server)
             async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
                                               environment: ["LIVETEXT_OPENER": opener.path])
@@ -116,6 +112,42 @@ extension LiveCommandTests {
             let result = try await ended
             #expect(result.status == 0, "\(result.stderr)")
             try await XPeers.waitForClipboard(containing: Self.lines.joined(separator: "\n"), on: server)
+        }
+    }
+
+    /// An opener that writes what it is given to a file: (the opener, the file).
+    static func recordingOpener() throws -> (URL, URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let opener = directory.appendingPathComponent("opener"), opened = directory.appendingPathComponent("opened")
+        try "#!/bin/sh\necho \"$@\" > '\(opened.path)'\n".write(to: opener, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+        return (opener, opened)
+    }
+
+    @Test("a right click on the selection, then Look Up: the opener gets the lookup template filled with the selected words")
+    func lookUpSelection() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            let (opener, opened) = try Self.recordingOpener()
+            defer { try? FileManager.default.removeItem(at: opener.deletingLastPathComponent()) }
+            try await XPeers.paintRoot(Self.page, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
+                                              environment: ["LIVETEXT_OPENER": opener.path,
+                                                            "LIVETEXT_LOOKUP_URL": "https://lookup.test/?q=%s"])
+            // A double click on "today" selects it once the screen is read.
+            for _ in 0..<300 {
+                try await XPeers.xdotool(["mousemove", "200", "65", "click", "--repeat", "2", "--delay", "60", "1",
+                                          "key", "ctrl+c", "sleep", "0.5"], on: server)
+                if try await XPeers.clipboardText(on: server) == "today" { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            // The menu opens at the pointer, moved up to fit the 96 px high surface: four 22 px rows
+            // from y 8; Look Up is the third.
+            try await XPeers.xdotool(["click", "3", "sleep", "0.3", "mousemove", "210", "63", "click", "1"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            let target = try String(contentsOf: opened, encoding: .utf8)
+            #expect(target == "https://lookup.test/?q=today\n", "\(target)")
         }
     }
 }

@@ -195,4 +195,41 @@ struct LiveControllerTests {
         #expect(Self.read(interface: SupplementaryInterface(isHidden: true)).button == nil)
         #expect(Self.read([.dataDetectors]).button == nil)
     }
+
+    @Test("a right click on the selection offers Copy, Copy as One Line, Look Up and Translate; on an item, its actions; elsewhere nothing; a click outside closes the menu")
+    func menus() throws {
+        var controller = Self.read()
+        for event in [Self.press(40, 15), Self.drag(100, 35), Self.release] { _ = controller.handle(event) }
+        let selected = controller.selectedText
+        #expect(selected == "ha beta\ngamma del")
+        let right = { (x: Int, y: Int) in LiveSurfaceEvent.press(LivePointerEvent(button: 3, x: x, y: y)) }
+        _ = controller.handle(right(150, 90))
+        #expect(controller.menu == nil)
+        _ = controller.handle(right(80, 15))
+        let menu = try #require(controller.menu)
+        #expect(menu.entries.map(\.title) == ["Copy", "Copy as One Line", "Look Up", "Translate"])
+        // Kept inside the 200 × 100 surface: four 22 px rows from y 12.
+        #expect(menu.bounds.maxY == 100 && menu.bounds.maxX <= 200)
+        #expect(controller.paints.last == .fill(menu.bounds, LiveStyle.control))
+        let oneLine = menu.entries[1].frame
+        #expect(controller.handle(Self.press(oneLine.x + 2, oneLine.y + 2)) == [.copy("ha beta gamma del")])
+        #expect(controller.menu == nil && controller.selectedText == selected)
+        _ = controller.handle(right(80, 15))
+        let lookUp = try #require(controller.menu?.entries[2].frame)
+        #expect(controller.handle(Self.press(lookUp.x + 2, lookUp.y + 2)) == [.textAction(.lookup, selected), .close])
+        _ = controller.handle(right(80, 15))
+        #expect(controller.handle(Self.press(5, 95)).isEmpty)
+        #expect(controller.menu == nil && controller.selectedText == selected)
+
+        var analysis = Self.analysis
+        analysis.items = [DetectedItem(kind: .phone, text: "omega", start: 25, end: 30,
+                                       bounds: Bounds(x: 10, y: 70, width: 50, height: 12))]
+        let call = QuickAction(id: "call-0", title: "Call", kind: .call, target: "tel:1", subject: .item(0))
+        analysis.actions = [call, QuickAction(id: "copy-0", title: "Copy Number", kind: .copy, target: "1", subject: .item(0))]
+        var items = Self.read(analysis: analysis)
+        _ = items.handle(right(20, 75))
+        #expect(items.menu?.entries.map(\.title) == ["Call", "Copy Number"])
+        let first = try #require(items.menu?.entries.first?.frame)
+        #expect(items.handle(Self.press(first.x + 1, first.y + 1)) == [.perform(call), .close])
+    }
 }
