@@ -99,13 +99,7 @@ extension LiveCommandTests {
         try await TestDisplay.with(width: 800, height: 600) { server in
             try await XPeers.paintRoot(Self.page, on: server)
             async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server)
-            // Live once a double click on "today" copies that word.
-            for _ in 0..<300 {
-                try await XPeers.xdotool(["mousemove", "200", "65", "click", "--repeat", "2", "--delay", "60", "1",
-                                          "key", "ctrl+c", "sleep", "0.5"], on: server)
-                if try await XPeers.clipboardText(on: server) == "today" { break }
-                try await Task.sleep(for: .milliseconds(100))
-            }
+            try await Self.selectTodayOnceLive(on: server)
             // The button: 22 px square, 6 px from the bottom-right corner; the first chip 6 px from the bottom-left.
             try await XPeers.xdotool(["mousemove", "503", "79", "click", "1", "sleep", "0.3",
                                       "mousemove", "20", "79", "click", "1"], on: server)
@@ -113,6 +107,18 @@ extension LiveCommandTests {
             #expect(result.status == 0, "\(result.stderr)")
             try await XPeers.waitForClipboard(containing: Self.lines.joined(separator: "\n"), on: server)
         }
+    }
+
+    /// Double clicks "today" (and copies it) until the clipboard holds it: the screen is read and
+    /// the word selected.
+    static func selectTodayOnceLive(on server: TestDisplay) async throws {
+        for _ in 0..<300 {
+            try await XPeers.xdotool(["mousemove", "200", "65", "click", "--repeat", "2", "--delay", "60", "1",
+                                      "key", "ctrl+c", "sleep", "0.5"], on: server)
+            if try await XPeers.clipboardText(on: server) == "today" { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw TestFailure("the screen never became live")
     }
 
     /// An opener that writes what it is given to a file: (the opener, the file).
@@ -134,13 +140,7 @@ extension LiveCommandTests {
             async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
                                               environment: ["LIVETEXT_OPENER": opener.path,
                                                             "LIVETEXT_LOOKUP_URL": "https://lookup.test/?q=%s"])
-            // A double click on "today" selects it once the screen is read.
-            for _ in 0..<300 {
-                try await XPeers.xdotool(["mousemove", "200", "65", "click", "--repeat", "2", "--delay", "60", "1",
-                                          "key", "ctrl+c", "sleep", "0.5"], on: server)
-                if try await XPeers.clipboardText(on: server) == "today" { break }
-                try await Task.sleep(for: .milliseconds(100))
-            }
+            try await Self.selectTodayOnceLive(on: server)
             // The menu opens at the pointer, moved up to fit the 96 px high surface: four 22 px rows
             // from y 8; Look Up is the third.
             try await XPeers.xdotool(["click", "3", "sleep", "0.3", "mousemove", "210", "63", "click", "1"], on: server)
