@@ -31,12 +31,9 @@ public final class LiveSurface: @unchecked Sendable {
     public private(set) var cursor: LiveCursor = .arrow
     /// What is drawn over the frozen screen, in order.
     public private(set) var paints: [LivePaint] = []
-    private var clicks = ClickCounter()
-    /// Values sent from other threads, not yet handed to the handler.
-    private var messages: [any Sendable] = []
-    private var finishing = false
+    private var input = LiveEventTranslator()
     private var isClosed = false
-    private let inbox: LiveInbox
+    private let loop: LiveEventLoop
     /// How much was drawn: puts and pixels (what a redraw costs; a test's proof that only what
     /// changed was drawn).
     public private(set) var drawn = (puts: 0, pixels: 0)
@@ -77,7 +74,7 @@ public final class LiveSurface: @unchecked Sendable {
         self.display = display
         self.area = area
         screen = try FrozenScreen(display: display, area: area)
-        inbox = try LiveInbox()
+        loop = try LiveEventLoop()
     }
 
     deinit { close() }
@@ -162,19 +159,19 @@ public final class LiveSurface: @unchecked Sendable {
     /// thread.
     @discardableResult
     public func post(_ work: @escaping @Sendable () -> Void) -> Bool {
-        inbox.post(work)
+        loop.post(work)
     }
 
     /// Hands `value` to the handler as `.message(value)` on the surface's thread; false when the
     /// surface is closed. May be called from any thread.
     @discardableResult
     public func send(_ value: any Sendable) -> Bool {
-        inbox.post { [self] in messages.append(value) }
+        loop.send(value)
     }
 
     /// Ends `run` with `.finished` once the current event or posted work is handled.
     public func finish() {
-        finishing = true
+        loop.finish()
     }
 
     /// Handles events until the handler calls `finish` (`.finished`), Escape (`.escaped`) or
@@ -183,35 +180,15 @@ public final class LiveSurface: @unchecked Sendable {
     public func run(cancel: CancellationFlag? = nil, _ handler: (LiveSurfaceEvent) throws -> Void) throws -> Ending {
         defer { close() }
         guard window != 0 else { throw LiveTextError(.failed, "the live surface is not shown") }
-        let handle = display.handle
-        while true {
-            for work in inbox.take() {
-                work()
-                if finishing { return .finished }
+        return try loop.run(on: display, cancel: cancel, finished: .finished, cancelled: .cancelled, next: { event in
+            switch translate(&event) {
+            case .escape: return .end(.escaped)
+            case .event(let translated):
+                if case .expose(let rect) = translated { try redrawPaints(in: rect) }
+                return .event(translated)
+            case nil: return nil
             }
-            while !messages.isEmpty {
-                try handler(.message(messages.removeFirst()))
-                if finishing { return .finished }
-            }
-            var event = XEvent()
-            while !display.isBroken, XPending(handle) > 0 {
-                XNextEvent(handle, &event)
-                switch translate(&event) {
-                case .escape: return .escaped
-                case .event(let translated):
-                    if case .expose(let rect) = translated { try redrawPaints(in: rect) }
-                    try handler(translated)
-                    if finishing { return .finished }
-                case nil: break
-                }
-            }
-            try display.checkAlive()
-            display.flush()
-            if cancel?.isCancelled == true { return .cancelled }
-            // Flushing may have read events the socket will not signal again.
-            let queued = XEventsQueued(handle, QueuedAfterReading) > 0
-            inbox.wait(display: display.connectionNumber, timeout: queued ? 0 : 100)
-        }
+        }, handler: handler)
     }
 
     /// Draws the paints again over what the server repainted from the frozen screen.
@@ -228,46 +205,14 @@ public final class LiveSurface: @unchecked Sendable {
 
     /// What an X event means for the handler; nil for events it does not hear about.
     private func translate(_ event: inout XEvent) -> Input? {
-        switch event.type {
-        case ButtonPress:
-            let button = event.xbutton
-            let count = clicks.press(button: button.button, time: button.time, x: Int(button.x), y: Int(button.y))
-            return .event(.press(LivePointerEvent(button: Int(button.button), x: Int(button.x), y: Int(button.y),
-                                                  clickCount: count, modifiers: LiveModifiers(state: button.state))))
-        case ButtonRelease:
-            let button = event.xbutton
-            return .event(.release(LivePointerEvent(button: Int(button.button), x: Int(button.x), y: Int(button.y),
-                                                    clickCount: clicks.current, modifiers: LiveModifiers(state: button.state))))
-        case MotionNotify:
-            // Only the last of a burst of motion.
-            var motion = event.xmotion, next = XEvent()
-            while XPending(display.handle) > 0 {
-                XPeekEvent(display.handle, &next)
-                guard next.type == MotionNotify else { break }
-                XNextEvent(display.handle, &next)
-                motion = next.xmotion
-            }
-            return .event(.motion(x: Int(motion.x), y: Int(motion.y), modifiers: LiveModifiers(state: motion.state)))
-        case KeyPress:
-            var keysym: KeySym = 0
-            var text = [CChar](repeating: 0, count: 16)
-            _ = XLookupString(&event.xkey, &text, Int32(text.count), &keysym, nil)
-            if keysym == UInt(XK_Escape) { return .escape }
-            // Shift, Control and the like are heard as the modifiers of other keys and clicks.
-            if (UInt(XK_Shift_L)...UInt(XK_Hyper_R)).contains(keysym) { return nil }
-            return .event(.key(LiveKeyEvent(keysym: UInt32(truncatingIfNeeded: keysym),
-                                            modifiers: LiveModifiers(state: event.xkey.state))))
-        case VisibilityNotify where event.xvisibility.state != VisibilityUnobscured:
+        if event.type == VisibilityNotify {
             // A window mapped since (a notification, a popup) covers part of the surface: above it again.
-            XRaiseWindow(display.handle, Window(window))
-            return nil
-        case Expose:
-            let expose = event.xexpose
-            return .event(.expose(Bounds(x: Int(expose.x), y: Int(expose.y), width: Int(expose.width),
-                                         height: Int(expose.height))))
-        default:
+            if event.xvisibility.state != VisibilityUnobscured { XRaiseWindow(display.handle, Window(window)) }
             return nil
         }
+        guard let translated = input.translate(&event, display: display) else { return nil }
+        if case .key(let key) = translated, key.keysym == UInt32(XK_Escape) { return .escape }
+        return .event(translated)
     }
 
     /// Releases the grabs, destroys the window and frees everything on the server (once; safe on
@@ -275,7 +220,7 @@ public final class LiveSurface: @unchecked Sendable {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        let pending = inbox.close()
+        let pending = loop.close()
         defer { pending.forEach { $0() } }
         writer?.close()
         writer = nil

@@ -80,6 +80,8 @@ public enum LiveSurfaceEvent: Sendable {
     case expose(Bounds)
     /// A value another thread sent with `LiveSurface.send` (a finished reading, say).
     case message(any Sendable)
+    /// The window is now this size (a `ViewWindow` resized by the user; never the frozen screen).
+    case resized(width: Int, height: Int)
 }
 
 /// Counts clicks: a press of the same button within `interval` and `slop` pixels of the last one

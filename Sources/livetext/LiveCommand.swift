@@ -3,7 +3,6 @@ import Foundation
 import LiveTextConfig
 import LiveTextCore
 import LiveTextDesktop
-import LiveTextDetectors
 import LiveTextEngines
 import LiveTextInteraction
 
@@ -47,49 +46,23 @@ struct LiveCommand: AsyncParsableCommand {
 
     /// The interaction types asked for; `none` is refused: live text with nothing to offer.
     func interaction() throws -> [InteractionType] {
-        let types = try InteractionType.option(interactionNames)
-            ?? DetectionEnvironment.settings.interaction.preferredInteractionTypes
-        guard !types.contains(.none) else {
-            throw ValidationError("live text with the interaction type none offers nothing: give automatic, "
-                                  + "textSelection or dataDetectors (--interaction), or use `livetext capture`")
-        }
-        return types
+        try DetectionEnvironment.liveInteraction(interactionNames, otherwise: "use `livetext capture`")
     }
 
     func run() async throws {
         let settings = DetectionEnvironment.settings.interaction
-        let interface = SupplementaryInterface(isHidden: settings.supplementaryInterfaceHidden,
-                                               contentInsets: settings.supplementaryInterfaceContentInsets,
-                                               font: FontDescription(parsing: settings.supplementaryInterfaceFont) ?? .standard)
+        let interface = DetectionEnvironment.supplementaryInterface
         let session = LiveSession(target: try target.request() ?? .screen, maxPixels: options.maxPixels,
                                   types: try interaction(), interface: interface,
                                   allowDataDetectorsInTextMode: settings.allowDataDetectorsInTextMode)
-        let configuration = try options.configuration()
-        let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
-        try analyzer.checkConfiguration(configuration)
         // Engines load while the screen is being frozen.
-        let warm = Task { try? await analyzer.prewarm() }
-        let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration)
-        let outcome: Result<LiveSession.Outcome, any Error>
-        do {
-            outcome = .success(try await Desktop.using { desktop in
-                let outcome = try await session.run(analyze: { image in
-                    try await pipeline.analyze { _ in AcquiredImage(image) }.analysis
-                }, copy: { text in
-                    try desktop.copySynchronously(text)
-                })
-                // The copy outlives this process: a detached server takes it over before the
-                // desktop's own clipboard owner goes.
-                if let copied = outcome.copied { try DetachedClipboard.copy(copied, alsoPrimary: false) }
-                return outcome
+        let (ended, configuration) = try await DetectionEnvironment.runLive(options, copied: { $0.copied }) { pipeline, desktop in
+            try await session.run(analyze: { image in
+                try await pipeline.analyze { _ in AcquiredImage(image) }.analysis
+            }, copy: { text in
+                try desktop.copySynchronously(text)
             })
-        } catch {
-            outcome = .failure(error)
         }
-        // An engine still loading when the process exits runs into libtesseract's finalizers.
-        warm.cancel()
-        await warm.value
-        let ended = try outcome.get()
         if reportTiming { StandardError.write(ended.timings.json + "\n") }
         if let analysis = ended.analysis, options.json {
             try ResultPrinter(json: true, onlyItems: configuration.only != nil, labelled: false).print(analysis, name: "")
@@ -100,12 +73,7 @@ struct LiveCommand: AsyncParsableCommand {
         }
         if let (kind, text) = ended.textAction {
             // Look Up or Translate of the selection, through the same templates and opener as the text's own.
-            let templates = DetectionEnvironment.templates(DetectionEnvironment.settings.actions).applyingEnvironment()
-            let action = QuickAction(id: "\(kind.rawValue)-selection", title: kind.rawValue, kind: kind,
-                                     target: ActionTemplates.fill(kind == .lookup ? templates.lookup : templates.translate,
-                                                                  with: text),
-                                     subject: .text)
-            try DetectionEnvironment.perform(action.id, actions: [action], items: [], text: text)
+            try DetectionEnvironment.perform(kind, on: text)
         }
         if !ended.confirmed, ended.copied == nil { throw LiveTextError(.cancelled, "closed without copying") }
     }
