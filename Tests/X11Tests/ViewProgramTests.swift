@@ -84,9 +84,46 @@ struct ViewProgramTests {
             #expect(try await LiveProgram.exitStatus(program) == 0)
         }
     }
+
+    @Test("two images: n turns to the second before the first is read; only the second's text is ever live, then p turns back to the first's")
+    func turnDropsStaleReading() async throws {
+        let second = URL(fileURLWithPath: Self.page).deletingLastPathComponent().appendingPathComponent("sample.png").path
+        let read = try await runCommand(builtLivetext().path, ["analyze", "--local", second],
+                                        environment: ["LIVETEXT_LOCAL": "1", "XDG_CONFIG_HOME": "/nonexistent/livetext-tests",
+                                                      "OMP_THREAD_LIMIT": "1"])
+        let secondText = read.stdout.trimmingCharacters(in: .newlines), firstText = Self.lines.joined(separator: "\n")
+        #expect(secondText != firstText && !secondText.isEmpty)
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            let program = try LiveProgram.start(["view", Self.page, second], on: server)
+            defer { if program.isRunning { kill(program.processIdentifier, SIGKILL) } }
+            let window = try await Self.waitForWindow(server)
+            try await xdotool(server, ["mousemove", "160", "100", "key", "n"])
+            var seen: Set<String> = []
+            for _ in 0..<300 {
+                try await xdotool(server, ["key", "ctrl+a", "key", "ctrl+c"])
+                if let text = try await XPeers.clipboardText(on: server) { seen.insert(text) }
+                if seen.contains(secondText) { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(seen == [secondText])
+            #expect(try await Self.title(window.id, server) == "sample.png — livetext")
+            try await xdotool(server, ["key", "p"])
+            try await Self.waitUntilLive(server, all: firstText)
+            try await xdotool(server, ["key", "Escape"])
+            #expect(try await LiveProgram.exitStatus(program) == 0)
+        }
+    }
 }
 
 extension ViewProgramTests {
+    static func title(_ window: UInt, _ server: TestDisplay) async throws -> String? {
+        try await offPool {
+            let probe = try X11Display(name: server.name)
+            defer { probe.close() }
+            return WindowTitle.read(window, display: probe)
+        }
+    }
+
     struct ViewerWindow: Sendable {
         var id: UInt
         var frame: [Int]
