@@ -16,8 +16,11 @@ struct ViewController {
     private(set) var generation = 0
     private var live: LiveController
     private let makeLive: (PixelImage) -> LiveController
-    /// While the middle button drags the image: where the pointer was.
+    /// While the middle button (or the left one with space held) drags the image: where the
+    /// pointer was.
     private var panning: (x: Int, y: Int)?
+    /// Space is held: the left button drags the image instead of selecting.
+    private var spaceHeld = false
     /// Pictures the live controller drew (in image pixels) as scaled into the view, by the
     /// original, for the transform they were scaled for: redrawn only when either changes.
     private var scaledPictures: [ObjectIdentifier: (original: LivePicture, view: ViewTransform, scaled: LivePicture)] = [:]
@@ -46,6 +49,7 @@ struct ViewController {
         live = makeLive(image)
         scaledPictures = [:]
         panning = nil
+        spaceHeld = false
         generation += 1
         return generation
     }
@@ -54,7 +58,7 @@ struct ViewController {
     var analysis: ImageAnalysis? { live.analysis }
     var failure: LiveTextError? { live.failure }
     var selectedText: String { live.selectedText }
-    var cursor: LiveCursor { panning != nil ? .arrow : live.cursor }
+    var cursor: LiveCursor { panning != nil || spaceHeld ? .hand : live.cursor }
 
     /// What the window is asked to do after an event.
     enum Command: Equatable {
@@ -88,10 +92,14 @@ struct ViewController {
             }
         case .press(let press) where press.button == 6 || press.button == 7:
             transform.pan(dx: press.button == 6 ? Self.scrollStep : -Self.scrollStep, dy: 0)
-        case .press(let press) where press.button == 2:
+        case .press(let press) where press.button == 2 || (press.button == 1 && spaceHeld):
             panning = (press.x, press.y)
-        case .release(let release) where release.button == 2:
+        case .release(let release) where panning != nil && (release.button == 2 || release.button == 1):
             panning = nil
+        case .key(let key) where key.keysym == ViewKeys.space:
+            spaceHeld = true
+        case .keyRelease(let key) where key.keysym == ViewKeys.space:
+            spaceHeld = false
         case .motion(let x, let y, _) where panning != nil:
             transform.pan(dx: Double(x - panning!.x), dy: Double(y - panning!.y))
             panning = (x, y)
@@ -209,7 +217,7 @@ struct ViewReading: Sendable {
 enum ViewKeys {
     static let plus: UInt32 = 0x2b, equal: UInt32 = 0x3d, minus: UInt32 = 0x2d, zero: UInt32 = 0x30
     static let f: UInt32 = 0x66, q: UInt32 = 0x71, n: UInt32 = 0x6e, p: UInt32 = 0x70
-    static let escape: UInt32 = 0xff1b
+    static let escape: UInt32 = 0xff1b, space: UInt32 = 0x20
     static let left: UInt32 = 0xff51, up: UInt32 = 0xff52, right: UInt32 = 0xff53, down: UInt32 = 0xff54
     static let pageUp: UInt32 = 0xff55, pageDown: UInt32 = 0xff56
     static let keypadAdd: UInt32 = 0xffab, keypadSubtract: UInt32 = 0xffad, keypadZero: UInt32 = 0xffb0

@@ -30,13 +30,14 @@ struct LiveEventTranslator {
                 motion = next.xmotion
             }
             return .motion(x: Int(motion.x), y: Int(motion.y), modifiers: LiveModifiers(state: motion.state))
-        case KeyPress:
+        case KeyPress, KeyRelease:
             var keysym: KeySym = 0
             var text = [CChar](repeating: 0, count: 16)
             _ = XLookupString(&event.xkey, &text, Int32(text.count), &keysym, nil)
             // Shift, Control and the like are heard as the modifiers of other keys and clicks.
             if (UInt(XK_Shift_L)...UInt(XK_Hyper_R)).contains(keysym) { return nil }
-            return .key(LiveKeyEvent(keysym: UInt32(truncatingIfNeeded: keysym), modifiers: LiveModifiers(state: event.xkey.state)))
+            let key = LiveKeyEvent(keysym: UInt32(truncatingIfNeeded: keysym), modifiers: LiveModifiers(state: event.xkey.state))
+            return event.type == KeyPress ? .key(key) : .keyRelease(key)
         case Expose:
             let expose = event.xexpose
             return .expose(Bounds(x: Int(expose.x), y: Int(expose.y), width: Int(expose.width), height: Int(expose.height)))

@@ -75,6 +75,8 @@ public enum LiveSurfaceEvent: Sendable {
     /// The pointer moved (motion is coalesced: only the last of a burst is reported).
     case motion(x: Int, y: Int, modifiers: LiveModifiers)
     case key(LiveKeyEvent)
+    /// A key let go (only a `ViewWindow` reports these: space held pans).
+    case keyRelease(LiveKeyEvent)
     /// The server repainted this part from the frozen screen (the surface has drawn its paints
     /// over it again).
     case expose(Bounds)

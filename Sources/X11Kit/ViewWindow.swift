@@ -62,7 +62,7 @@ public final class ViewWindow: @unchecked Sendable {
             var attributes = XSetWindowAttributes()
             attributes.background_pixel = UInt(backdrop.red) << 16 | UInt(backdrop.green) << 8 | UInt(backdrop.blue)
             attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | KeyPressMask
-                | StructureNotifyMask
+                | KeyReleaseMask | StructureNotifyMask
             made = XCreateWindow(handle, display.root, 0, 0, UInt32(self.width), UInt32(self.height), 0, 0,
                                  UInt32(InputOutput), nil, UInt(CWBackPixel | CWEventMask), &attributes)
             "livetext".withCString { className in
@@ -84,6 +84,8 @@ public final class ViewWindow: @unchecked Sendable {
             XSetWMNormalHints(handle, made, &size)
             display.setProperty(of: made, display.atom("_NET_WM_PID"), type: XA_CARDINAL,
                                 longs: [UInt(getpid())])
+            // A held key repeats presses only, no releases between them (space held pans).
+            XkbSetDetectableAutoRepeat(handle, 1, nil)
             gc = XCreateGC(handle, made, 0, nil)
             XSetGraphicsExposures(handle, gc, 0)
         }

@@ -59,9 +59,10 @@ struct ViewControllerTests {
         #expect(controller.selectedText == "ma del")
     }
 
-    @Test("Ctrl+wheel zooms about the pointer (the image point under it stays); the wheel, arrows and a middle drag pan; 0 is 1:1, f fits")
+    @Test("Ctrl+wheel zooms about the pointer (the image point under it stays); the wheel, arrows, a middle drag and space+drag pan; 0 is 1:1, f fits")
     func zoomAndPan() {
         var controller = Self.viewer()
+        Self.read(&controller)
         let pointer = PixelPoint(x: 150, y: 30)
         let under = controller.transform.imagePoint(pointer)
         _ = controller.handle(Self.wheel(4, 150, 30, .control))
@@ -79,7 +80,15 @@ struct ViewControllerTests {
         _ = controller.handle(.motion(x: 110, y: 55, modifiers: .button2))
         _ = controller.handle(.release(LivePointerEvent(button: 2, x: 110, y: 55)))
         #expect(controller.transform.origin == PixelPoint(x: before.x + 10, y: before.y + 5))
-        #expect(controller.selectedText.isEmpty)
+        // So does a left-button drag with space held; let go of space, the left button selects again.
+        _ = controller.handle(Self.key(ViewKeys.space))
+        #expect(controller.cursor == .hand)
+        _ = controller.handle(Live.press(110, 55))
+        _ = controller.handle(Live.drag(100, 50))
+        _ = controller.handle(Live.release)
+        _ = controller.handle(.keyRelease(LiveKeyEvent(keysym: ViewKeys.space)))
+        #expect(controller.transform.origin == before)
+        #expect(controller.selectedText.isEmpty && controller.cursor != .hand)
         _ = controller.handle(Self.key(ViewKeys.zero))
         #expect(controller.transform.scale == 1)
         _ = controller.handle(.resized(width: 100, height: 100))

@@ -14,7 +14,7 @@ struct ViewProgramTests {
         .appendingPathComponent("AdapterTests/Fixtures/text-light-15px.png").path
     static let lines = ["Invoice 4471 is due on 2026-12-01", "Questions: billing@example.com", "Call +1 415 555 0123 today"]
 
-    @Test("a window of class livetext titled with the file, closable by the window manager; a drag over a word copies exactly it at 1:1 and zoomed in with +; WM_DELETE_WINDOW ends it (exit 0)")
+    @Test("a window of class livetext titled with the file, closable by the window manager; a drag over a word copies exactly it at 1:1 and zoomed in with + then panned with space+drag; WM_DELETE_WINDOW ends it (exit 0)")
     func selectThroughZoom() async throws {
         let words = try await Self.wordBounds(Self.page)
         try await TestDisplay.with(width: 800, height: 600) { server in
@@ -30,9 +30,10 @@ struct ViewProgramTests {
             try await Self.drag(over: try #require(words["billing@example.com"]), scale: 1, dx: 0, dy: 52, on: server)
             try await XPeers.waitForClipboard(containing: "billing@example.com", on: server)
             // Zoomed in one step (1.25) about the window's centre (260, 100): image point p shows at
-            // p × 1.25 + (-65, 40).
-            try await xdotool(server, ["key", "plus"])
-            try await Self.drag(over: try #require(words["2026-12-01"]), scale: 1.25, dx: -65, dy: 40, on: server)
+            // p × 1.25 + (-65, 40); then dragged 30 px right with space held: + (-35, 40).
+            try await xdotool(server, ["key", "plus", "keydown", "space", "mousemove", "200", "100", "mousedown", "1",
+                                       "mousemove", "215", "100", "mousemove", "230", "100", "mouseup", "1", "keyup", "space"])
+            try await Self.drag(over: try #require(words["2026-12-01"]), scale: 1.25, dx: -35, dy: 40, on: server)
             try await XPeers.waitForClipboard(containing: "2026-12-01", on: server)
 
             try await Self.askToClose(window.id, server)
