@@ -18,8 +18,8 @@ struct ViewCommand: AsyncParsableCommand {
             click for a line, Shift+click to extend, Ctrl+A for all, Ctrl+C or Enter to copy; detected items \
             are underlined and a click runs their first quick action; the Live Text button shows everything; \
             a right click offers the selection's or an item's actions. Zoom with Ctrl+wheel (about the \
-            pointer), + and -, 0 for 1:1, f to fit; pan with the wheel (Shift: across), the arrow keys or \
-            a middle-button drag. Page Down/n and Page Up/p turn to the next or previous image (its \
+            pointer), + and -, 0 for 1:1, f to fit; pan with the wheel (Shift: across), the arrow keys, \
+            a middle-button drag or space+drag. Page Down/n and Page Up/p turn to the next or previous image (its \
             reading replaces the old one's). q, Esc or closing the window ends (exit 0). \
             Needs an X11 display (DISPLAY): exit 4 without one.
             """)
