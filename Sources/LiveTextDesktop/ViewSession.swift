@@ -35,6 +35,9 @@ public struct ViewSession: Sendable {
         public var analysis: ImageAnalysis?
         /// Why the reading of the image shown last failed, when it did.
         public var readingFailure: LiveTextError?
+        /// Start → first picture shown; → the first image live; each zoom or pan's redraw of the
+        /// whole window; each copy.
+        public var timings: LiveTimings
     }
 
     public var displayName: String?
@@ -110,6 +113,7 @@ public struct ViewSession: Sendable {
 
     private func runWindow(_ documents: [Document], copy: @Sendable (String) throws -> Void,
                            perform: @Sendable (Action) throws -> Void, report: AsyncStream<Progress>.Continuation) {
+        let started = ContinuousClock.now
         defer { report.finish() }
         do {
             let display = try X11Display(name: displayName)
@@ -127,14 +131,17 @@ public struct ViewSession: Sendable {
             var controller = ViewController(image: documents[0].image, width: size.width, height: size.height, live: makeLive)
             try window.show()
             try window.setBase(controller.base, paints: controller.paints())
+            var timings = LiveTimings(shownMs: LiveTimings.since(started))
             report.yield(.opened(window, generation: controller.generation, controller.image, metrics))
             var copied: String?
             _ = try window.run { event in
-                let before = (controller.transform, controller.generation)
+                let before = (controller.transform, controller.generation), wasLive = controller.analysis != nil
                 for command in controller.handle(event) {
                     switch command {
                     case .copy(let text):
+                        let asked = ContinuousClock.now
                         try copy(text)
+                        timings.copyMs.append(LiveTimings.since(asked))
                         copied = text
                     case .perform(let action):
                         if let analysis = controller.analysis { try perform(.quickAction(action, analysis)) }
@@ -156,15 +163,18 @@ public struct ViewSession: Sendable {
                         window.finish()
                     }
                 }
+                if !wasLive, controller.analysis != nil, timings.liveMs == nil { timings.liveMs = LiveTimings.since(started) }
                 window.setCursor(controller.cursor)
                 if before != (controller.transform, controller.generation) {
+                    let drawing = ContinuousClock.now
                     try window.setBase(controller.base, paints: controller.paints())
+                    timings.redrawMs.append(LiveTimings.since(drawing))
                 } else {
                     try window.setPaints(controller.paints())
                 }
             }
             report.yield(.ended(.success(Outcome(copied: copied, analysis: controller.analysis,
-                                                 readingFailure: controller.failure))))
+                                                 readingFailure: controller.failure, timings: timings))))
         } catch {
             report.yield(.ended(.failure(error)))
         }

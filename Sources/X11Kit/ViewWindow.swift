@@ -23,8 +23,9 @@ public final class ViewWindow: @unchecked Sendable {
     private var writer: LivePixelWriter?
     private var cursors = LiveCursors()
     public private(set) var cursor: LiveCursor = .arrow
-    /// What lies under the paints: `width` × `height` rgba8 (grey until `setBase`).
-    private var base: PixelImage
+    /// What lies under the paints: `width` × `height` rgba8 (none until `setBase`: the window's
+    /// background, the backdrop colour, shows).
+    private var base = PixelImage(width: 0, height: 0, format: .rgba8, pixels: [])
     public private(set) var paints: [LivePaint] = []
     private var input = LiveEventTranslator()
     private var isClosed = false
@@ -43,7 +44,7 @@ public final class ViewWindow: @unchecked Sendable {
         case cancelled
     }
 
-    /// The colour around the image: what `base` starts as.
+    /// The colour around the image: the window's background.
     public static let backdrop = LiveColor(red: 0x2b, green: 0x2b, blue: 0x2b)
 
     /// Creates (not yet shows) a `width` × `height` window titled `title`. Throws `.unavailable`
@@ -53,7 +54,6 @@ public final class ViewWindow: @unchecked Sendable {
         self.display = display
         self.width = max(1, width)
         self.height = max(1, height)
-        base = Self.backdrop(width: self.width, height: self.height)
         loop = try LiveEventLoop()
         deleteWindow = display.atom("WM_DELETE_WINDOW")
         let handle = display.handle, backdrop = Self.backdrop
@@ -105,12 +105,6 @@ public final class ViewWindow: @unchecked Sendable {
     }
 
     deinit { close() }
-
-    private static func backdrop(width: Int, height: Int) -> PixelImage {
-        let pixel = [backdrop.red, backdrop.green, backdrop.blue, 255]
-        return PixelImage(width: width, height: height, format: .rgba8,
-                          pixels: Array([[UInt8]](repeating: pixel, count: width * height).joined()))
-    }
 
     /// Maps the window (the window manager places and frames it).
     public func show() throws {

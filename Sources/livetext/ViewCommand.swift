@@ -34,6 +34,10 @@ struct ViewCommand: AsyncParsableCommand {
                                valueName: InteractionType.allCases.map(\.rawValue).joined(separator: "|")))
     var interactionNames: [String] = []
 
+    @Flag(help: ArgumentHelp("Print the session's timings as one JSON line on stderr (redraw_ms: zooms and pans).",
+                             visibility: .hidden))
+    var reportTiming = false
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give an image file, or - for standard input") }
         guard files.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("standard input (-) can be read once") }
@@ -67,6 +71,7 @@ struct ViewCommand: AsyncParsableCommand {
                 }
             })
         }
+        if reportTiming { StandardError.write(ended.timings.json + "\n") }
         if let analysis = ended.analysis, options.json {
             try ResultPrinter(json: true, onlyItems: configuration.only != nil, labelled: false).print(analysis, name: "")
         }
