@@ -55,6 +55,7 @@ _livetext() {
             'clipboard:Analyze the image on the clipboard (CLIPBOARD selection).'
             'detect:Find links, emails, phone numbers, addresses, dates and more in UTF-8 text from stdin.'
             'live:Freeze the screen and make its text live: select it where it stands and copy it.'
+            'view:Show an image in a window with its text live: select it, copy it, tap what it means.'
             'daemon:Run the org.livetext D-Bus service on the session bus (also installed as livetextd).'
             'languages:List the installed OCR languages, and the missing ones with the command that adds one.'
             'preview:Draw the preview a notification shows for an image, as PNG.'
@@ -65,7 +66,7 @@ _livetext() {
         ;;
     arg)
         case "${words[1]}" in
-        analyze|capture|clipboard|detect|live|daemon|languages|preview|config|help)
+        analyze|capture|clipboard|detect|live|view|daemon|languages|preview|config|help)
             "_livetext_${words[1]}" && ret=0
             ;;
         esac
@@ -182,10 +183,31 @@ _livetext_live() {
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
+        '*--interaction[What the text offers (default\: the settings'\''); none is refused.]:automatic|textSelection|dataDetectors|none:'
         '--monitor[One monitor, by number (0 is the first the X server lists).]:n:'
         '--window[A window by id, as xwininfo and xdotool print it (0x1a00007).]:id:'
         '--region[A rectangle in screen pixels.]:x,y,w,h:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_livetext_view() {
+    local -i ret=1
+    local -ar ___layout=('auto' 'sparse' 'block' 'column')
+    local -ar arg_specs=(
+        '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
+        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
+        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
+        '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
+        '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
+        '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
         '*--interaction[What the text offers (default\: the settings'\''); none is refused.]:automatic|textSelection|dataDetectors|none:'
+        ':file:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -10,7 +10,7 @@ struct LiveTextCommand: AsyncParsableCommand {
             display, no bus, no language data), 5 cancelled.
             """,
         version: LiveTextVersion.string,
-        subcommands: [AnalyzeCommand.self, CaptureCommand.self, ClipboardCommand.self, DetectCommand.self, LiveCommand.self,
+        subcommands: [AnalyzeCommand.self, CaptureCommand.self, ClipboardCommand.self, DetectCommand.self, LiveCommand.self, ViewCommand.self,
                       DaemonCommand.self, LanguagesCommand.self, PreviewCommand.self, PreprocessCommand.self, ServeClipboardCommand.self,
                       ServeNotificationCommand.self, ConfigCommand.self])
 }

@@ -151,3 +151,41 @@ extension LiveCommandTests {
         }
     }
 }
+
+/// `livetext view`: an image in a window of its own, its text live.
+@Suite("livetext view")
+struct ViewCommandTests {
+    @Test("a file that is not an image is exit 3 before any window (no display needed); a missing one too")
+    func notAnImage() async throws {
+        let text = try await offPool { try CLIProcess.run(["view", "/etc/hostname"], environment: ["DISPLAY": ""]) }
+        #expect(text.status == 3)
+        #expect(text.stderr.contains("not an image"), "\(text.stderr)")
+        let missing = try await offPool { try CLIProcess.run(["view", "/nonexistent.png"], environment: ["DISPLAY": ""]) }
+        #expect(missing.status == 3, "\(missing.stderr)")
+        let noDisplay = try await offPool { try CLIProcess.run(["view", LiveCommandTests.page], environment: ["DISPLAY": ""]) }
+        #expect(noDisplay.status == 4)
+    }
+
+    @Test("view shows the image in a window: Ctrl+A then Enter copies all its text and closes; a window closed by another client ends it (exit 5)")
+    func selectAndClose() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            async let viewed = XPeers.livetext(["view", LiveCommandTests.page], on: server)
+            try await XPeers.xdotool(["search", "--sync", "--class", "livetext"], on: server)
+            let all = LiveCommandTests.lines.joined(separator: "\n")
+            // Keys go to the window under the pointer (no window manager): Ctrl+A selects once read.
+            for _ in 0..<300 {
+                try await XPeers.xdotool(["mousemove", "100", "50", "key", "ctrl+a", "key", "ctrl+c"], on: server)
+                if try await XPeers.clipboardText(on: server) == all { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await XPeers.xdotool(["key", "Return"], on: server)
+            let result = try await viewed
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try await XPeers.clipboardText(on: server) == all)
+
+            async let closed = XPeers.livetext(["view", LiveCommandTests.page], on: server)
+            try await XPeers.xdotool(["search", "--sync", "--class", "livetext", "windowclose"], on: server)
+            #expect(try await closed.status == 5)
+        }
+    }
+}
