@@ -152,6 +152,21 @@ extension LiveCommandTests {
     }
 }
 
+extension LiveCommandTests {
+    @Test("the display going away while live text is shown ends it at once: exit 4, saying so")
+    func displayGone() async throws {
+        let server = try await TestDisplay.start(width: 320, height: 200)
+        async let ended = XPeers.livetext(["live"], on: server)
+        try await XPeers.xdotool(["search", "--sync", "--class", "livetext"], on: server)
+        let stopped = ContinuousClock.now
+        await server.stop()
+        let result = try await ended
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("went away"), "\(result.stderr)")
+        #expect(ContinuousClock.now - stopped < .seconds(10))
+    }
+}
+
 /// `livetext view`: an image in a window of its own, its text live.
 @Suite("livetext view")
 struct ViewCommandTests {
