@@ -21,6 +21,8 @@ struct LiveController {
     private var panel = LivePanel.empty
     /// The Live Text button, once there is something to show with it.
     var button: Bounds? { panel.button }
+    /// What the interface could not do as asked (a font that stood in for another, insets shrunk).
+    var notes: [String] { panel.notes }
     /// The button is on: everything found is shown, the rest dimmed.
     private(set) var showingAll = false
     /// The reading, once it is done.

@@ -56,6 +56,9 @@ public struct LiveSession: Sendable {
         public var analysis: ImageAnalysis?
         /// Why the reading failed, when it did (the surface stayed until closed).
         public var readingFailure: LiveTextError?
+        /// What the interface could not do as asked: a font that stood in for another, insets
+        /// that left no room, one sentence each.
+        public var notes: [String] = []
         public var timings: LiveTimings
     }
 
@@ -182,7 +185,7 @@ public struct LiveSession: Sendable {
             report.yield(.ended(.success(Outcome(confirmed: ending == .finished, copied: copied, action: action,
                                                  textAction: textAction,
                                                  analysis: controller.analysis, readingFailure: controller.failure,
-                                                 timings: timings))))
+                                                 notes: controller.notes, timings: timings))))
         } catch {
             report.yield(.ended(.failure(error)))
         }

@@ -74,6 +74,7 @@ struct LiveOptions: ParsableArguments {
         await warm.value
         let ended = try outcome.get()
         if reportTiming { StandardError.write(ended.timings.json + "\n") }
+        ended.notes.forEach(Diagnostics.note)
         if let analysis = ended.analysis, options.json {
             try ResultPrinter(json: true, onlyItems: configuration.only != nil, labelled: false).print(analysis, name: "")
         }

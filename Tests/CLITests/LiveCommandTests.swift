@@ -94,17 +94,24 @@ extension LiveCommandTests {
         }
     }
 
-    @Test("the Live Text button shows the quick-action chips; the Copy Text chip copies all the text and closes")
+    @Test("the Live Text button shows the quick-action chips; the Copy Text chip copies all the text and closes; a font that is not installed is said, another stands in")
     func liveTextButtonChips() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("live-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("livetext"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try "[interaction]\nsupplementary_interface_font = \"Nosuchfamily Bold\"\n"
+            .write(to: home.appendingPathComponent("livetext/config.toml"), atomically: true, encoding: .utf8)
         try await TestDisplay.with(width: 800, height: 600) { server in
             try await XPeers.paintRoot(Self.page, on: server)
-            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
+                                              environment: ["XDG_CONFIG_HOME": home.path])
             try await Self.selectTodayOnceLive(on: server)
             // The button: 22 px square, 6 px from the bottom-right corner; the first chip 6 px from the bottom-left.
             try await XPeers.xdotool(["mousemove", "503", "79", "click", "1", "sleep", "0.3",
                                       "mousemove", "20", "79", "click", "1"], on: server)
             let result = try await ended
             #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("font 'Nosuchfamily Bold' is not installed; using"), "\(result.stderr)")
             try await XPeers.waitForClipboard(containing: Self.lines.joined(separator: "\n"), on: server)
         }
     }
