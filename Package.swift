@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "livetext",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "livetext", targets: ["livetext"]),
         .library(name: "LiveTextCore", targets: ["LiveTextCore"]),
@@ -104,8 +104,7 @@ let package = Package(
         // directly, a stand-in desktop, a private bus and Xvfb.
         .testTarget(name: "ServiceInProcessTests",
                     dependencies: ["LiveTextService", "LiveTextDesktop", "LiveTextEngines", "LiveTextDetectors",
-                                   "LiveTextConfig", "LiveTextCore", "LiveTextInteraction", "DBusKit", "X11Kit",
-                                   "TestSupport"]),
+                                   "LiveTextConfig", "LiveTextCore", "LiveTextInteraction", "DBusKit", "X11Kit", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["livetext", "TestSupport"]),
         .testTarget(name: "PreviewTests",
                     dependencies: ["LiveTextPreview", "FontRendering", "ImageCodecs", "LiveTextCore", "LiveTextInteraction"]),

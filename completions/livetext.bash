@@ -346,6 +346,9 @@ _livetext_live() {
         __livetext_add_completions -W 'auto'$'\n''sparse'$'\n''block'$'\n''column'
         return
         ;;
+    '--interaction')
+        return
+        ;;
     '--monitor')
         return
         ;;
@@ -353,9 +356,6 @@ _livetext_live() {
         return
         ;;
     '--region')
-        return
-        ;;
-    '--interaction')
         return
         ;;
     esac

@@ -183,10 +183,10 @@ _livetext_live() {
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
+        '*--interaction[What the text offers (default\: the settings'\''); none is refused.]:automatic|textSelection|dataDetectors|none:'
         '--monitor[One monitor, by number (0 is the first the X server lists).]:n:'
         '--window[A window by id, as xwininfo and xdotool print it (0x1a00007).]:id:'
         '--region[A rectangle in screen pixels.]:x,y,w,h:'
-        '*--interaction[What the text offers (default\: the settings'\''); none is refused.]:automatic|textSelection|dataDetectors|none:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

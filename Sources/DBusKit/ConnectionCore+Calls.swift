@@ -1,5 +1,6 @@
 import CDBus
 import Dispatch
+import Synchronization
 
 /// A method call waiting for its reply.
 struct PendingCall {
@@ -27,8 +28,7 @@ extension ConnectionCore {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[DBusValue], Error>) in
                 queue.async {
                     let id = self.makeID()
-                    box.id = id
-                    if box.cancelled {
+                    if box.start(id) {
                         continuation.resume(throwing: CancellationError())
                         return
                     }
@@ -85,18 +85,33 @@ extension ConnectionCore {
     }
 
     private func cancelCall(_ box: IDBox) {
-        box.cancelled = true
-        guard let id = box.id, let call = pendingCalls.removeValue(forKey: id) else { return }
+        guard let id = box.cancel(), let call = pendingCalls.removeValue(forKey: id) else { return }
         dbus_pending_call_cancel(call.pending)
         dbus_pending_call_unref(call.pending)
         call.continuation.resume(throwing: CancellationError())
     }
 }
 
-/// Links a task's cancellation handler to its call; only touched on the core's queue.
-private final class IDBox: @unchecked Sendable {
-    var id: UInt64?
-    var cancelled = false
+/// Links a task's cancellation handler to its call (both sides run on the core's queue; the
+/// `Mutex` makes that a checked fact rather than a promise).
+private final class IDBox: Sendable {
+    private let state = Mutex<(id: UInt64?, cancelled: Bool)>((nil, false))
+
+    /// Records the call's id; true when the task was cancelled before it started.
+    func start(_ id: UInt64) -> Bool {
+        state.withLock { state in
+            state.id = id
+            return state.cancelled
+        }
+    }
+
+    /// Marks the task cancelled; the call's id, if it started.
+    func cancel() -> UInt64? {
+        state.withLock { state in
+            state.cancelled = true
+            return state.id
+        }
+    }
 }
 
 private let replyArrived: DBusPendingCallNotifyFunction = { _, data in

@@ -51,7 +51,7 @@ final class WatchSources {
 
 /// A duplicate of a watched socket, closed when the last dispatch source using it lets go (their
 /// cancel handlers hold it).
-final class WatchedDescriptor: @unchecked Sendable {
+final class WatchedDescriptor: Sendable {
     let fd: Int32
 
     init(duplicating fd: Int32) {

@@ -5,8 +5,9 @@ import Dispatch
 /// queue owns the connection, driven by libdbus's watch and timeout callbacks through dispatch
 /// sources, so no thread ever sits in a blocking dispatch loop (which would stall sends from others).
 ///
-/// `@unchecked Sendable`: every mutable property below is only touched on `queue`, except `objects`,
-/// which has its own lock, and the `let`s set before the core is published.
+/// `@unchecked Sendable`: the libdbus connection and every mutable property below are only
+/// touched on `queue`, except `objects` (a `Mutex` of its own) and the `let`s set before the core
+/// is published.
 final class ConnectionCore: @unchecked Sendable {
     let queue: DispatchQueue
     let objects = ObjectRegistry()

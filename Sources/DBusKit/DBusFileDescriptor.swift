@@ -4,20 +4,20 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// An owned unix file descriptor, the value of D-Bus type `h`.
 ///
 /// The descriptor is closed when the object goes away, unless it was taken with ``take()``. libdbus
 /// duplicates descriptors both when appending and when reading, so the one in a received message
 /// belongs to the receiver and the one appended stays the caller's.
-public final class DBusFileDescriptor: Hashable, @unchecked Sendable, CustomStringConvertible {
-    // The lock makes take()/close() safe from any thread; `fd` is only touched under it.
-    private let lock = NSLock()
-    private var fd: Int32?
+public final class DBusFileDescriptor: Hashable, Sendable, CustomStringConvertible {
+    /// nil once taken or closed; in a `Mutex`, so take()/close() are safe from any thread.
+    private let fd: Mutex<Int32?>
 
     /// Takes ownership of `fd`, which this object will close.
     public init(owning fd: Int32) {
-        self.fd = fd
+        self.fd = Mutex(fd)
     }
 
     /// Duplicates `fd` (close-on-exec); the caller keeps its own descriptor. Throws when `dup` fails.
@@ -26,25 +26,24 @@ public final class DBusFileDescriptor: Hashable, @unchecked Sendable, CustomStri
         guard copy >= 0 else {
             throw DBusError.invalidArgs("cannot duplicate file descriptor \(fd): errno \(errno)")
         }
-        self.fd = copy
+        self.fd = Mutex(copy)
     }
 
     deinit {
-        if let fd { systemClose(fd) }
+        if let fd = take() { systemClose(fd) }
     }
 
     /// The descriptor, still owned by this object; `nil` once taken or closed.
     public var rawValue: Int32? {
-        lock.lock(); defer { lock.unlock() }
-        return fd
+        fd.withLock { $0 }
     }
 
     /// Gives up ownership: the caller must close the returned descriptor. `nil` if already taken.
     public func take() -> Int32? {
-        lock.lock(); defer { lock.unlock() }
-        let value = fd
-        fd = nil
-        return value
+        fd.withLock { fd in
+            defer { fd = nil }
+            return fd
+        }
     }
 
     /// Closes the descriptor now.

@@ -1,29 +1,28 @@
-import Foundation
+import Synchronization
 
-/// The exported objects: path → interfaces, and who may use them. Guarded by a lock rather than
+/// The exported objects: path → interfaces, and who may use them. In a `Mutex` rather than on
 /// the bus queue so that `export`/`unexport` are synchronous and cheap from any thread, including
 /// inside handlers.
-final class ObjectRegistry: @unchecked Sendable {
+final class ObjectRegistry: Sendable {
     struct Object {
         var interfaces: [DBusInterface]
         /// nil: open to every connection.
         var access: DBusObjectAccess?
     }
 
-    private let lock = NSLock()
-    private var objects: [DBusObjectPath: Object] = [:]
+    private let objects = Mutex<[DBusObjectPath: Object]>([:])
 
     func export(_ path: DBusObjectPath, _ interfaces: [DBusInterface], access: DBusObjectAccess? = nil) {
-        lock.withLock { objects[path] = Object(interfaces: interfaces, access: access) }
+        objects.withLock { $0[path] = Object(interfaces: interfaces, access: access) }
     }
 
     @discardableResult
     func unexport(_ path: DBusObjectPath) -> Bool {
-        lock.withLock { objects.removeValue(forKey: path) != nil }
+        objects.withLock { $0.removeValue(forKey: path) != nil }
     }
 
     func object(at path: DBusObjectPath) -> Object? {
-        lock.withLock { objects[path] }
+        objects.withLock { $0[path] }
     }
 
     func interfaces(at path: DBusObjectPath) -> [DBusInterface]? {
@@ -31,12 +30,12 @@ final class ObjectRegistry: @unchecked Sendable {
     }
 
     var paths: [DBusObjectPath] {
-        lock.withLock { objects.keys.sorted() }
+        objects.withLock { $0.keys.sorted() }
     }
 
     /// The names of the nodes directly below `path` that lead to objects `sender` may see, sorted.
     func children(of path: DBusObjectPath, visibleTo sender: String?) -> [String] {
-        lock.withLock {
+        objects.withLock { objects in
             let depth = path.elements.count
             var names = Set<String>()
             for (other, object) in objects where other != path && other.isDescendant(of: path) {

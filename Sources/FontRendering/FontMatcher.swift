@@ -1,31 +1,33 @@
 import CFontconfig
 import Foundation
+import Synchronization
 
 /// Finds the installed face for a description such as "Sans Bold" or "DejaVu Serif Italic"
 /// with fontconfig, and says whether the family asked for was really there.
 ///
-/// One fontconfig configuration is loaded for the process (`shared`); every call into it runs
-/// under a lock, so the matcher can be used from any thread.
-public final class FontMatcher: @unchecked Sendable {
+/// One fontconfig configuration is loaded for the process (`shared`); it is only reached inside
+/// its `Mutex`, so the matcher can be used from any thread.
+public final class FontMatcher: Sendable {
     /// The process's matcher, its configuration loaded on first use.
     public static let shared = FontMatcher()
 
-    private let lock = NSLock()
-    /// Loaded lazily under `lock`; `nil` again after a failed load, so the error repeats.
-    private var config: OpaquePointer?
+    /// Loaded on first use; `nil` again after a failed load, so the error repeats.
+    private let config = Mutex<OpaquePointer?>(nil)
 
     private init() {}
 
     deinit {
-        if let config { FcConfigDestroy(config) }
+        config.withLock { config in
+            if let config { FcConfigDestroy(config) }
+        }
     }
 
     /// The face for `description`: style words at its end pick weight and slant, a trailing
     /// size is ignored. Throws when fontconfig has no configuration or no face at all.
     public func match(_ description: String) throws -> FontMatch {
         let query = FontQuery(parsing: description)
-        return try lock.withLock {
-            let config = try loadedConfig()
+        return try self.config.withLock { stored in
+            let config = try Self.loaded(&stored)
             guard let pattern = FcPatternCreate() else { throw FontError("fontconfig could not allocate a pattern") }
             defer { FcPatternDestroy(pattern) }
             FcPatternAddString(pattern, FC_FAMILY, query.family)
@@ -52,8 +54,8 @@ public final class FontMatcher: @unchecked Sendable {
         }
     }
 
-    /// Called under `lock`.
-    private func loadedConfig() throws -> OpaquePointer {
+    /// `config`, loaded first if need be (in the lock).
+    private static func loaded(_ config: inout OpaquePointer?) throws -> OpaquePointer {
         if let config { return config }
         guard let loaded = FcInitLoadConfigAndFonts() else {
             throw FontError("fontconfig could not load its configuration (is fontconfig installed?)")

@@ -1,13 +1,14 @@
 import Foundation
+import Synchronization
 
 /// The daemon's current settings, kept in step with the file.
 ///
 /// A class with locks rather than an actor: D-Bus property reads (`Get`, `GetAll`) are answered
 /// synchronously on the bus thread, and an actor would force every read through an async hop.
-/// Reads take a short lock; reloads and updates are serialized by a second lock held across the
-/// file read, the write and the observer callbacks, so observers see changes in order and two
-/// writers can never interleave edits of the file. (`@unchecked Sendable` because every stored
-/// property is either immutable or guarded by `state`; `Mutex` would need macOS 15.)
+/// Reads take a short `Mutex`; reloads and updates are serialized by a recursive lock held
+/// across the file read, the write and the observer callbacks (no bus or X round trip: observers
+/// start tasks for those), so observers see changes in order and two writers can never
+/// interleave edits of the file.
 ///
 /// ```swift
 /// let store = SettingsStore(file: .standard())
@@ -19,16 +20,19 @@ import Foundation
 /// try store.reload()                                             // after the file changed
 /// store.removeObserver(token)
 /// ```
-public final class SettingsStore: @unchecked Sendable {
+public final class SettingsStore: Sendable {
     /// The file read by `reload()` and edited by `update(_:)`.
     public let file: ConfigFile
 
-    private let state = NSLock()
-    private var current: Settings
-    private var currentWarnings: [ConfigWarning] = []
-    private var currentError: ConfigError?
-    private var observers: [Int: @Sendable (Settings, Settings) -> Void] = [:]
-    private var nextObserverID = 0
+    private struct State {
+        var current: Settings
+        var warnings: [ConfigWarning] = []
+        var error: ConfigError?
+        var observers: [Int: @Sendable (Settings, Settings) -> Void] = [:]
+        var nextObserverID = 0
+    }
+
+    private let state: Mutex<State>
 
     /// Serializes reload and update (file access plus notification). Recursive so an observer
     /// that calls `update` or `reload` does not deadlock; such nested calls run synchronously.
@@ -38,25 +42,26 @@ public final class SettingsStore: @unchecked Sendable {
     /// the daemon must start either way.
     public init(file: ConfigFile = .standard()) {
         self.file = file
-        current = .defaults
+        var initial = State(current: .defaults)
         do {
             let loaded = try file.load()
-            current = loaded.settings
-            currentWarnings = loaded.warnings
+            initial.current = loaded.settings
+            initial.warnings = loaded.warnings
         } catch {
-            currentError = error
+            initial.error = error
         }
+        state = Mutex(initial)
     }
 
     /// The settings in force.
-    public var settings: Settings { state.withLock { current } }
+    public var settings: Settings { state.withLock { $0.current } }
 
     /// What the last successful load or update ignored (unknown keys, font sizes), for the log.
-    public var warnings: [ConfigWarning] { state.withLock { currentWarnings } }
+    public var warnings: [ConfigWarning] { state.withLock { $0.warnings } }
 
     /// Why the last reload failed; `nil` after a successful one. While set, the settings are
     /// the last good ones (or the defaults).
-    public var lastError: ConfigError? { state.withLock { currentError } }
+    public var lastError: ConfigError? { state.withLock { $0.error } }
 
     /// Reads the file again. On success the new settings apply and observers hear of a change;
     /// on failure the last good settings stay, the error is recorded in `lastError` and thrown.
@@ -68,7 +73,7 @@ public final class SettingsStore: @unchecked Sendable {
         do {
             loaded = try file.load()
         } catch {
-            state.withLock { currentError = error }
+            state.withLock { $0.error = error }
             throw error
         }
         commit(loaded.settings, warnings: loaded.warnings)
@@ -124,26 +129,26 @@ public final class SettingsStore: @unchecked Sendable {
     /// the thread that reloaded or updated, one change at a time.
     public func observe(_ observer: @escaping @Sendable (_ old: Settings, _ new: Settings) -> Void)
         -> SettingsObservation {
-        state.withLock {
-            nextObserverID += 1
-            observers[nextObserverID] = observer
-            return SettingsObservation(id: nextObserverID)
+        state.withLock { state in
+            state.nextObserverID += 1
+            state.observers[state.nextObserverID] = observer
+            return SettingsObservation(id: state.nextObserverID)
         }
     }
 
     /// Stops calling the observer `observation` was returned for.
     public func removeObserver(_ observation: SettingsObservation) {
-        _ = state.withLock { observers.removeValue(forKey: observation.id) }
+        _ = state.withLock { $0.observers.removeValue(forKey: observation.id) }
     }
 
     /// Installs `settings` and notifies observers if they differ from the current ones.
     private func commit(_ settings: Settings, warnings: [ConfigWarning]) {
-        let (old, callbacks) = state.withLock {
-            let old = current
-            current = settings
-            currentWarnings = warnings
-            currentError = nil
-            return (old, observers.sorted { $0.key < $1.key }.map(\.value))
+        let (old, callbacks) = state.withLock { state in
+            let old = state.current
+            state.current = settings
+            state.warnings = warnings
+            state.error = nil
+            return (old, state.observers.sorted { $0.key < $1.key }.map(\.value))
         }
         guard old != settings else { return }
         for callback in callbacks { callback(old, settings) }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LiveTextCore
+import Synchronization
 import X11Kit
 
 /// The X11 desktop of one process: capture, interactive selection, the clipboard and typing.
@@ -11,22 +12,23 @@ import X11Kit
 /// connections are not thread-safe), never on Swift's cooperative pool; a selection holds that
 /// queue until the user is done. Copied text is served
 /// by a `ClipboardOwner` on its own connection and thread, for as long as this object lives.
+// `@unchecked Sendable`: `session` (the X connection) is touched only on `queue`; the rest is
+// immutable or in a `Mutex`.
 public final class Desktop: @unchecked Sendable {
     /// The display this desktop opens; `$DISPLAY` when nil.
     public let displayName: String?
     private let queue = DispatchQueue(label: "org.livetext.x11")
     /// Touched only on `queue`.
     private var session: Session?
-    private let ownerLock = NSLock()
-    /// Guarded by `ownerLock`.
-    private var owner: ClipboardOwner?
+    /// Made on the first copy (outside the lock: it opens a connection).
+    private let owner = Mutex<ClipboardOwner?>(nil)
 
     public init(displayName: String? = nil) {
         self.displayName = displayName
     }
 
     deinit {
-        owner?.close()
+        owner.withLock { $0 }?.close()
     }
 
     /// Runs `body` with a desktop of its own, closed when it returns or throws: for a process
@@ -46,7 +48,7 @@ public final class Desktop: @unchecked Sendable {
             session?.display.close()
             session = nil
         }
-        let stale = ownerLock.withLock {
+        let stale = owner.withLock { owner in
             defer { owner = nil }
             return owner
         }
@@ -149,7 +151,7 @@ public final class Desktop: @unchecked Sendable {
     /// Puts `text` on CLIPBOARD (and PRIMARY with `alsoPrimary`) and keeps serving it while this
     /// object lives; a clipboard manager, when one runs, gets a copy that outlives the process.
     public func copy(_ text: String, alsoPrimary: Bool = false) async throws {
-        try await BlockingWork.run { try self.copySynchronously(text, alsoPrimary: alsoPrimary) }
+        try await BlockingWork.run(.waiting) { try self.copySynchronously(text, alsoPrimary: alsoPrimary) }
     }
 
     /// `copy` for callers on a thread that may block (one X round trip or two).
@@ -163,21 +165,28 @@ public final class Desktop: @unchecked Sendable {
             dropOwner(owner)
             try clipboardOwner().copy(text, to: selections)
         }
-        let current = ownerLock.withLock { self.owner }
-        DispatchQueue.global().async { _ = current?.handOffToManager(timeout: .seconds(2)) }
-    }
-
-    private func clipboardOwner() throws -> ClipboardOwner {
-        try ownerLock.withLock {
-            if let owner { return owner }
-            let fresh = try ClipboardOwner(displayName: displayName)
-            owner = fresh
-            return fresh
+        // Waits up to 2 s for a clipboard manager: not on the caller's thread.
+        if let current = self.owner.withLock({ $0 }) {
+            Task { _ = try? await BlockingWork.run(.waiting) { current.handOffToManager(timeout: .seconds(2)) } }
         }
     }
 
+    /// The owner, made on first use. Opening its connection is an X round trip: done outside the
+    /// lock, and a second one made meanwhile by another thread is closed again.
+    private func clipboardOwner() throws -> ClipboardOwner {
+        if let current = owner.withLock({ $0 }) { return current }
+        let fresh = try ClipboardOwner(displayName: displayName)
+        let (kept, spare) = owner.withLock { owner -> (ClipboardOwner, ClipboardOwner?) in
+            if let owner { return (owner, fresh) }
+            owner = fresh
+            return (fresh, nil)
+        }
+        spare?.close()
+        return kept
+    }
+
     private func dropOwner(_ stale: ClipboardOwner) {
-        ownerLock.withLock {
+        owner.withLock { owner in
             if owner === stale { owner = nil }
         }
         stale.close()

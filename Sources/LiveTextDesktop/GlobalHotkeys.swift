@@ -7,7 +7,8 @@ import X11Kit
 /// grabbed again once it is back (an X server restart), and `regrabbed` hears what that did.
 ///
 /// Grabs happen one after another (each waits for the one before) and their X work runs on the
-/// blocking pool: no lock is held across an X round trip, and nothing blocks Swift's threads.
+/// blocking pool's waiting lane: no lock is held across an X round trip, nothing blocks Swift's
+/// threads, and a grab never waits behind OCR.
 public actor GlobalHotkeys {
     /// What a grab did: why no hotkey works at all (no display), one line per hotkey another
     /// program holds, and the hotkeys grabbed.
@@ -65,7 +66,7 @@ public actor GlobalHotkeys {
         let grabber = self.grabber
         self.grabber = nil
         pressed.finish()
-        if let grabber { _ = try? await BlockingWork.run { grabber.close() } }
+        if let grabber { _ = try? await BlockingWork.run(.waiting) { grabber.close() } }
     }
 
     private func apply(_ hotkeys: [String: Hotkey]) async -> Outcome {
@@ -74,7 +75,7 @@ public actor GlobalHotkeys {
         guard !hotkeys.isEmpty else {
             let grabber = self.grabber
             self.grabber = nil
-            if let grabber { _ = try? await BlockingWork.run { grabber.close() } }
+            if let grabber { _ = try? await BlockingWork.run(.waiting) { grabber.close() } }
             return Outcome()
         }
         let grabber: HotkeyGrabber
@@ -83,13 +84,13 @@ public actor GlobalHotkeys {
         } else {
             let displayName = self.displayName
             do {
-                grabber = try await BlockingWork.run { try HotkeyGrabber(displayName: displayName) }
+                grabber = try await BlockingWork.run(.waiting) { try HotkeyGrabber(displayName: displayName) }
             } catch {
                 return Outcome(off: "hotkeys are off: \((error as? LiveTextError)?.message ?? "\(error)")")
             }
             // Closed while the display opened: this connection is not wanted any more.
             guard !closed else {
-                _ = try? await BlockingWork.run { grabber.close() }
+                _ = try? await BlockingWork.run(.waiting) { grabber.close() }
                 return Outcome()
             }
             self.grabber = grabber
@@ -98,7 +99,7 @@ public actor GlobalHotkeys {
         let bindings = hotkeys.sorted { $0.key < $1.key }.map { name, hotkey in
             HotkeyBinding(id: name, modifiers: Self.modifiers(hotkey.keys.modifiers), keysym: hotkey.keys.key)
         }
-        let failures = (try? await BlockingWork.run { grabber.grab(bindings) }) ?? []
+        let failures = (try? await BlockingWork.run(.waiting) { grabber.grab(bindings) }) ?? []
         let failed = Set(failures.map(\.id))
         return Outcome(taken: failures.map { "hotkey \($0.id): \($0.message)" },
                        grabbed: bindings.filter { !failed.contains($0.id) }.compactMap { binding in

@@ -21,6 +21,8 @@ struct LiveController {
     private var panel = LivePanel.empty
     /// The Live Text button, once there is something to show with it.
     var button: Bounds? { panel.button }
+    /// What the interface could not do as asked (a font that stood in for another, insets shrunk).
+    var notes: [String] { panel.notes }
     /// The button is on: everything found is shown, the rest dimmed.
     private(set) var showingAll = false
     /// The reading, once it is done.
@@ -106,6 +108,12 @@ struct LiveController {
             pressedItem = press.clickCount == 1 && press.modifiers.isDisjoint(with: [.shift, .control])
                 ? item(at: press.x, press.y).map { ($0, press.x, press.y) } : nil
             pressed(press)
+        case .motion(let x, let y, _) where menu != nil:
+            // Over the menu: the entry under the pointer is highlighted.
+            guard var shown = menu, shown.index(atX: x, y: y) != shown.hovered else { break }
+            shown.hovered = shown.index(atX: x, y: y)
+            menu = menuPainter?.draw(shown) ?? shown
+            cursor = .arrow
         case .motion(let x, let y, let modifiers):
             if let down = pressedItem, abs(x - down.x) > Self.clickSlop || abs(y - down.y) > Self.clickSlop {
                 pressedItem = nil
@@ -244,7 +252,14 @@ struct LiveController {
         if showingAll {
             paints += panel.chips.map { chip in chip.picture.map(LivePaint.picture) ?? .fill(chip.frame, LiveStyle.control) }
         }
-        if let menu { paints.append(menu.picture.map(LivePaint.picture) ?? .fill(menu.bounds, LiveStyle.control)) }
+        if let menu {
+            if let picture = menu.picture {
+                paints.append(.picture(picture))
+            } else {
+                paints.append(.fill(menu.bounds, LiveStyle.control))
+                if let hovered = menu.hovered { paints.append(.fill(menu.entries[hovered].frame, LiveStyle.accent)) }
+            }
+        }
         return paints
     }
 }

@@ -15,6 +15,8 @@ struct LiveMenu {
 
     var entries: [Entry]
     var bounds: Bounds
+    /// The entry under the pointer, drawn highlighted.
+    var hovered: Int?
     /// The menu as drawn; nil without a painter (plain boxes stand for it).
     var picture: LivePicture?
 
@@ -34,7 +36,11 @@ struct LiveMenu {
     }
 
     func entry(atX x: Int, y: Int) -> Entry? {
-        entries.first { $0.frame.contains(x: x, y: y) }
+        index(atX: x, y: y).map { entries[$0] }
+    }
+
+    func index(atX x: Int, y: Int) -> Int? {
+        entries.firstIndex { $0.frame.contains(x: x, y: y) }
     }
 }
 
@@ -74,15 +80,19 @@ final class LiveMenuPainter {
         let control = LiveStyle.control
         canvas.fill(local, RGBAColor(control.red, control.green, control.blue))
         canvas.strokeRoundedRect(local, radius: 0, lineWidth: Double(metrics.pixels(1)), RGBAColor(0, 0, 0, alpha: 90))
-        if let font = rasterizer {
-            for entry in menu.entries {
-                let mask = font.draw(entry.title)
-                let row = Bounds(x: entry.frame.x - box.x, y: entry.frame.y - box.y, width: entry.frame.width,
-                                 height: entry.frame.height)
-                let baseline = row.y + (row.height + font.ascent - font.descent) / 2
-                canvas.clip = row
-                canvas.blend(mask, x: row.x + metrics.chipPadding, y: baseline - mask.baseline, RGBAColor(28, 28, 30))
-            }
+        let accent = LiveStyle.accent
+        for (index, entry) in menu.entries.enumerated() {
+            let row = Bounds(x: entry.frame.x - box.x, y: entry.frame.y - box.y, width: entry.frame.width,
+                             height: entry.frame.height)
+            let hovered = index == menu.hovered
+            if hovered { canvas.fill(row, RGBAColor(accent.red, accent.green, accent.blue)) }
+            guard let font = rasterizer else { continue }
+            let mask = font.draw(entry.title)
+            let baseline = row.y + (row.height + font.ascent - font.descent) / 2
+            canvas.clip = row
+            canvas.blend(mask, x: row.x + metrics.chipPadding, y: baseline - mask.baseline,
+                         hovered ? RGBAColor(255, 255, 255) : RGBAColor(28, 28, 30))
+            canvas.clip = local
         }
         drawn.picture = LivePicture(canvas.image, x: box.x, y: box.y)
         return drawn

@@ -10,8 +10,16 @@ import X11Kit
 public struct LiveSession: Sendable {
     /// The display to open; `$DISPLAY` when nil.
     public var displayName: String?
-    /// What to freeze: `.screen` (every monitor), `.monitor`, `.window` or `.region`.
-    public var target: CaptureRequest
+    /// What the text is read from: the screen frozen, or an image in a window of its own.
+    public enum Source: Sendable {
+        /// `.screen` (every monitor), `.monitor`, `.window` or `.region`, frozen under the surface.
+        case screen(CaptureRequest)
+        /// An image shown 1:1 in a normal window titled `title`; `source` is the analysis'
+        /// `image.source` (`file:/abs/path`, `stdin`).
+        case image(PixelImage, title: String, source: String)
+    }
+
+    public var source: Source
     /// A larger screen is refused (`tooLarge`) before it is read.
     public var maxPixels: Int
     /// What the text offers (`none` offers nothing: refused by the caller).
@@ -21,11 +29,11 @@ public struct LiveSession: Sendable {
     /// Under `textSelection`, detected items are still offered (as chips).
     public var allowDataDetectorsInTextMode: Bool
 
-    public init(displayName: String? = nil, target: CaptureRequest = .screen,
+    public init(displayName: String? = nil, source: Source = .screen(.screen),
                 maxPixels: Int = ImageLimits.defaultMaxPixels, types: [InteractionType] = [.automatic],
                 interface: SupplementaryInterface = SupplementaryInterface(), allowDataDetectorsInTextMode: Bool = true) {
         self.displayName = displayName
-        self.target = target
+        self.source = source
         self.maxPixels = maxPixels
         self.types = types
         self.interface = interface
@@ -48,6 +56,9 @@ public struct LiveSession: Sendable {
         public var analysis: ImageAnalysis?
         /// Why the reading failed, when it did (the surface stayed until closed).
         public var readingFailure: LiveTextError?
+        /// What the interface could not do as asked: a font that stood in for another, insets
+        /// that left no room, one sentence each.
+        public var notes: [String] = []
         public var timings: LiveTimings
     }
 
@@ -58,10 +69,10 @@ public struct LiveSession: Sendable {
     /// taken, `.tooLarge` past `maxPixels`.
     public func run(analyze: @escaping @Sendable (ScreenImage) async throws -> ImageAnalysis,
                     copy: @escaping @Sendable (String) throws -> Void) async throws -> Outcome {
-        let target = try surfaceTarget()
+        if case .screen(let request) = source { _ = try Self.surfaceTarget(request) }
         let (progress, report) = AsyncStream<Progress>.makeStream()
         let thread = Thread { [self] in
-            runSurface(target: target, copy: copy, report: report)
+            runSurface(copy: copy, report: report)
         }
         thread.name = "livetext-live"
         thread.start()
@@ -100,7 +111,7 @@ public struct LiveSession: Sendable {
         case ended(Result<Outcome, any Error>)
     }
 
-    private func surfaceTarget() throws -> CaptureTarget {
+    private static func surfaceTarget(_ target: CaptureRequest) throws -> CaptureTarget {
         switch target {
         case .screen: return .screen
         case .monitor(let index): return .monitor(index)
@@ -112,23 +123,30 @@ public struct LiveSession: Sendable {
     }
 
     /// The surface's thread: show, hand the frozen pixels over, run the controller until closed.
-    private func runSurface(target: CaptureTarget, copy: @Sendable (String) throws -> Void,
-                            report: AsyncStream<Progress>.Continuation) {
+    private func runSurface(copy: @Sendable (String) throws -> Void, report: AsyncStream<Progress>.Continuation) {
         let started = ContinuousClock.now
         defer { report.finish() }
         do {
             let display = try X11Display(name: displayName)
             defer { display.close() }
-            let area = try ScreenCapture(display: display).area(of: target)
-            try ImageLimits(maxPixels: maxPixels).check(width: area.width, height: area.height)
-            let surface = try LiveSurface(display: display, area: area)
+            let surface: LiveSurface, imageSource: String?
+            switch source {
+            case .screen(let request):
+                let area = try ScreenCapture(display: display).area(of: try Self.surfaceTarget(request))
+                try ImageLimits(maxPixels: maxPixels).check(width: area.width, height: area.height)
+                (surface, imageSource) = (try LiveSurface(display: display, area: area), nil)
+            case .image(let image, let title, let source):
+                (surface, imageSource) = (try LiveSurface(display: display, image: image, title: title), source)
+            }
             defer { surface.close() }
             try surface.show()
+            let area = surface.area
             var timings = LiveTimings(shownMs: LiveTimings.since(started))
             let frozen = try surface.frozen()
             // Interface points at the screen's DPI: 96 is one pixel a point.
             let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
-            report.yield(.shown(surface, ScreenImage(frozen, captureMs: nil), metrics))
+            let shown = imageSource.map { ScreenImage(image: frozen.image, source: $0) } ?? ScreenImage(frozen, captureMs: nil)
+            report.yield(.shown(surface, shown, metrics))
             var controller = LiveController(width: area.width, height: area.height, types: types, metrics: metrics,
                                             menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,
                                                                          metrics: metrics))
@@ -167,7 +185,7 @@ public struct LiveSession: Sendable {
             report.yield(.ended(.success(Outcome(confirmed: ending == .finished, copied: copied, action: action,
                                                  textAction: textAction,
                                                  analysis: controller.analysis, readingFailure: controller.failure,
-                                                 timings: timings))))
+                                                 notes: controller.notes, timings: timings))))
         } catch {
             report.yield(.ended(.failure(error)))
         }

@@ -35,7 +35,7 @@ public struct ImageInput: Sendable {
         do {
             return (try decode(data), "file:" + URL(fileURLWithPath: path).standardizedFileURL.path)
         } catch let error as LiveTextError {
-            throw LiveTextError(error.code, "\(path): \(error.message)")
+            throw error.about(path)
         }
     }
 
@@ -117,7 +117,7 @@ public struct ImageInput: Sendable {
         do {
             return (try decode(data), "stdin")
         } catch let error as LiveTextError {
-            throw LiveTextError(error.code, "stdin: \(error.message)")
+            throw error.about("stdin")
         }
     }
 

@@ -11,23 +11,4 @@ extension ImageAnalysis {
         }
         return codes.indices.first { codes[$0].bounds.contains(point) }.map(QuickAction.Subject.code)
     }
-
-    /// The quick actions of `subject`, in the analysis' order; for a code, also those of the items
-    /// read from its payload.
-    public func actions(for subject: QuickAction.Subject) -> [QuickAction] {
-        actions.filter { action in
-            guard action.subject != subject else { return true }
-            guard case .code(let code) = subject, case .item(let index) = action.subject,
-                  items.indices.contains(index), items[index].source == .code,
-                  codes.indices.contains(code) else { return false }
-            return items[index].bounds == codes[code].bounds
-        }
-    }
-}
-
-extension DetectedItem {
-    /// The rectangles to underline: one per line the item covers; none without bounds.
-    public var lineRects: [Bounds] {
-        bounds.map { [$0] } ?? []
-    }
 }

@@ -78,10 +78,11 @@ public struct InteractionOffer: Sendable, Hashable {
         actions.filter { !secondary.contains($0) && $0.kind != .lookup && $0.kind != .translate }
     }
 
-    /// The item bounds to underline and the code bounds to outline: only when detectors are offered.
+    /// The item rectangles to underline (one per line an item covers) and the code bounds to
+    /// outline: only when detectors are offered.
     public func detectorBounds(in analysis: ImageAnalysis) -> (items: [Bounds], codes: [Bounds]) {
         guard offersDetectors else { return ([], []) }
-        let items = analysis.items.filter { $0.source == .text }.compactMap(\.bounds)
+        let items = analysis.items.filter { $0.source == .text }.flatMap(\.lineRects)
         return (items, analysis.codes.map(\.bounds))
     }
 

@@ -69,8 +69,9 @@ public struct InterfaceLayout: Sendable, Hashable {
         placeChips(chipTitles, in: inner, measure: measure)
         let dropped = chipTitles.count - chips.count
         if dropped > 0 {
-            notes.append("\(dropped) of \(chipTitles.count) quick-action chips do not fit beside the "
-                         + "Live Text button in a \(contentRect.width) px wide content area; dropped")
+            let beside = button == nil ? "" : " beside the Live Text button"
+            notes.append("\(dropped) of \(chipTitles.count) quick-action chips do not fit\(beside) in a "
+                         + "\(contentRect.width) px wide content area; dropped")
         }
     }
 

@@ -22,11 +22,12 @@ public struct TextSelection: Sendable, Hashable, CustomStringConvertible {
     /// Anchor and focus at one place: nothing to copy or draw.
     public var isEmpty: Bool { anchor == focus }
 
-    /// Extended to `position` the way a Shift+click extends: a position before the selection
-    /// keeps its end and selects back to it, one after keeps its start, one inside moves the focus.
+    /// Extended to `position` the way a Shift+click extends: a position at or before the
+    /// selection's start keeps its end and selects back to it, one at or after its end keeps its
+    /// start, one strictly inside moves the focus.
     public func extended(to position: TextPosition) -> TextSelection {
-        if position < start { return TextSelection(anchor: end, focus: position) }
-        if position > end { return TextSelection(anchor: start, focus: position) }
+        if position <= start { return TextSelection(anchor: end, focus: position) }
+        if position >= end { return TextSelection(anchor: start, focus: position) }
         return TextSelection(anchor: anchor, focus: position)
     }
 

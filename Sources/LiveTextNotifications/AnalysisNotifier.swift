@@ -3,6 +3,7 @@ import LiveTextConfig
 import LiveTextCore
 import LiveTextInteraction
 import LiveTextPreview
+import Synchronization
 
 /// Shows analyses as desktop notifications, VisionKit's supplementary interface on the Linux
 /// desktop: what the interaction types offer, in words a person reads at a glance, with the quick
@@ -10,7 +11,7 @@ import LiveTextPreview
 ///
 /// One notifier per process: it keeps the connection that called `Notify` alive, since some
 /// servers (GNOME) send `ActionInvoked` only to that connection.
-public final class AnalysisNotifier: @unchecked Sendable {
+public final class AnalysisNotifier: Sendable {
     /// What to show and how.
     public struct Request: Sendable {
         public var analysis: ImageAnalysis
@@ -48,9 +49,8 @@ public final class AnalysisNotifier: @unchecked Sendable {
     public let pending: PendingNotifications
     private let renderer: PreviewRenderer
     private let log: @Sendable (String) -> Void
-    private let lock = NSLock()
-    /// Notices already logged (a missing font, insets too large): said once each. Guarded by `lock`.
-    private var said: Set<String> = []
+    /// Notices already logged (a missing font, insets too large): said once each.
+    private let said = Mutex<Set<String>>([])
 
     /// `log` receives each thing worth telling the user once (a missing font, insets too large).
     public init(pending: PendingNotifications, renderer: PreviewRenderer = PreviewRenderer(),
@@ -104,6 +104,6 @@ public final class AnalysisNotifier: @unchecked Sendable {
     }
 
     private func sayOnce(_ notice: String) -> Bool {
-        lock.withLock { said.insert(notice).inserted }
+        said.withLock { $0.insert(notice).inserted }
     }
 }

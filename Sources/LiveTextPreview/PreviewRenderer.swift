@@ -2,16 +2,16 @@ import FontRendering
 import Foundation
 import LiveTextCore
 import LiveTextInteraction
+import Synchronization
 
 /// Draws the preview image of a notification: the capture scaled down, the recognised content
 /// marked on it, and VisionKit's supplementary interface (quick-action chips bottom-left, the
 /// Live Text button bottom-right) inside the content insets.
 ///
 /// Thread safe; the font for each `fontName` is matched and loaded once and kept.
-public final class PreviewRenderer: @unchecked Sendable {
+public final class PreviewRenderer: Sendable {
     private let matcher: FontMatcher
-    private let lock = NSLock()
-    private var fonts: [String: InterfaceFont] = [:]
+    private let fonts = Mutex<[String: InterfaceFont]>([:])
 
     public init(matcher: FontMatcher = .shared) {
         self.matcher = matcher
@@ -48,10 +48,10 @@ public final class PreviewRenderer: @unchecked Sendable {
     /// The cached font for `description` (its size already dropped), loading it on first use.
     private func font(for description: FontDescription) -> InterfaceFont {
         let key = description.name
-        if let cached = lock.withLock({ fonts[key] }) { return cached }
+        if let cached = fonts.withLock({ $0[key] }) { return cached }
         // Loaded outside the lock: two threads may both load one font; the first stored wins.
         let loaded = InterfaceFont(name: key, matcher: matcher)
-        return lock.withLock {
+        return fonts.withLock { fonts in
             if let cached = fonts[key] { return cached }
             fonts[key] = loaded
             return loaded

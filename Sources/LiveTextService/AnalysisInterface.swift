@@ -1,6 +1,7 @@
 import DBusKit
 import LiveTextCore
 import LiveTextDetectors
+import LiveTextInteraction
 
 extension LiveTextService {
     /// `org.livetext.Analysis1` of one record.
@@ -46,8 +47,8 @@ extension LiveTextService {
                     try await replying {
                         let performer = self.actionPerformer()
                         let id = call[0].string ?? ""
-                        // Openers are processes waited for: off the cooperative pool.
-                        _ = try await BlockingWork.run {
+                        // Openers are processes waited for: off the cooperative pool, not behind OCR.
+                        _ = try await BlockingWork.run(.waiting) {
                             try performer.perform(id, actions: analysis.actions, items: analysis.items, text: analysis.text)
                         }
                     }
@@ -78,7 +79,7 @@ extension LiveTextService {
                     .string(await record.state.rawValue)
                 },
                 DBusProperty("Error", type: "s", doc: "The D-Bus error name and message of a failed analysis, or empty.") {
-                    .string(await record.error.map { "\($0.code.dbusName): \(DBusError.sendable($0.message))" } ?? "")
+                    .string(await record.error.map { "\($0.code.dbusName): \(DBusError.sendable($0.dbusMessage))" } ?? "")
                 },
                 DBusProperty("ImageSize", type: "(uu)", emitsChanged: .false, doc: "Width and height in pixels.") {
                     let info = await record.analysis?.image
@@ -124,9 +125,10 @@ enum AnalysisQueries {
         return lines.joined(separator: "\n")
     }
 
-    /// The item whose bounds hold the point (the smallest, when they nest).
+    /// The item with a line rectangle under the point (the smallest, when they nest): an item
+    /// over two lines is not found between or beside them.
     static func item(at x: Int, _ y: Int, of analysis: ImageAnalysis) -> DetectedItem? {
-        analysis.items.filter { $0.bounds?.contains(x: x, y: y) ?? false }
+        analysis.items.filter { $0.lineRects.contains { $0.contains(x: x, y: y) } }
             .min { ($0.bounds?.width ?? 0) * ($0.bounds?.height ?? 0) < ($1.bounds?.width ?? 0) * ($1.bounds?.height ?? 0) }
     }
 

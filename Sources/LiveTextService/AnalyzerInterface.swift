@@ -104,9 +104,8 @@ extension LiveTextService {
                            A newer capture cancels this caller's captures still running. Unavailable without a display.
                            """) { call in
                     try await replying {
-                        let dictionary = call[0].vardict ?? [:]
-                        let request = try self.options(call[0])
-                        let target = try CaptureOptions.request(dictionary)
+                        let request = try self.options(call[0], capturing: true)
+                        let target = request.capture ?? .screen
                         let record = try await self.startRecord(.capture(target), owner: call.sender, options: request)
                         return [.objectPath(record.path)]
                     }
@@ -172,8 +171,18 @@ extension LiveTextService {
     /// Decoding with the settings' pixel limit.
     var imageInput: ImageInput { ImageInput(limits: ImageLimits(maxPixels: maxPixels)) }
 
-    func options(_ value: DBusValue) throws -> RequestOptions {
-        try RequestOptions(value.vardict ?? [:], defaults: defaultConfiguration)
+    /// A request's options (`capturing`: `CaptureScreen`'s, with its target); unknown keys are
+    /// ignored, and said in the log.
+    func options(_ value: DBusValue, capturing: Bool = false) throws -> RequestOptions {
+        let options = value.vardict ?? [:]
+        let unknown = AnalysisRequestOptions.unknownKeys(in: options, capturing: capturing)
+        if !unknown.isEmpty {
+            // A caller's keys: a few, cut short.
+            let named = unknown.prefix(8).map { "'\($0.prefix(64))'" }.joined(separator: ", ")
+            log.info("ignored unknown option\(unknown.count == 1 ? "" : "s") \(named)\(unknown.count > 8 ? ", ..." : "") "
+                     + "(known: \(AnalysisRequestOptions.keyList(capturing: capturing)))")
+        }
+        return try RequestOptions(options, defaults: defaultConfiguration, capturing: capturing)
     }
 
     static func descriptor(_ value: DBusValue) throws -> DBusFileDescriptor {

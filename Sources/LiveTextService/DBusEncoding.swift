@@ -27,6 +27,7 @@ enum DBusEncoding {
             "value": .vardict(item.value.mapValues(value)),
         ]
         if let b = item.bounds { fields["bounds"] = bounds(b) }
+        if let lines = item.lines { fields["lines"] = .array("(iiii)", lines.map(bounds)) }
         return fields
     }
 

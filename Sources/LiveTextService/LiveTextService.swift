@@ -163,7 +163,7 @@ public final class LiveTextService: Sendable {
 
     private func finished(_ record: AnalysisRecord, state: AnalysisRecord.State) async {
         if let error = await record.error, state == .failed {
-            log.info("analysis \(record.id) failed: \(error.code.name)")
+            log.info("analysis \(record.id) failed: \(error.code.dbusName)")
         } else {
             log.info("analysis \(record.id) \(state.rawValue)")
         }

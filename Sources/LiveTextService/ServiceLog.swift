@@ -1,5 +1,6 @@
 import Foundation
 import LiveTextCore
+import Synchronization
 
 /// Log lines for the journal: one line each on stderr with the syslog priority prefix that
 /// journald reads (`<6>` info, `<4>` warning, `<3>` error). No pixels and no recognized text.
@@ -45,19 +46,19 @@ public struct ServiceLog: Sendable {
     }
 }
 
-/// Where the lines go: stderr while it takes them, then syslog for good.
-private final class LogDestination: @unchecked Sendable {
+/// Where the lines go: stderr while it takes them, then syslog for good. The lock is held while
+/// a line is written, so lines never interleave.
+private final class LogDestination: Sendable {
     static let shared = LogDestination()
 
-    private let lock = NSLock()
-    private var toSyslog: Bool
+    private let toSyslog: Mutex<Bool>
 
     private init() {
-        toSyslog = StandardStream.error.isDiscarded
+        toSyslog = Mutex(StandardStream.error.isDiscarded)
     }
 
     func write(priority: Int32, _ line: String) {
-        lock.withLock {
+        toSyslog.withLock { toSyslog in
             if !toSyslog {
                 guard let failure = StandardError.write("<\(priority)>\(line)\n") else { return }
                 toSyslog = true

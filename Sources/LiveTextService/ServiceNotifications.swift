@@ -4,16 +4,16 @@ import LiveTextCore
 import LiveTextDetectors
 import LiveTextInteraction
 import LiveTextNotifications
+import Synchronization
 
 /// The daemon's notifier, made on the first notification: it posts from the daemon's own bus
 /// connection, which lives as long as the daemon (GNOME sends the action signals only there).
-final class ServiceNotifier: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var notifier: AnalysisNotifier?
+/// Made outside the lock (it asks the bus); the first one stored wins.
+final class ServiceNotifier: Sendable {
+    private let notifier = Mutex<AnalysisNotifier?>(nil)
 
     func notifier(bus: DBusConnection, log: ServiceLog) async throws -> AnalysisNotifier {
-        if let existing = lock.withLock({ notifier }) { return existing }
+        if let existing = notifier.withLock({ $0 }) { return existing }
         let client = try await NotificationClient(connection: bus)
         let pending = PendingNotifications(client: client) { outcome in
             switch outcome {
@@ -25,7 +25,7 @@ final class ServiceNotifier: @unchecked Sendable {
             }
         }
         let made = AnalysisNotifier(pending: pending) { log.warning($0) }
-        return lock.withLock {
+        return notifier.withLock { notifier in
             if let existing = notifier { return existing }
             notifier = made
             return made
@@ -50,8 +50,8 @@ extension LiveTextService {
             let log = self.log
             let outcome = try await notifier.show(request, perform: { action, analysis in
                 do {
-                    // Openers are processes waited for: off the cooperative pool.
-                    let done = try await BlockingWork.run {
+                    // Openers are processes waited for: off the cooperative pool, not behind OCR.
+                    let done = try await BlockingWork.run(.waiting) {
                         try performer.perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
                     }
                     log.info("notification action \(action.id): \(done)")

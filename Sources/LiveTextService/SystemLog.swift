@@ -4,7 +4,8 @@ import Glibc
 
 /// glibc's syslog: lines to `/dev/log`, which journald (or a syslog daemon) reads.
 enum SystemLog {
-    /// `openlog` keeps the pointer it is given: this one lives as long as the process.
+    /// `openlog` keeps the pointer it is given: this one lives as long as the process. (Unsafe
+    /// only in name: set once, never written through.)
     nonisolated(unsafe) private static let identity: UnsafeMutablePointer<CChar>? = strdup("livetextd")
 
     private static let opened: Void = openlog(identity, LOG_PID, LOG_USER)

@@ -10,7 +10,7 @@ import LiveTextCore
 /// from any thread. Serves TARGETS, TIMESTAMP, MULTIPLE, SAVE_TARGETS, UTF8_STRING,
 /// `text/plain;charset=utf-8`, `text/plain` (US-ASCII, '?' for the rest), STRING (Latin-1, '?' for
 /// the rest) and TEXT; large text goes by INCR. It never takes a selection unless `copy` asks.
-public final class ClipboardOwner: @unchecked Sendable {
+public final class ClipboardOwner: Sendable {
     private let loop: OwnerLoop
 
     /// Opens its own connection to `displayName` ($DISPLAY when nil) and runs its event loop on its own Thread.
@@ -57,41 +57,26 @@ public final class ClipboardOwner: @unchecked Sendable {
 
     /// True while some selection is still ours (false once another program copied something).
     public var isOwner: Bool {
-        loop.state.lock()
-        defer { loop.state.unlock() }
-        return !loop.ownedNames.isEmpty
+        loop.shared.withLock { !$0.ownedNames.isEmpty }
     }
 
     /// The selections we still own.
     var ownedSelections: Set<SelectionName> {
-        loop.state.lock()
-        defer { loop.state.unlock() }
-        return loop.ownedNames
+        loop.shared.withLock { $0.ownedNames }
     }
 
     /// INCR transfers under way (for tests).
     var activeTransfers: Int {
-        loop.state.lock()
-        defer { loop.state.unlock() }
-        return loop.activeSends
+        loop.shared.withLock { $0.activeSends }
     }
 
     /// Blocks the calling thread until we no longer own any selection, or `timeout` passes (nil:
     /// forever); for a process whose only job is to keep serving copied text. True when no
     /// selection is ours any more (replaced, display gone, or closed), false on timeout.
     public func waitUntilReplaced(timeout: Duration?) -> Bool {
-        let state = loop.state
-        state.lock()
-        defer { state.unlock() }
-        let deadline = timeout.map { Date().addingTimeInterval($0.seconds) }
-        while !loop.ownedNames.isEmpty, !loop.ended {
-            if let deadline {
-                if !state.wait(until: deadline) { return loop.ownedNames.isEmpty || loop.ended }
-            } else {
-                state.wait()
-            }
-        }
-        return true
+        let replaced = { (shared: OwnerLoop.Shared) in shared.ownedNames.isEmpty || shared.ended }
+        guard let timeout else { return loop.shared.wait(until: replaced) { _ in true } }
+        return loop.shared.wait(until: replaced, deadline: Date().addingTimeInterval(timeout.seconds)) { _, ready in ready }
     }
 
     /// Stops serving (does not clear the selections unless we own them: then releases them) and closes.

@@ -5,12 +5,13 @@ import LiveTextCore
 /// Reads what another program put on the clipboard (or the primary selection): the formats it
 /// offers, an encoded image, or text.
 ///
-/// Uses the given connection from the calling thread, one call at a time (calls are serialised);
-/// the connection must not be used by another thread during a call. Events of other windows on
-/// the connection are left in its queue. Each call waits at most `timeout` per step for the owner.
+/// Uses the given connection from the calling thread, one call at a time: it belongs to whoever
+/// owns the connection (the desktop's X queue), and no other thread may use either during a
+/// call. No lock: one would be held across the owner's answer. Events of other windows on the
+/// connection are left in its queue. Each call waits at most `timeout` per step for the owner.
+// `@unchecked Sendable`: it may move between threads with its connection, never be shared by them.
 public final class ClipboardReader: @unchecked Sendable {
     private let display: X11Display
-    private let lock = NSLock()
     /// Our requestor window: small, unmapped, replaced after a failed transfer.
     private(set) var window: Window = 0
     private let property: Atom
@@ -39,7 +40,7 @@ public final class ClipboardReader: @unchecked Sendable {
     /// Throws `.notFound` when nothing owns the selection; an owner that refuses the TARGETS
     /// request gives an empty list.
     public func targets(of selection: SelectionName = .clipboard, timeout: Duration = .seconds(3)) throws -> [String] {
-        try locked {
+        try checked {
             let owner = try currentOwner(of: selection)
             return try targetList(selection, owner: owner, timeout: timeout)
         }
@@ -53,7 +54,7 @@ public final class ClipboardReader: @unchecked Sendable {
     /// within `timeout`, `.unavailable` when the display went away.
     public func image(from selection: SelectionName = .clipboard, maxBytes: Int,
                       timeout: Duration = .seconds(3)) throws -> ClipboardImage {
-        try locked {
+        try checked {
             let owner = try currentOwner(of: selection)
             let offered = try targetList(selection, owner: owner, timeout: timeout)
             guard let chosen = Self.bestImageTarget(in: offered) else {
@@ -73,7 +74,7 @@ public final class ClipboardReader: @unchecked Sendable {
     /// The text the owner offers as UTF8_STRING, else as STRING (Latin-1); nil when it offers
     /// neither. Throws `.notFound` when nothing owns the selection.
     public func text(from selection: SelectionName = .clipboard, timeout: Duration = .seconds(3)) throws -> String? {
-        try locked {
+        try checked {
             let owner = try currentOwner(of: selection)
             if let utf8 = try convert(selection, owner: owner, target: display.atom("UTF8_STRING"),
                                       maxBytes: Self.maxTextBytes, timeout: timeout) {
@@ -89,9 +90,8 @@ public final class ClipboardReader: @unchecked Sendable {
 
     // MARK: - Steps
 
-    private func locked<T>(_ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
+    /// Runs `body` on a connection that is still open and alive.
+    private func checked<T>(_ body: () throws -> T) throws -> T {
         if display.isClosed { throw LiveTextError(.unavailable, "the X display connection was closed") }
         try display.checkAlive()
         return try body()

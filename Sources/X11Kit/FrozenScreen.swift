@@ -33,6 +33,27 @@ final class FrozenScreen {
         }
     }
 
+    /// A pixmap holding `image` (rgba8) instead of a part of the screen: what an image window shows.
+    init(display: X11Display, image: PixelImage, writer: LivePixelWriter) throws {
+        self.display = display
+        area = Bounds(x: 0, y: 0, width: image.width, height: image.height)
+        let handle = display.handle, depth = UInt32(lt_DefaultDepth(handle, display.screen))
+        let error = display.trapErrors {
+            pixmap = XCreatePixmap(handle, display.root, UInt32(image.width), UInt32(image.height), depth)
+            copyGC = XCreateGC(handle, pixmap, 0, nil)
+            XSetGraphicsExposures(handle, copyGC, 0)
+        }
+        do {
+            if let error { throw LiveTextError(.failed, "could not make a pixmap of \(image.width)×\(image.height): \(error)") }
+            guard let copyGC else { throw LiveTextError(.failed, "could not make a pixmap's GC") }
+            try writer.put(image.pixels, area: area, to: pixmap, gc: copyGC)
+            try display.checkAlive()
+        } catch {
+            free()
+            throw error
+        }
+    }
+
     /// Frees the pixmap and GC (once).
     func free() {
         guard !display.isBroken, !display.isClosed else { return }
@@ -60,12 +81,18 @@ final class FrozenScreen {
         let window = XCreateWindow(handle, display.root, Int32(area.x), Int32(area.y), UInt32(area.width),
                                    UInt32(area.height), 0, 0 /* CopyFromParent */, UInt32(InputOutput), nil,
                                    UInt(CWOverrideRedirect | CWBackPixmap | CWCursor | CWEventMask), &attributes)
-        XStoreName(handle, window, name)
+        Self.name(window, name, display)
+        return window
+    }
+
+    /// Gives `window` the name `name` and the class `livetext` (instance and class), by which
+    /// window managers and tests know it.
+    static func name(_ window: Window, _ name: String, _ display: X11Display) {
+        XStoreName(display.handle, window, name)
         "livetext".withCString { className in
             var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: className),
                                   res_class: UnsafeMutablePointer(mutating: className))
-            XSetClassHint(handle, window, &hint)
+            XSetClassHint(display.handle, window, &hint)
         }
-        return window
     }
 }

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import LiveTextCore
+import Synchronization
 
 /// Global hotkeys: passive key grabs on the root window of its own connection, whose presses
 /// arrive on `presses`.
@@ -8,8 +9,9 @@ import LiveTextCore
 /// Each binding is grabbed with every combination of Caps Lock, Num Lock and Scroll Lock, so it
 /// works whatever locks are on. Holding a combination fires once (auto-repeat is ignored). When
 /// the keyboard mapping changes, the bindings are resolved and grabbed again. The event loop runs
-/// on its own thread; `grab` and `close` may be called from any thread.
-public final class HotkeyGrabber: @unchecked Sendable {
+/// on its own thread; `grab` and `close` may be called from any thread (they block until the
+/// loop has done them).
+public final class HotkeyGrabber: Sendable {
     private let loop: HotkeyLoop
     private let stream: AsyncStream<String>
 
@@ -42,20 +44,33 @@ public final class HotkeyGrabber: @unchecked Sendable {
 }
 
 /// The connection, its grabs and the thread that reads its events. Every Xlib call on the
-/// connection happens under `lock`, on the loop thread or in `grab`.
+/// connection happens on the loop thread: `grab` posts the bindings and waits for the loop's
+/// answer, so no lock is held across an X round trip.
+// `@unchecked Sendable`: the X connection and the grab state are used only on the loop thread;
+// what callers share with it is in `shared` and `repeats`.
 final class HotkeyLoop: @unchecked Sendable {
     private struct GrabKey: Hashable {
         let keycode: Int
         let mask: UInt32
     }
 
+    /// What callers and the loop share.
+    private struct Shared: Sendable {
+        /// Grab requests not yet done, in order.
+        var requests: [(bindings: [HotkeyBinding], reply: Reply<[HotkeyFailure]>)] = []
+        var stopping = false
+        var finished = false
+        var wentAway = false
+    }
+
     private let display: X11Display
     private let continuation: AsyncStream<String>.Continuation
-    private let lock = NSCondition()
+    private let shared = WaitableMutex(Shared())
+    private let repeats = Atomic<Int>(0)
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
-    // Guarded by `lock`.
+    // Used only on the loop thread (after init).
     private var bindings: [HotkeyBinding] = []
     private var grabs: [GrabKey: String] = [:]
     /// Bits of the event state that count: Shift, Control, Mod1–Mod5 minus the lock modifiers.
@@ -66,10 +81,6 @@ final class HotkeyLoop: @unchecked Sendable {
     /// keys pressed meanwhile go to other windows: `held` starts afresh then.
     private var activator: Int?
     private var detectableRepeat = false
-    private var stopping = false
-    private var finished = false
-    private var wentAway = false
-    private var repeats = 0
     /// The type of every XKB event (-1 without XKB); only map changes are selected.
     private var xkbEventBase: Int32 = -1
 
@@ -111,27 +122,29 @@ final class HotkeyLoop: @unchecked Sendable {
         thread.start()
     }
 
-    var ignoredRepeats: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return repeats
-    }
+    var ignoredRepeats: Int { repeats.load(ordering: .relaxed) }
 
+    /// Has the loop grab `newBindings` instead of the current ones, and waits for its answer.
     func grab(_ newBindings: [HotkeyBinding]) -> [HotkeyFailure] {
-        lock.lock()
-        defer {
-            lock.unlock()
-            wake()  // events read while syncing are queued in Xlib, where poll() cannot see them
+        let reply = Reply<[HotkeyFailure]>()
+        let refusal: String? = shared.withLock { shared in
+            guard !shared.stopping, !shared.finished else {
+                return shared.wentAway ? "the X display '\(display.name)' went away" : "hotkeys are closed"
+            }
+            shared.requests.append((newBindings, reply))
+            return nil
         }
-        guard !stopping, !finished, !display.isBroken else {
-            let why = wentAway || display.isBroken ? "the X display '\(display.name)' went away" : "hotkeys are closed"
-            return newBindings.map { HotkeyFailure(id: $0.id, combo: $0.combo, message: "cannot grab \($0.combo): \(why)") }
-        }
-        bindings = newBindings
-        return applyGrabs()
+        if let refusal { return Self.failures(newBindings, refusal) }
+        wake()
+        return reply.wait(timeout: .seconds(10))
+            ?? Self.failures(newBindings, "the hotkey thread did not answer within 10 s")
     }
 
-    /// Makes the grabs match `bindings` on the current keyboard map (lock held). Combinations
+    private static func failures(_ bindings: [HotkeyBinding], _ why: String) -> [HotkeyFailure] {
+        bindings.map { HotkeyFailure(id: $0.id, combo: $0.combo, message: "cannot grab \($0.combo): \(why)") }
+    }
+
+    /// Makes the grabs match `bindings` on the current keyboard map (on the loop thread). Combinations
     /// already grabbed stay grabbed throughout: a keymap notification that changes nothing (the
     /// server sends one whenever input switches between the real keyboard and XTEST) must not
     /// open a moment in which another program could take them. Only new combinations are
@@ -183,16 +196,16 @@ final class HotkeyLoop: @unchecked Sendable {
 
     /// Stops the loop, which ungrabs and closes the connection; waits (up to 5 s) until it has.
     func stop() {
-        lock.lock()
-        stopping = true
-        lock.unlock()
+        let finished = shared.withLock { shared in
+            shared.stopping = true
+            return shared.finished
+        }
+        guard !finished else { return }
         wake()
-        lock.lock()
-        let deadline = Date().addingTimeInterval(5)
-        while !finished, lock.wait(until: deadline) {}
-        lock.unlock()
+        shared.wait(until: \.finished, deadline: Date().addingTimeInterval(5)) { _, _ in }
     }
 
+    /// Wakes the loop from `poll`. The pipe is closed only in `deinit`, after the loop ended.
     private func wake() {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
@@ -200,44 +213,61 @@ final class HotkeyLoop: @unchecked Sendable {
 
     private func run() {
         let connection = display.connectionNumber
-        lock.lock()
-        while !stopping {
+        while true {
+            let (requests, stopping) = shared.withLock { shared in
+                defer { shared.requests = [] }
+                return (shared.requests, shared.stopping)
+            }
+            if stopping || display.isBroken {
+                let why = display.isBroken ? "the X display '\(display.name)' went away" : "hotkeys are closed"
+                for request in requests { request.reply.resolve(Self.failures(request.bindings, why)) }
+                break
+            }
+            for request in requests {
+                bindings = request.bindings
+                request.reply.resolve(applyGrabs())
+            }
             var regrab = false
             while !display.isBroken, XPending(display.handle) > 0 {
                 var event = XEvent()
                 XNextEvent(display.handle, &event)
                 if handle(&event) { regrab = true }
             }
-            if display.isBroken { break }
+            if display.isBroken { continue }
             if regrab { _ = applyGrabs() }
-            lock.unlock()
+            // Grabbing syncs, and syncing may read events into Xlib's queue, where poll() cannot see them.
+            let queued = XEventsQueued(display.handle, QueuedAlready) > 0
             var fds = [pollfd(fd: connection, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, 1000)
+            _ = poll(&fds, 2, queued ? 0 : 1000)
             var buffer = [UInt8](repeating: 0, count: 64)
             while read(wakeRead, &buffer, buffer.count) > 0 {}
-            lock.lock()
         }
-        wentAway = display.isBroken
+        let wentAway = display.isBroken
         if !wentAway {
             XUngrabKey(display.handle, Int32(AnyKey), UInt32(AnyModifier), display.root)
             XSync(display.handle, 0)
         }
         display.close()
         grabs = [:]
-        finished = true
-        lock.broadcast()
-        lock.unlock()
+        let late = shared.withLock { shared in
+            shared.finished = true
+            shared.wentAway = wentAway
+            defer { shared.requests = [] }
+            return shared.requests
+        }
+        let why = wentAway ? "the X display '\(display.name)' went away" : "hotkeys are closed"
+        for request in late { request.reply.resolve(Self.failures(request.bindings, why)) }
         continuation.finish()
     }
 
-    /// Handles one event (lock held); true when the keyboard mapping changed.
+    /// Handles one event (on the loop thread); true when the keyboard mapping changed.
     private func handle(_ event: inout XEvent) -> Bool {
         switch event.type {
         case KeyPress:
             let keycode = Int(event.xkey.keycode)
             if held.contains(keycode) {
-                repeats += 1
+                repeats.add(1, ordering: .relaxed)
                 return false
             }
             held.insert(keycode)
@@ -248,7 +278,7 @@ final class HotkeyLoop: @unchecked Sendable {
         case KeyRelease:
             let keycode = Int(event.xkey.keycode)
             if !detectableRepeat, isRepeat(after: event.xkey) {
-                repeats += 1
+                repeats.add(1, ordering: .relaxed)
                 return false
             }
             held.remove(keycode)

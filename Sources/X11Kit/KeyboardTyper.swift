@@ -8,6 +8,7 @@ import LiveTextCore
 /// binding an unused keycode to them for the duration of the call. Whatever happens, the
 /// keyboard mapping is restored and no key is left pressed. Uses the caller's connection: do not
 /// use it from another thread while typing.
+// `@unchecked Sendable`: it may move between threads with its X connection, never be shared by them.
 public final class KeyboardTyper: @unchecked Sendable {
     private let display: X11Display
 

@@ -2,32 +2,10 @@ import CX11
 import Foundation
 import LiveTextCore
 
-/// A one-shot answer from the owner's thread to a caller waiting for it.
-final class Reply<Value: Sendable>: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var value: Value?
-
-    /// The first call wins; later ones are ignored.
-    func resolve(_ result: Value) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value == nil else { return }
-        value = result
-        semaphore.signal()
-    }
-
-    /// The answer, or nil when none came within `timeout`.
-    func wait(timeout: Duration) -> Value? {
-        guard semaphore.wait(timeout: .now() + timeout.seconds) == .success else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
-}
-
 /// The clipboard owner's connection, window and event loop, run on a thread of its own (Xlib is
 /// not thread-safe per connection): callers post commands and are woken through a pipe.
+// `@unchecked Sendable`: the X connection, window and server are used only on the loop thread;
+// what callers share with it is in `shared`.
 final class OwnerLoop: @unchecked Sendable {
     enum Command {
         case copy(TextPayload, Set<SelectionName>, Reply<LiveTextError?>)
@@ -46,13 +24,17 @@ final class OwnerLoop: @unchecked Sendable {
     let server: SelectionServer
     var handoff: PendingHandoff?
 
-    // Shared with callers, under `state`.
-    let state = NSCondition()
-    private var commands: [Command] = []
-    private var stopRequested = false
-    private(set) var ended = false
-    private(set) var ownedNames: Set<SelectionName> = []
-    private(set) var activeSends = 0
+    /// What callers and the loop share.
+    struct Shared: Sendable {
+        var commands: [Command] = []
+        var stopRequested = false
+        var ended = false
+        var ownedNames: Set<SelectionName> = []
+        var activeSends = 0
+    }
+
+    /// Callers block on it (`stop`, `ClipboardOwner.waitUntilReplaced`).
+    let shared = WaitableMutex(Shared())
 
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -79,29 +61,31 @@ final class OwnerLoop: @unchecked Sendable {
     // MARK: - Called from other threads
 
     func post(_ command: Command) -> Bool {
-        state.lock()
-        defer { state.unlock() }
-        guard !stopRequested, !ended else { return false }
-        commands.append(command)
-        wake()
-        return true
+        shared.withLock { shared in
+            guard !shared.stopRequested, !shared.ended else { return false }
+            shared.commands.append(command)
+            wake()
+            return true
+        }
     }
 
     /// Asks the loop to stop and waits (at most `timeout`) until it has.
     func stop(timeout: Duration) {
-        state.lock()
-        defer { state.unlock() }
+        let ended = shared.withLock { shared in
+            if !shared.ended {
+                shared.stopRequested = true
+                wake()
+            }
+            return shared.ended
+        }
         guard !ended else { return }
-        stopRequested = true
-        wake()
-        let deadline = Date().addingTimeInterval(timeout.seconds)
-        while !ended, state.wait(until: deadline) {}
+        shared.wait(until: \.ended, deadline: Date().addingTimeInterval(timeout.seconds)) { _, _ in }
     }
 
-    /// Called under `state`, and only before `ended`: the pipe is closed (and its descriptor
-    /// numbers free for reuse by anything else in the process) once the loop has ended.
+    /// Called in `shared`'s lock, and only before `ended`: the pipe is closed (and its descriptor
+    /// numbers free for reuse by anything else in the process) once the loop has ended. A
+    /// non-blocking write of one byte, no round trip.
     private func wake() {
-        guard !ended else { return }
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }
@@ -110,11 +94,10 @@ final class OwnerLoop: @unchecked Sendable {
 
     func run() {
         while true {
-            state.lock()
-            let pending = commands
-            commands.removeAll()
-            let stopping = stopRequested
-            state.unlock()
+            let (pending, stopping) = shared.withLock { shared in
+                defer { shared.commands.removeAll() }
+                return (shared.commands, shared.stopRequested)
+            }
             if stopping {
                 pending.forEach(refuse)
                 shutDown()
@@ -245,23 +228,25 @@ final class OwnerLoop: @unchecked Sendable {
         server.owned.removeAll()
         server.sends.removeAll()
         display.close()
-        state.lock()
-        ended = true
-        close(wakeRead)
-        close(wakeWrite)
-        ownedNames = []
-        activeSends = 0
-        state.broadcast()
-        state.unlock()
+        let refused = shared.withLock { shared in
+            shared.ended = true
+            close(wakeRead)
+            close(wakeWrite)
+            shared.ownedNames = []
+            shared.activeSends = 0
+            defer { shared.commands.removeAll() }
+            return shared.commands
+        }
+        refused.forEach(refuse)
     }
 
     /// Makes what the loop knows visible to callers (isOwner, waitUntilReplaced).
     private func publish() {
         let names = Set(SelectionName.allCases.filter { server.owned[atoms.selection($0)] != nil })
-        state.lock()
-        ownedNames = names
-        activeSends = server.sends.count
-        state.broadcast()
-        state.unlock()
+        let sends = server.sends.count
+        shared.withLock { shared in
+            shared.ownedNames = names
+            shared.activeSends = sends
+        }
     }
 }

@@ -30,6 +30,7 @@ public enum SelectionMode: Sendable, Hashable {
 /// (never on Swift's cooperative pool), and on one thread at a time, like the `X11Display` it uses.
 /// It needs no window manager: the overlay is an override-redirect window holding the pointer and
 /// keyboard grabs.
+// `@unchecked Sendable`: it may move between threads with its X connection, never be shared by them.
 public final class RegionSelector: @unchecked Sendable {
     public let display: X11Display
     private lazy var capture = ScreenCapture(display: display)

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import Glibc
 import LiveTextCore
+import Synchronization
 
 /// One connection to an X server.
 ///
@@ -138,60 +139,63 @@ public struct X11ProtocolError: Error, Sendable, Hashable, CustomStringConvertib
 
 /// Process-wide Xlib error handlers (Xlib has one per process), recording errors per connection.
 enum X11Errors {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var errors: [UInt: X11ProtocolError] = [:]
-    nonisolated(unsafe) private static var broken: Set<UInt> = []
-    nonisolated(unsafe) private static var installed = false
+    private struct State {
+        var errors: [UInt: X11ProtocolError] = [:]
+        var broken: Set<UInt> = []
+        var installed = false
+    }
+
+    private static let state = Mutex(State())
 
     private static func key(_ display: OpaquePointer?) -> UInt { UInt(bitPattern: display.map { Int(bitPattern: $0) } ?? 0) }
 
     static func installHandlers() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !installed else { return }
-        installed = true
-        XSetErrorHandler { display, event in
-            guard let event else { return 0 }
-            let error = X11ProtocolError(code: event.pointee.error_code, request: event.pointee.request_code,
-                                         resource: UInt(event.pointee.resourceid))
-            X11Errors.record(error, on: display)
-            return 0
-        }
-        // Called before the exit handler; the exit handler (per connection) marks it broken.
-        XSetIOErrorHandler { display in
-            X11Errors.markBroken(display)
-            return 0
+        state.withLock { state in
+            guard !state.installed else { return }
+            state.installed = true
+            // In the lock: no connection opens before the handlers are in place.
+            XSetErrorHandler { display, event in
+                guard let event else { return 0 }
+                let error = X11ProtocolError(code: event.pointee.error_code, request: event.pointee.request_code,
+                                             resource: UInt(event.pointee.resourceid))
+                X11Errors.record(error, on: display)
+                return 0
+            }
+            // Called before the exit handler; the exit handler (per connection) marks it broken.
+            XSetIOErrorHandler { display in
+                X11Errors.markBroken(display)
+                return 0
+            }
         }
     }
 
     static func record(_ error: X11ProtocolError, on display: OpaquePointer?) {
-        lock.lock()
-        defer { lock.unlock() }
-        if errors[key(display)] == nil { errors[key(display)] = error }
+        let key = key(display)
+        state.withLock { state in
+            if state.errors[key] == nil { state.errors[key] = error }
+        }
     }
 
     static func take(_ display: OpaquePointer) -> X11ProtocolError? {
-        lock.lock()
-        defer { lock.unlock() }
-        return errors.removeValue(forKey: key(display))
+        let key = key(display)
+        return state.withLock { $0.errors.removeValue(forKey: key) }
     }
 
     static func markBroken(_ display: OpaquePointer?) {
-        lock.lock()
-        defer { lock.unlock() }
-        broken.insert(key(display))
+        let key = key(display)
+        _ = state.withLock { $0.broken.insert(key) }
     }
 
     static func isBroken(_ display: OpaquePointer) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return broken.contains(key(display))
+        let key = key(display)
+        return state.withLock { $0.broken.contains(key) }
     }
 
     static func forget(_ display: OpaquePointer) {
-        lock.lock()
-        defer { lock.unlock() }
-        errors.removeValue(forKey: key(display))
-        broken.remove(key(display))
+        let key = key(display)
+        state.withLock { state in
+            state.errors.removeValue(forKey: key)
+            state.broken.remove(key)
+        }
     }
 }

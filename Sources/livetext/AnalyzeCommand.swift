@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LiveTextCore
 import LiveTextEngines
+import LiveTextService
 
 struct AnalyzeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,7 +52,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
                                                      text: analysis.text)
                 }
             case .failure(let error):
-                Diagnostics.error(error.message)
+                Diagnostics.error(error)
                 if firstFailure == nil { firstFailure = error }
             }
         }
@@ -59,7 +60,9 @@ struct AnalyzeCommand: AsyncParsableCommand {
         if let client = options.wantsLocal ? nil : await DaemonClient.reachable(doing: "analyzing") {
             // The daemon's warm engines; it performs the action itself.
             // The daemon shows the notifications: it stays for their actions.
-            let requestOptions = DaemonClient.options(configuration).merging(try delivery.notifyOptions()) { $1 }
+            var request = AnalysisRequestOptions(configuration)
+            try delivery.requestNotification(in: &request)
+            let requestOptions = request
             let perform = self.perform
             // A daemon lost mid-run leaves the rest (and the files it held) to this process.
             let fallback = InProcessFallback(configuration: configuration, maxPixels: options.maxPixels)

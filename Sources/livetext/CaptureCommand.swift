@@ -1,5 +1,4 @@
 import ArgumentParser
-import DBusKit
 import Foundation
 import LiveTextCore
 import LiveTextDesktop

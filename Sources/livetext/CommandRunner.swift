@@ -14,7 +14,7 @@ enum CommandRunner {
             }
             return 0
         } catch let error as LiveTextError {
-            Diagnostics.error(error.message)
+            Diagnostics.error(error)
             return error.code.exitCode
         } catch let exit as ExitCode {
             return exit.rawValue
@@ -26,7 +26,7 @@ enum CommandRunner {
                 do {
                     try StandardOutput.write(message + "\n")
                 } catch {
-                    Diagnostics.error(error.message)
+                    Diagnostics.error(error)
                     return error.code.exitCode
                 }
                 return 0

@@ -4,6 +4,7 @@ import LiveTextCore
 import LiveTextDesktop
 import LiveTextEngines
 import LiveTextService
+import Synchronization
 
 /// The CLI as a client of `livetextd`: the daemon's warm engines, the same output.
 ///
@@ -119,8 +120,9 @@ struct DaemonClient: Sendable {
     }
 
     /// Analyzes a file (`-`: stdin) on the daemon, waits, and reads back the analysis.
-    func analyze(_ file: String, options: [String: DBusValue], perform: String?) async -> Answer {
-        await answer(name: file) {
+    func analyze(_ file: String, options: AnalysisRequestOptions, perform: String?) async -> Answer {
+        let options = options.encode()
+        return await answer(name: file) {
             // A stream is read here (the daemon reads only files): stdin, or a FIFO such as `<(maim -s)`.
             if file == "-" || (try? ImageInput.kind(ofPath: file)) == .pipe {
                 let data = try file == "-" ? StandardInputOnce.data() : ImageInput().read(path: file)
@@ -134,31 +136,26 @@ struct DaemonClient: Sendable {
     }
 
     /// Captures on the daemon's display (an interactive selection waits for the user).
-    func capture(_ request: CaptureRequest, options: [String: DBusValue], perform: String?) async -> Answer {
+    func capture(_ request: CaptureRequest, options: AnalysisRequestOptions, perform: String?) async -> Answer {
         var options = options
+        options.capture = request
+        let encoded = options.encode()
         var pixels: Int?
-        switch request {
-        case .select: options["interactive"] = .bool(true)
-        case .pickWindow: options["pick_window"] = .bool(true)
-        case .screen: break
-        case .monitor(let index): options["monitor"] = .uint32(UInt32(index))
-        case .window(let id): options["window"] = .uint64(UInt64(id))
-        case .region(let r):
-            options["region"] = .structure([.int32(Int32(clamping: r.x)), .int32(Int32(clamping: r.y)),
-                                            .uint32(UInt32(clamping: r.width)), .uint32(UInt32(clamping: r.height))])
-            pixels = r.width * r.height
+        if case .region(let r) = request {
+            let (product, overflow) = r.width.multipliedReportingOverflow(by: r.height)
+            pixels = overflow ? .max : product
         }
         // The user takes the time a selection takes: only the pings can tell the daemon is gone.
         let deadline = request.waitsForUser ? nil : ReplyDeadline.forPixels(pixels)
         return await answer(name: "capture") {
-            try await analysis("CaptureScreen", [.vardict(options)], deadline: deadline, perform: perform)
+            try await analysis("CaptureScreen", [.vardict(encoded)], deadline: deadline, perform: perform)
         }
     }
 
     /// Analyzes the clipboard's image on the daemon.
-    func clipboard(options: [String: DBusValue], perform: String?) async -> Answer {
+    func clipboard(options: AnalysisRequestOptions, perform: String?) async -> Answer {
         await answer(name: "clipboard") {
-            try await analysis("AnalyzeClipboard", [.vardict(options)], deadline: ReplyDeadline.forPixels(nil),
+            try await analysis("AnalyzeClipboard", [.vardict(options.encode())], deadline: ReplyDeadline.forPixels(nil),
                                perform: perform)
         }
     }
@@ -286,34 +283,22 @@ struct DaemonClient: Sendable {
         if let code = LiveTextError.Code(dbusName: error.name) { return LiveTextError(code, error.message) }
         return LiveTextError(.failed, "\(file): the daemon answered \(error.description)")
     }
-
-    /// The request options of these analysis options.
-    static func options(_ configuration: ImageAnalyzer.Configuration) -> [String: DBusValue] {
-        var options: [String: DBusValue] = [
-            "types": .strings(configuration.types.description.split(separator: ",").map(String.init)),
-        ]
-        // None named: the daemon's settings (automatic by default) decide.
-        if !configuration.languages.isAutomatic { options["languages"] = .strings(configuration.languages.names) }
-        if let only = configuration.only { options["only"] = .strings(only.names) }
-        return options
-    }
 }
 
 /// Whichever ends first of a connection attempt and its time limit resumes the waiting caller.
-private final class ConnectAttempt: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<DBusConnection, any Error>?
+private final class ConnectAttempt: Sendable {
+    private let continuation = Mutex<CheckedContinuation<DBusConnection, any Error>?>(nil)
 
     func start(_ continuation: CheckedContinuation<DBusConnection, any Error>) {
-        lock.withLock { self.continuation = continuation }
+        self.continuation.withLock { $0 = continuation }
     }
 
     /// Resumes the caller with `result`, unless it was resumed before; says whether this did.
     @discardableResult
     func finish(_ result: Result<DBusConnection, any Error>) -> Bool {
-        guard let continuation = lock.withLock({ () -> CheckedContinuation<DBusConnection, any Error>? in
-            defer { self.continuation = nil }
-            return self.continuation
+        guard let continuation = continuation.withLock({ continuation in
+            defer { continuation = nil }
+            return continuation
         }) else { return false }
         continuation.resume(with: result)
         return true

@@ -76,8 +76,9 @@ struct DaemonCommand: AsyncParsableCommand {
     }
 }
 
-/// Unix signals delivered on a queue instead of interrupting whatever runs.
-final class SignalWatch: @unchecked Sendable {
+/// Unix signals delivered on a queue instead of interrupting whatever runs. Owned by the task
+/// that set it up: not Sendable.
+final class SignalWatch {
     private var sources: [DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "livetext.signals")
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-import DBusKit
 import LiveTextInteraction
+import LiveTextService
 
 /// What happens to a result besides printing it: the clipboard, or the focused window.
 struct DeliveryOptions: ParsableArguments {
@@ -33,13 +33,12 @@ struct DeliveryOptions: ParsableArguments {
         get throws { try InteractionType.option(interactionNames) }
     }
 
-    /// The request options that have the daemon show the notification (it stays for the
-    /// actions): `notify`, and `interaction` when given. Empty without `--notify`.
-    func notifyOptions() throws -> [String: DBusValue] {
-        guard notify else { return [:] }
-        var options: [String: DBusValue] = ["notify": .bool(true)]
-        if let types = try interaction { options["interaction"] = .strings(types.map(\.rawValue)) }
-        return options
+    /// Has the daemon show the notification (it stays for the actions): `notify`, and
+    /// `interaction` when given. Nothing without `--notify`.
+    func requestNotification(in request: inout AnalysisRequestOptions) throws {
+        guard notify else { return }
+        request.notify = true
+        request.interaction = try interaction
     }
 
     func validate() throws {

@@ -1,10 +1,5 @@
 import ArgumentParser
-import Foundation
-import LiveTextConfig
-import LiveTextCore
 import LiveTextDesktop
-import LiveTextEngines
-import LiveTextInteraction
 
 /// `livetext live`: the screen frozen, its text selectable where it stands.
 struct LiveCommand: AsyncParsableCommand {
@@ -24,57 +19,17 @@ struct LiveCommand: AsyncParsableCommand {
             Needs an X11 display (DISPLAY): exit 4 without one.
             """)
 
-    @OptionGroup var options: AnalysisOptions
+    @OptionGroup var live: LiveOptions
 
     @OptionGroup var target: ScreenTargetOptions
-
-    @Option(name: .customLong("interaction"), parsing: .singleValue,
-            help: ArgumentHelp("What the text offers (default: the settings'); none is refused.",
-                               valueName: InteractionType.allCases.map(\.rawValue).joined(separator: "|")))
-    var interactionNames: [String] = []
-
-    @Flag(help: ArgumentHelp("Print the session's timings as one JSON line on stderr (for bench/live.py).",
-                             visibility: .hidden))
-    var reportTiming = false
 
     func validate() throws {
         guard target.count <= 1 else {
             throw ValidationError("give one of --monitor, --window, --region (or none for the whole screen)")
         }
-        _ = try interaction()
-    }
-
-    /// The interaction types asked for; `none` is refused: live text with nothing to offer.
-    func interaction() throws -> [InteractionType] {
-        try DetectionEnvironment.liveInteraction(interactionNames, otherwise: "use `livetext capture`")
     }
 
     func run() async throws {
-        let settings = DetectionEnvironment.settings.interaction
-        let interface = DetectionEnvironment.supplementaryInterface
-        let session = LiveSession(target: try target.request() ?? .screen, maxPixels: options.maxPixels,
-                                  types: try interaction(), interface: interface,
-                                  allowDataDetectorsInTextMode: settings.allowDataDetectorsInTextMode)
-        // Engines load while the screen is being frozen.
-        let (ended, configuration) = try await DetectionEnvironment.runLive(options, copied: { $0.copied }) { pipeline, desktop in
-            try await session.run(analyze: { image in
-                try await pipeline.analyze { _ in AcquiredImage(image) }.analysis
-            }, copy: { text in
-                try desktop.copySynchronously(text)
-            })
-        }
-        if reportTiming { StandardError.write(ended.timings.json + "\n") }
-        if let analysis = ended.analysis, options.json {
-            try ResultPrinter(json: true, onlyItems: configuration.only != nil, labelled: false).print(analysis, name: "")
-        }
-        if let failure = ended.readingFailure { throw failure }
-        if let action = ended.action, let analysis = ended.analysis {
-            try DetectionEnvironment.perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
-        }
-        if let (kind, text) = ended.textAction {
-            // Look Up or Translate of the selection, through the same templates and opener as the text's own.
-            try DetectionEnvironment.perform(kind, on: text)
-        }
-        if !ended.confirmed, ended.copied == nil { throw LiveTextError(.cancelled, "closed without copying") }
+        try await live.run(.screen(try target.request() ?? .screen))
     }
 }

@@ -1,10 +1,10 @@
 import ArgumentParser
-import DBusKit
 import Foundation
 import LiveTextCore
 import LiveTextDesktop
 import LiveTextDetectors
 import LiveTextEngines
+import LiveTextService
 
 /// One image from the desktop (a capture, the clipboard), analyzed by the daemon or in this
 /// process, then printed, copied, typed and acted on.
@@ -14,7 +14,7 @@ struct SingleImageRun {
     let perform: String?
 
     /// `daemon` asks the daemon (nil result: it could not be asked); `local` analyzes here.
-    func run(daemon: (DaemonClient, [String: DBusValue]) async -> DaemonClient.Answer,
+    func run(daemon: (DaemonClient, AnalysisRequestOptions) async -> DaemonClient.Answer,
              local: @escaping (AnalysisPipeline) async throws -> AnalysisPipeline.Outcome) async throws {
         let configuration = try options.configuration()
         var result: Result<ImageAnalysis, LiveTextError>?
@@ -24,12 +24,10 @@ struct SingleImageRun {
         /// The pixels of an in-process analysis, for the notification's preview.
         var image: PixelImage?
         if let client = options.wantsLocal ? nil : await DaemonClient.reachable(doing: "working") {
-            var request = DaemonClient.options(configuration)
-            if delivery.copy {
-                request["copy"] = .bool(true)
-                if delivery.primary { request["primary"] = .bool(true) }
-            }
-            request.merge(try delivery.notifyOptions()) { $1 }
+            var request = AnalysisRequestOptions(configuration)
+            request.copy = delivery.copy
+            request.primary = delivery.copy && delivery.primary
+            try delivery.requestNotification(in: &request)
             let answer = await daemon(client, request)
             client.bus.close()
             switch answer {

@@ -1,25 +1,28 @@
 import Foundation
 import LiveTextCore
 import LiveTextEngines
+import Synchronization
 
 /// Standard input, read once: the bytes sent to the daemon are the bytes a fallback in this process
 /// decodes when the daemon was lost on the way (stdin cannot be read twice).
 enum StandardInputOnce {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var read: Result<Data, LiveTextError>?
+    /// What the first read gave. Held while reading, so a second caller waits for the first.
+    private static let read = Mutex<Result<Data, LiveTextError>?>(nil)
 
     /// Standard input, read by `input` (its byte cap) the first time.
     static func data(readBy input: ImageInput = ImageInput()) throws(LiveTextError) -> Data {
-        try lock.withLock {
+        try read.withLock { read in
             if let read { return read }
+            let result: Result<Data, LiveTextError>
             do {
-                read = .success(try input.readStandardInput())
+                result = .success(try input.readStandardInput())
             } catch let error as LiveTextError {
-                read = .failure(error)
+                result = .failure(error)
             } catch {
-                read = .failure(LiveTextError(.invalidImage, "stdin: \(error)"))
+                result = .failure(LiveTextError(.invalidImage, "stdin: \(error)"))
             }
-            return read!
+            read = result
+            return result
         }.get()
     }
 }

@@ -27,34 +27,23 @@ struct ViewCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Image files; - for standard input.", valueName: "file"), completion: .file())
     var files: [String]
 
-    @OptionGroup var options: AnalysisOptions
-
-    @Option(name: .customLong("interaction"), parsing: .singleValue,
-            help: ArgumentHelp("What the text offers (default: the settings'); none is refused.",
-                               valueName: InteractionType.allCases.map(\.rawValue).joined(separator: "|")))
-    var interactionNames: [String] = []
-
-    @Flag(help: ArgumentHelp("Print the session's timings as one JSON line on stderr (redraw_ms: zooms and pans).",
-                             visibility: .hidden))
-    var reportTiming = false
+    @OptionGroup var live: LiveOptions
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give an image file, or - for standard input") }
         guard files.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("standard input (-) can be read once") }
-        _ = try DetectionEnvironment.liveInteraction(interactionNames, otherwise: "use `livetext analyze`")
     }
 
     func run() async throws {
         // Decoded before any window opens: a file that is not an image is exit 3 at once.
+        let options = live.analysis
         let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
         let documents = try files.map { file in
             let (image, _) = file == "-" ? try input.loadStandardInput() : try input.load(path: file)
             return ViewSession.Document(image: image, name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent)
         }
         let settings = DetectionEnvironment.settings.interaction
-        let session = ViewSession(types: try DetectionEnvironment.liveInteraction(interactionNames,
-                                                                                  otherwise: "use `livetext analyze`"),
-                                  interface: DetectionEnvironment.supplementaryInterface,
+        let session = ViewSession(types: try live.interaction(), interface: DetectionEnvironment.supplementaryInterface,
                                   allowDataDetectorsInTextMode: settings.allowDataDetectorsInTextMode)
         let (ended, configuration) = try await DetectionEnvironment.runLive(options, copied: { $0.copied }) { pipeline, desktop in
             try await session.run(documents, analyze: { image in
@@ -71,7 +60,7 @@ struct ViewCommand: AsyncParsableCommand {
                 }
             })
         }
-        if reportTiming { StandardError.write(ended.timings.json + "\n") }
+        if live.reportTiming { StandardError.write(ended.timings.json + "\n") }
         if let analysis = ended.analysis, options.json {
             try ResultPrinter(json: true, onlyItems: configuration.only != nil, labelled: false).print(analysis, name: "")
         }

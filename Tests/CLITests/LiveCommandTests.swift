@@ -94,17 +94,24 @@ extension LiveCommandTests {
         }
     }
 
-    @Test("the Live Text button shows the quick-action chips; the Copy Text chip copies all the text and closes")
+    @Test("the Live Text button shows the quick-action chips; the Copy Text chip copies all the text and closes; a font that is not installed is said, another stands in")
     func liveTextButtonChips() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("live-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("livetext"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try "[interaction]\nsupplementary_interface_font = \"Nosuchfamily Bold\"\n"
+            .write(to: home.appendingPathComponent("livetext/config.toml"), atomically: true, encoding: .utf8)
         try await TestDisplay.with(width: 800, height: 600) { server in
             try await XPeers.paintRoot(Self.page, on: server)
-            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
+                                              environment: ["XDG_CONFIG_HOME": home.path])
             try await Self.selectTodayOnceLive(on: server)
             // The button: 22 px square, 6 px from the bottom-right corner; the first chip 6 px from the bottom-left.
             try await XPeers.xdotool(["mousemove", "503", "79", "click", "1", "sleep", "0.3",
                                       "mousemove", "20", "79", "click", "1"], on: server)
             let result = try await ended
             #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("font 'Nosuchfamily Bold' is not installed; using"), "\(result.stderr)")
             try await XPeers.waitForClipboard(containing: Self.lines.joined(separator: "\n"), on: server)
         }
     }
@@ -148,6 +155,59 @@ extension LiveCommandTests {
             #expect(result.status == 0, "\(result.stderr)")
             let target = try String(contentsOf: opened, encoding: .utf8)
             #expect(target == "https://lookup.test/?q=today\n", "\(target)")
+        }
+    }
+}
+
+extension LiveCommandTests {
+    @Test("the display going away while live text is shown ends it at once: exit 4, saying so")
+    func displayGone() async throws {
+        let server = try await TestDisplay.start(width: 320, height: 200)
+        async let ended = XPeers.livetext(["live"], on: server)
+        try await XPeers.xdotool(["search", "--sync", "--class", "livetext"], on: server)
+        let stopped = ContinuousClock.now
+        await server.stop()
+        let result = try await ended
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("went away"), "\(result.stderr)")
+        #expect(ContinuousClock.now - stopped < .seconds(10))
+    }
+}
+
+/// `livetext view`: an image in a window of its own, its text live.
+@Suite("livetext view")
+struct ViewCommandTests {
+    @Test("a file that is not an image is exit 3 before any window (no display needed); a missing one too")
+    func notAnImage() async throws {
+        let text = try await offPool { try CLIProcess.run(["view", "/etc/hostname"], environment: ["DISPLAY": ""]) }
+        #expect(text.status == 3)
+        #expect(text.stderr.contains("not an image"), "\(text.stderr)")
+        let missing = try await offPool { try CLIProcess.run(["view", "/nonexistent.png"], environment: ["DISPLAY": ""]) }
+        #expect(missing.status == 3, "\(missing.stderr)")
+        let noDisplay = try await offPool { try CLIProcess.run(["view", LiveCommandTests.page], environment: ["DISPLAY": ""]) }
+        #expect(noDisplay.status == 4)
+    }
+
+    @Test("view shows the image in a window: Ctrl+A then Ctrl+C copies all its text, q closes (exit 0); a window closed by another client ends it (exit 0)")
+    func selectAndClose() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            async let viewed = XPeers.livetext(["view", LiveCommandTests.page], on: server)
+            try await XPeers.xdotool(["search", "--sync", "--class", "livetext"], on: server)
+            let all = LiveCommandTests.lines.joined(separator: "\n")
+            // Keys go to the window under the pointer (no window manager): Ctrl+A selects once read.
+            for _ in 0..<300 {
+                try await XPeers.xdotool(["mousemove", "100", "50", "key", "ctrl+a", "key", "ctrl+c"], on: server)
+                if try await XPeers.clipboardText(on: server) == all { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await XPeers.xdotool(["key", "q"], on: server)
+            let result = try await viewed
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try await XPeers.clipboardText(on: server) == all)
+
+            async let closed = XPeers.livetext(["view", LiveCommandTests.page], on: server)
+            try await XPeers.xdotool(["search", "--sync", "--class", "livetext", "windowclose"], on: server)
+            #expect(try await closed.status == 0)
         }
     }
 }

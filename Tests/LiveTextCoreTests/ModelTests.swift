@@ -53,21 +53,26 @@ struct ModelTests {
         #expect(throws: LiveTextError.self) { try LanguageSet(spec) }
     }
 
-    @Test("error codes map to the exit codes and D-Bus names of PRODUCT.md", arguments: [
-        (LiveTextError.Code.invalidArgs, Int32(2), "org.livetext.Error.InvalidArgs"),
-        (.invalidImage, 3, "org.livetext.Error.InvalidImage"),
-        (.tooLarge, 3, "org.livetext.Error.TooLarge"),
-        (.notFound, 3, "org.livetext.Error.NotFound"),
-        (.unavailable, 4, "org.livetext.Error.Unavailable"),
-        (.cancelled, 5, "org.livetext.Error.Cancelled"),
-        (.accessDenied, 3, "org.livetext.Error.AccessDenied"),
-        (.failed, 1, "org.livetext.Error.Failed"),
-    ])
-    func errorMapping(code: LiveTextError.Code, exit: Int32, name: String) {
-        #expect(code.exitCode == exit)
-        #expect(code.dbusName == name)
-        #expect(LiveTextError.Code(dbusName: name) == code)
-        #expect(LiveTextError.Code(dbusName: "org.freedesktop.DBus.Error.Failed") == nil)
+    @Test("the core's errors name no interface: no command-line flag, no D-Bus name; a remedy says what cures them")
+    func errorsSayWhatHappened() throws {
+        var errors: [LiveTextError] = [.tooLarge(width: 20_000, height: 20_000, limit: 100), .cancelled]
+        for spec in ["", "+", " , "] {
+            do { _ = try LanguageSet(spec) } catch let error as LiveTextError { errors.append(error) }
+        }
+        for (width, height) in [(0, 0), (2, 500), (20_000, 20_000)] {
+            do { try ImageLimits().check(width: width, height: height) } catch let error as LiveTextError { errors.append(error) }
+        }
+        #expect(errors.count == 8)
+        for error in errors {
+            #expect(!error.message.contains("--") && !error.message.contains("org.livetext"), "\(error.message)")
+        }
+        #expect(errors[0].remedy == .raisePixelLimit && errors[0].code == .tooLarge)
+        #expect(errors[0].message == "image is 20000×20000 pixels, over the limit of 100 pixels")
+        #expect(errors[2].remedy == .nameLanguages && errors[2].code == .invalidArgs)
+        #expect(errors[5].remedy == nil, "an image with nothing to analyze has no knob")
+        // Naming the input keeps what the error is and what cures it.
+        let named = errors[0].about("shot.png")
+        #expect(named.message.hasPrefix("shot.png: image is") && named.remedy == .raisePixelLimit && named.code == .tooLarge)
     }
 
     @Test("image limits refuse empty, tiny and oversized images before decoding", arguments: [

@@ -143,6 +143,8 @@ struct InterfaceLayoutTests {
         let with = layout(300, 100, titles: Array(repeating: "Copy", count: 10))
         let without = layout(300, 100, titles: Array(repeating: "Copy", count: 10), button: false)
         #expect(without.button == nil && without.chips.count > with.chips.count)
+        #expect(with.notes.contains { $0.contains("beside the Live Text button") })
+        #expect(without.notes.count == 1 && !without.notes[0].contains("Live Text button"))
         #expect(try #require(without.chips.last).frame.maxX <= 300 - 6)
     }
 

@@ -17,6 +17,28 @@ struct ItemHitTests {
         #expect(analysis.itemOrCode(at: at(30, 110)) == nil)
     }
 
+    @Test("an item over two lines is hit on its lines only, not between them or beside them")
+    func twoLineItem() {
+        #expect(analysis.itemOrCode(at: at(130, 15)) == .item(1))
+        #expect(analysis.itemOrCode(at: at(20, 45)) == .item(1))
+        // Inside the union of the two lines but on neither: "wide", the gap, "cafe".
+        #expect(analysis.itemOrCode(at: at(90, 20)) == nil)
+        #expect(analysis.itemOrCode(at: at(100, 35)) == nil)
+        #expect(analysis.itemOrCode(at: at(140, 50)) == nil)
+        #expect(analysis.items[1].lineRects.count == 2 && analysis.items[0].lineRects == [analysis.items[0].bounds!])
+        #expect(analysis.items[2].lineRects == [analysis.codes[0].bounds])
+    }
+
+    @Test("an offer underlines every line of every item and outlines codes, only with detectors")
+    func underlinesPerLine() throws {
+        let automatic = try #require(InteractionOffer(analysis: analysis, types: [.automatic], allowDataDetectorsInTextMode: false))
+        let marks = automatic.detectorBounds(in: analysis)
+        #expect(marks.items == [analysis.items[0].bounds!] + analysis.items[1].lines!)
+        #expect(marks.codes == [analysis.codes[0].bounds])
+        let text = try #require(InteractionOffer(analysis: analysis, types: [.textSelection], allowDataDetectorsInTextMode: false))
+        #expect(text.detectorBounds(in: analysis).items.isEmpty && text.textBounds(in: analysis).count == 5)
+    }
+
     @Test("a point on a code finds the code, not the item read from its payload")
     func codeHits() {
         #expect(analysis.itemOrCode(at: at(450, 100)) == .code(0))

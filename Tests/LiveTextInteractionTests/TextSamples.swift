@@ -42,6 +42,7 @@ enum TextSamples {
         phone.bounds = Bounds(x: 60, y: 100, width: 150, height: 20)
         var twoLines = item(.address, "world\nsecond")
         twoLines.bounds = Bounds(x: 10, y: 10, width: 160, height: 50)
+        twoLines.lines = [Bounds(x: 120, y: 10, width: 50, height: 20), Bounds(x: 10, y: 40, width: 60, height: 20)]
         let code = MachineReadableCode(symbology: "QR-Code", payload: "https://example.org",
                                        bounds: Bounds(x: 450, y: 100, width: 80, height: 80))
         let link = DetectedItem(kind: .link, text: "https://example.org", start: 0, end: 19, bounds: code.bounds,

@@ -140,6 +140,8 @@ struct TextSelectionTests {
         // Inside: the focus moves, the anchor stays.
         let inside = try #require(text.extend(forward, to: at(140, 20)))
         #expect(text.text(of: inside) == "wide wo" && inside.anchor == forward.anchor)
+        // Shift+click on either end keeps the whole selection.
+        #expect(text.text(of: wide.extended(to: wide.start)) == "wide" && text.text(of: wide.extended(to: wide.end)) == "wide")
         // No selection yet: a caret.
         #expect(text.extend(nil, to: at(30, 20))?.isEmpty == true)
     }

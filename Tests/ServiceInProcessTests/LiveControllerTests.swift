@@ -212,6 +212,11 @@ struct LiveControllerTests {
         #expect(menu.bounds.maxY == 100 && menu.bounds.maxX <= 200)
         #expect(controller.paints.last == .fill(menu.bounds, LiveStyle.control))
         let oneLine = menu.entries[1].frame
+        // The entry under the pointer is highlighted, none outside.
+        _ = controller.handle(.motion(x: oneLine.x + 2, y: oneLine.y + 2, modifiers: []))
+        #expect(controller.menu?.hovered == 1 && controller.paints.last == .fill(oneLine, LiveStyle.accent))
+        _ = controller.handle(.motion(x: 5, y: 5, modifiers: []))
+        #expect(controller.menu?.hovered == nil && controller.paints.last == .fill(menu.bounds, LiveStyle.control))
         #expect(controller.handle(Self.press(oneLine.x + 2, oneLine.y + 2)) == [.copy("ha beta gamma del")])
         #expect(controller.menu == nil && controller.selectedText == selected)
         _ = controller.handle(right(80, 15))

@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import LiveTextCore
 import Testing
@@ -56,6 +57,34 @@ struct LiveProgramTests {
             #expect(during.windows.count == 1)
             try await xdotool(server, "key Escape")
             #expect(try await LiveProgram.exitStatus(first) == 5)
+        }
+    }
+
+    @Test("livetext view opens a normal window of class livetext (not override-redirect) and grabs nothing")
+    func view() async throws {
+        try await TestDisplay.with(width: 640, height: 400) { server in
+            let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("AdapterTests/Fixtures/text-light-15px.png").path
+            let program = try LiveProgram.start(["view", page], on: server)
+            defer { if program.isRunning { kill(program.processIdentifier, SIGKILL) } }
+            var windows: [UInt] = []
+            for _ in 0..<500 where windows.isEmpty {
+                windows = try await LiveProbe.grabsFree(server).windows
+                if windows.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            let probe = try await LiveProbe.grabsFree(server)
+            #expect(probe.windows.count == 1)
+            #expect(probe.pointer && probe.keyboard)
+            let window = Window(windows[0])
+            let shown = try await offPool {
+                let display = try X11Display(name: server.name)
+                defer { display.close() }
+                var attributes = XWindowAttributes()
+                XGetWindowAttributes(display.handle, window, &attributes)
+                return [Int(attributes.override_redirect), Int(attributes.width), Int(attributes.height)]
+            }
+            // The image's width; at least 200 high (the 96 px image centred in it).
+            #expect(shown == [0, 520, 200])
         }
     }
 }

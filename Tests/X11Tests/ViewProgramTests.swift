@@ -7,7 +7,7 @@ import TestSupport
 
 /// `livetext view`, the real program, driven by xdotool on Xvfb (no window manager: the window
 /// stays at 0,0 in its own size) and seen from another client.
-@Suite("livetext view")
+@Suite("livetext view: the window, zoom, pan, turning")
 struct ViewProgramTests {
     /// 520×96: an invoice line, an email, a phone. Shown in a 520×200 window at 1:1, 52 px down.
     static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

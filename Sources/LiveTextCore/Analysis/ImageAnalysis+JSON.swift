@@ -69,6 +69,7 @@ extension DetectedItem {
             ("type", .string(kind.rawValue)), ("text", .string(text)), ("start", .int(start)), ("end", .int(end)),
         ]
         if let bounds { members.append(("bounds", bounds.orderedJSON)) }
+        if let lines { members.append(("lines", .array(lines.map(\.orderedJSON)))) }
         members.append(("source", .string(source.rawValue)))
         members.append(("value", JSONValue.object(value).ordered))
         return .object(members)

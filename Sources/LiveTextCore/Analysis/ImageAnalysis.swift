@@ -170,22 +170,28 @@ public struct DetectedItem: Sendable, Hashable, Codable {
     public var start: Int
     public var end: Int
     public var bounds: Bounds?
+    /// One rectangle per line of text the item covers, in reading order, when it covers more than
+    /// one (an address over three lines); `bounds` is their union. Nil for an item on one line
+    /// (`bounds` is its rectangle) and for items read from a code. The JSON's `lines`, present
+    /// only when set: a contract extension.
+    public var lines: [Bounds]?
     public var source: Source
     public var value: [String: JSONValue]
 
-    public init(kind: ItemKind, text: String, start: Int, end: Int, bounds: Bounds? = nil,
+    public init(kind: ItemKind, text: String, start: Int, end: Int, bounds: Bounds? = nil, lines: [Bounds]? = nil,
                 source: Source = .text, value: [String: JSONValue] = [:]) {
         self.kind = kind
         self.text = text
         self.start = start
         self.end = end
         self.bounds = bounds
+        self.lines = lines
         self.source = source
         self.value = value
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind = "type", text, start, end, bounds, source, value
+        case kind = "type", text, start, end, bounds, lines, source, value
     }
 }
 

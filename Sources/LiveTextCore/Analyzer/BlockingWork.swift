@@ -2,22 +2,55 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Runs blocking, CPU-bound work (OCR, decoding, reading files) on threads of its own, so the
-/// cooperative pool of Swift concurrency never stalls behind it, and at most `width` pieces at
-/// once: a flood of requests queues here instead of asking Dispatch for a thread each (it would
-/// make a few dozen, then make every other queue of the process wait). Work still queued when
-/// its task is cancelled is dropped with `CancellationError`; work that runs sees cancellation
-/// only through its own flags (`CancellationFlag`). Waiting on a pipe or socket does not belong
-/// here: that is `DescriptorRead`'s, which holds no thread.
+/// Runs blocking work on threads of its own, so the cooperative pool of Swift concurrency never
+/// stalls behind it, in two lanes, each with a bound on the threads it runs at once: a flood of
+/// requests queues here instead of asking Dispatch for a thread each (it would make a few dozen,
+/// then make every other queue of the process wait). Work still queued when its task is
+/// cancelled is dropped with `CancellationError`; work that runs sees cancellation only through
+/// its own flags (`CancellationFlag`). Waiting on a pipe or socket does not belong here: that is
+/// `DescriptorRead`'s, which holds no thread.
+///
+/// The lanes keep waiting apart from computing: an X round trip or a launched program waited
+/// for (`.waiting`) never queues behind the OCR of other requests (`.computing`), and a piece of
+/// either lane that waits for a piece of the other cannot hold up the threads it waits on. No
+/// piece waits for a queued piece of its own lane (an engine waiting in `PageReading` waits for
+/// strips that engines already running lay out), so neither bound can deadlock.
 public enum BlockingWork {
-    /// Two threads a core, at least four: a core's worth of engines with room for decoding
-    /// beside them.
+    public enum Lane: Sendable {
+        /// CPU-bound work: OCR, decoding, hashing, reading files.
+        case computing
+        /// Work that mostly waits for another process: an X server's round trip, the clipboard
+        /// owner's thread, a program launched for a quick action.
+        case waiting
+    }
+
+    /// Computing: two threads a core, at least four: a core's worth of engines with room for
+    /// decoding beside them.
     public static let width = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+    /// Waiting: a few more, as they use little CPU; still a bound.
+    public static let waitingWidth = 16
 
-    private static let pool = WorkQueue(width: width)
+    private static let computing = WorkQueue(width: width, threadName: "livetext-work")
+    private static let waiting = WorkQueue(width: waitingWidth, threadName: "livetext-wait")
 
+    /// Runs `work` on the computing lane.
     public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await pool.run(work)
+        try await computing.run(work)
+    }
+
+    public static func run<T: Sendable>(_ lane: Lane, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        switch lane {
+        case .computing: try await computing.run(work)
+        case .waiting: try await waiting.run(work)
+        }
+    }
+
+    /// The bound of `lane`.
+    public static func width(of lane: Lane) -> Int {
+        switch lane {
+        case .computing: width
+        case .waiting: waitingWidth
+        }
     }
 }
 
@@ -36,10 +69,13 @@ final class WorkQueue: Sendable {
     }
 
     let width: Int
+    /// The name its threads carry, as `top -H`, perf and gdb show it.
+    let threadName: String
     private let state = Mutex(State())
 
-    init(width: Int) {
+    init(width: Int, threadName: String) {
         self.width = max(1, width)
+        self.threadName = threadName
     }
 
     func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
@@ -85,7 +121,7 @@ final class WorkQueue: Sendable {
     /// it (a property Get took 400 ms while two `Detect` calls ran).
     private func start(_ job: Job) {
         let thread = Thread { [self] in
-            Self.nameThisThread("livetext-work")
+            Self.nameThisThread(threadName)
             var next: Job? = job
             while let current = next {
                 current.body()

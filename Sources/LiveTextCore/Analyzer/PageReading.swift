@@ -9,8 +9,9 @@ import Foundation
 /// lines. The recognizer reads a line the same way whichever engine reads it, so the result does
 /// not depend on how many engines took part.
 ///
-/// Its state is guarded by `condition`, hence `@unchecked Sendable`.
-final class PageReading: @unchecked Sendable {
+/// Engines block in `nextJob` on threads of their own (`BlockingWork`), so the state is a
+/// `WaitableMutex`.
+final class PageReading: Sendable {
     enum Job: Equatable {
         case layout(strip: Int, region: Bounds)
         case line(LineID, region: Bounds)
@@ -24,96 +25,95 @@ final class PageReading: @unchecked Sendable {
         var piece: Int
     }
 
+    private struct State {
+        var stripsToLayOut: [Int]
+        var stripsInProgress = 0
+        /// Each strip's layout, in page coordinates.
+        var layouts: [RecognizedPage?]
+        /// The words read in each piece of a line.
+        var words: [LineID: [RecognizedWord]] = [:]
+        /// Line pieces waiting for an engine, shortest first (taken from the end).
+        var waiting: [(id: LineID, region: Bounds)] = []
+        var abandoned = false
+        /// Engine time spent on each kind of job, in nanoseconds.
+        var layoutNanoseconds: UInt64 = 0
+        var linesNanoseconds: UInt64 = 0
+
+        /// A job can be handed out, or it is clear that none will come.
+        var canAnswer: Bool {
+            abandoned || !stripsToLayOut.isEmpty || !waiting.isEmpty || stripsInProgress == 0
+        }
+    }
+
     let page: RecognitionPage
     let strips: [Range<Int>]
-
-    private let condition = NSCondition()
-    private var stripsToLayOut: [Int]
-    private var stripsInProgress = 0
-    /// Each strip's layout, in page coordinates.
-    private var layouts: [RecognizedPage?]
-    /// The words read in each piece of a line.
-    private var words: [LineID: [RecognizedWord]] = [:]
-    /// Line pieces waiting for an engine, shortest first (taken from the end).
-    private var waiting: [(id: LineID, region: Bounds)] = []
-    private var abandoned = false
-    /// Engine time spent on each kind of job, in nanoseconds.
-    private var layoutNanoseconds: UInt64 = 0
-    private var linesNanoseconds: UInt64 = 0
+    private let state: WaitableMutex<State>
 
     init(page: RecognitionPage, strips: [Range<Int>]) {
         self.page = page
         self.strips = strips
-        self.stripsToLayOut = Array(strips.indices)
-        self.layouts = Array(repeating: nil, count: strips.count)
+        state = WaitableMutex(State(stripsToLayOut: Array(strips.indices),
+                                    layouts: Array(repeating: nil, count: strips.count)))
     }
 
     /// The next job, waiting while others lay out strips that may bring lines; nil when all
     /// the work is taken, or abandoned.
     func nextJob() -> Job? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !abandoned {
-            if !stripsToLayOut.isEmpty {
-                let strip = stripsToLayOut.removeFirst()
-                stripsInProgress += 1
+        let width = page.image.width, strips = self.strips
+        return state.wait(until: \.canAnswer) { state -> Job? in
+            guard !state.abandoned else { return nil }
+            if !state.stripsToLayOut.isEmpty {
+                let strip = state.stripsToLayOut.removeFirst()
+                state.stripsInProgress += 1
                 let rows = strips[strip]
-                return .layout(strip: strip, region: Bounds(x: 0, y: rows.lowerBound,
-                                                            width: page.image.width, height: rows.count))
+                return .layout(strip: strip, region: Bounds(x: 0, y: rows.lowerBound, width: width, height: rows.count))
             }
-            if let next = waiting.popLast() { return .line(next.id, region: next.region) }
-            if stripsInProgress == 0 { return nil }
-            condition.wait()
+            if let next = state.waiting.popLast() { return .line(next.id, region: next.region) }
+            return nil
         }
-        return nil
     }
 
     /// Records the layout of `strip` and queues its lines.
     func laidOut(strip: Int, _ layout: RecognizedPage, nanoseconds: UInt64) {
-        condition.lock()
-        defer { condition.unlock() }
-        layouts[strip] = layout
-        layoutNanoseconds += nanoseconds
-        stripsInProgress -= 1
+        var lines: [(id: LineID, region: Bounds)] = []
         for (b, block) in layout.blocks.enumerated() {
             let regions = LineRegions.regions(of: block.lines.map(\.bounds), in: page.image)
             for (l, pieces) in regions.enumerated() {
                 for (k, region) in pieces.enumerated() {
-                    waiting.append((LineID(strip: strip, block: b, line: l, piece: k), region))
+                    lines.append((LineID(strip: strip, block: b, line: l, piece: k), region))
                 }
             }
         }
-        waiting.sort { $0.region.width < $1.region.width }
-        condition.broadcast()
+        state.withLock { state in
+            state.layouts[strip] = layout
+            state.layoutNanoseconds += nanoseconds
+            state.stripsInProgress -= 1
+            state.waiting += lines
+            state.waiting.sort { $0.region.width < $1.region.width }
+        }
     }
 
     /// Records the words read in a piece of a line.
     func read(_ id: LineID, words: [RecognizedWord], nanoseconds: UInt64) {
-        condition.lock()
-        defer { condition.unlock() }
-        self.words[id] = words
-        linesNanoseconds += nanoseconds
+        state.withLock { state in
+            state.words[id] = words
+            state.linesNanoseconds += nanoseconds
+        }
     }
 
     /// The engine time spent laying out strips and reading lines so far, summed over the engines.
     var engineTime: (layout: UInt64, lines: UInt64) {
-        condition.lock()
-        defer { condition.unlock() }
-        return (layoutNanoseconds, linesNanoseconds)
+        state.withLock { ($0.layoutNanoseconds, $0.linesNanoseconds) }
     }
 
     /// Stops handing out work (an engine failed or the analysis was cancelled), and wakes the waiting.
     func abandon() {
-        condition.lock()
-        defer { condition.unlock() }
-        abandoned = true
-        condition.broadcast()
+        state.withLock { $0.abandoned = true }
     }
 
     /// The page as read: each line with the words of its pieces, the strips' blocks joined into one page.
     func result() -> RecognizedPage {
-        condition.lock()
-        defer { condition.unlock() }
+        let (layouts, words) = state.withLock { ($0.layouts, $0.words) }
         var pages: [(cut: Int, page: RecognizedPage)] = []
         for (strip, layout) in layouts.enumerated() {
             guard var layout else { continue }

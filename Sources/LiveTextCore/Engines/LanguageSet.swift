@@ -19,7 +19,7 @@ public struct LanguageSet: Sendable, Hashable, CustomStringConvertible {
             .map { String($0).trimmingWhitespace() }
             .filter { !$0.isEmpty }
         guard !parts.isEmpty else {
-            throw LiveTextError(.invalidArgs, "no language given (e.g. --lang eng or --lang eng+deu)")
+            throw LiveTextError(.invalidArgs, "no language given", remedy: .nameLanguages)
         }
         for name in parts {
             let ok = name.unicodeScalars.allSatisfy {

@@ -107,7 +107,7 @@ public enum BoundedRead {
             do {
                 try check(data)
             } catch let error as LiveTextError {
-                throw LiveTextError(error.code, "\(name): \(error.message)")
+                throw error.about(name)
             }
         }
     }

@@ -4,6 +4,9 @@ import Foundation
 /// libjpeg, libtiff). Everything livetext writes there goes through `write`, and code that
 /// captures what the libraries print holds `lock` meanwhile, so no message of ours is lost in
 /// a capture and no library chatter reaches the user.
+///
+/// An `NSLock`, not a `Mutex`: it guards no Swift value but fd 2 itself, held across a capture's
+/// generic `rethrows` body, which `Mutex.withLock` (typed throws, `sending` results) does not take.
 public enum StandardError {
     public static let lock = NSLock()
 

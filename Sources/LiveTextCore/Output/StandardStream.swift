@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,7 +65,8 @@ public struct StandardStream: Sendable {
     // MARK: Descriptors closed at start
 
     /// Descriptors 0, 1 and 2 that were closed when the process started.
-    public nonisolated(unsafe) private(set) static var closedAtStart: Set<Int32> = []
+    public static var closedAtStart: Set<Int32> { closed.withLock { $0 } }
+    private static let closed = Mutex<Set<Int32>>([])
 
     /// Fills descriptors 0–2 that are closed with `/dev/null` opened the wrong way round (stdin for
     /// writing, stdout and stderr for reading): a file or socket opened later can then never take
@@ -77,7 +79,7 @@ public struct StandardStream: Sendable {
                 _ = dup2(opened, fd)
                 close(opened)
             }
-            closedAtStart.insert(fd)
+            _ = closed.withLock { $0.insert(fd) }
         }
     }
 }

@@ -24,6 +24,8 @@ public struct AnalysisInterpreter: ContentInterpreter {
         var items = detector.detect(in: analysis.text, only: kinds, context: context).map { item in
             var item = item
             item.bounds = locations.bounds(of: item.start..<item.end)
+            let lines = locations.lineBounds(of: item.start..<item.end)
+            item.lines = lines.count > 1 ? lines : nil
             return item
         }
         for code in analysis.codes {

@@ -1,15 +1,17 @@
 import LiveTextCore
 
 /// Where each word of an analysis sits in its `text`, so an item found in the text gets the pixel
-/// bounds of the words it covers.
+/// bounds of the words it covers, as a whole and line by line.
 struct WordLocations {
     private var ranges: [Range<Int>] = []
     private var bounds: [Bounds] = []
+    /// The number of each word's line, counted through the whole analysis.
+    private var lines: [Int] = []
 
     /// Follows how `ImageAnalysis.text` is built: words joined by a space, lines by `\n`,
     /// blocks by a blank line.
     init(_ blocks: [TextBlock]) {
-        var offset = 0
+        var offset = 0, lineNumber = 0
         for (b, block) in blocks.enumerated() {
             if b > 0 { offset += 2 }
             for (l, line) in block.lines.enumerated() {
@@ -19,26 +21,47 @@ struct WordLocations {
                     let length = word.text.unicodeScalars.count
                     ranges.append(offset..<(offset + length))
                     bounds.append(word.bounds)
+                    lines.append(lineNumber)
                     offset += length
                 }
+                lineNumber += 1
             }
         }
     }
 
     /// The union of the bounds of the words `range` touches; nil when it touches none.
     func bounds(of range: Range<Int>) -> Bounds? {
+        let touched = words(touching: range)
+        return touched.isEmpty ? nil : touched.map { bounds[$0] }.union
+    }
+
+    /// One rectangle per line `range` touches, in reading order: the union of the bounds of the
+    /// words it touches on that line (lines whose touched words have no area left out).
+    func lineBounds(of range: Range<Int>) -> [Bounds] {
+        var result: [Bounds] = []
+        var current: (line: Int, bounds: Bounds)?
+        for index in words(touching: range) {
+            if let open = current, open.line == lines[index] {
+                current = (open.line, open.bounds.union(bounds[index]))
+            } else {
+                if let open = current, !open.bounds.isEmpty { result.append(open.bounds) }
+                current = (lines[index], bounds[index])
+            }
+        }
+        if let open = current, !open.bounds.isEmpty { result.append(open.bounds) }
+        return result
+    }
+
+    /// The indices of the words `range` touches, in text order.
+    private func words(touching range: Range<Int>) -> Range<Int> {
         // Words are in text order: binary-search the first word ending after the range starts.
         var low = 0, high = ranges.count
         while low < high {
             let mid = (low + high) / 2
             if ranges[mid].upperBound <= range.lowerBound { low = mid + 1 } else { high = mid }
         }
-        var touched: [Bounds] = []
-        var index = low
-        while index < ranges.count, ranges[index].lowerBound < range.upperBound {
-            touched.append(bounds[index])
-            index += 1
-        }
-        return touched.isEmpty ? nil : touched.union
+        var end = low
+        while end < ranges.count, ranges[end].lowerBound < range.upperBound { end += 1 }
+        return low..<end
     }
 }
