@@ -78,6 +78,9 @@ struct ViewController {
             // Only the reading of the image shown: an older one is stale.
             guard reading.generation == generation else { return [] }
             return forward(.message(reading.reading))
+        case .message:
+            // The live controller's own (the double-click wait after a click on an item).
+            return forward(event)
         case .resized(let width, let height):
             transform.resize(viewWidth: width, viewHeight: height)
         case .press(let press) where press.button == 4 || press.button == 5:

@@ -129,4 +129,18 @@ struct ViewControllerTests {
         #expect(controller.handle(Self.key(ViewKeys.pageDown)) == [.turn(1)])
         #expect(controller.handle(Self.key(ViewKeys.p)) == [.turn(-1)])
     }
+
+    @Test("a click on an item waits for the double-click interval, then its action runs and the viewer stays open")
+    func itemClick() throws {
+        var items = Live.analysis
+        // "beta" (x 70-110, y 10-22) stands for a phone number.
+        items.items = [DetectedItem(kind: .phone, text: "beta", start: 6, end: 10, bounds: Bounds(x: 70, y: 10, width: 40, height: 12))]
+        items.actions = [QuickAction(id: "call-0", title: "Call", kind: .call, target: "tel:123", subject: .item(0))]
+        var controller = Self.viewer()
+        _ = controller.handle(.message(ViewReading(generation: controller.generation, reading: Live.done(items))))
+        _ = controller.handle(Live.press(90, 16))
+        let commands = controller.handle(.release(LivePointerEvent(button: 1, x: 90, y: 16)))
+        guard case .wait(let serial) = try #require(commands.first) else { Issue.record("\(commands)"); return }
+        #expect(controller.handle(.message(LiveClickWait(serial: serial))) == [.perform(items.actions[0])])
+    }
 }
