@@ -8,14 +8,17 @@ import X11Kit
 /// here, in the caller's task, and the reading sent to the window with the image's generation
 /// (a reading of an image no longer shown is dropped).
 public struct ViewSession: Sendable {
-    /// An image to show, decoded, and the name in the window's title.
+    /// An image to show, decoded, the name in the window's title, and where it came from (the
+    /// analysis' `image.source`).
     public struct Document: Sendable {
         public var image: PixelImage
         public var name: String
+        public var source: String
 
-        public init(image: PixelImage, name: String) {
+        public init(image: PixelImage, name: String, source: String) {
             self.image = image
             self.name = name
+            self.source = source
         }
     }
 
@@ -33,6 +36,8 @@ public struct ViewSession: Sendable {
         public var copied: String?
         /// The reading of the image shown last, when it was done.
         public var analysis: ImageAnalysis?
+        /// The reading of every image read while shown, in the order of the documents.
+        public var analyses: [ImageAnalysis]
         /// Why the reading of the image shown last failed, when it did.
         public var readingFailure: LiveTextError?
         /// Start → first picture shown; → the first image live; each zoom or pan's redraw of the
@@ -57,7 +62,7 @@ public struct ViewSession: Sendable {
     /// closed (`q`, Esc, the window manager). `analyze` reads an image (in the caller's task);
     /// `copy` puts text on the clipboard and `perform` carries out an action (both on the window's
     /// thread). Throws `.unavailable` without a display.
-    public func run(_ documents: [Document], analyze: @escaping @Sendable (PixelImage) async throws -> ImageAnalysis,
+    public func run(_ documents: [Document], analyze: @escaping @Sendable (PixelImage, _ source: String) async throws -> ImageAnalysis,
                     copy: @escaping @Sendable (String) throws -> Void,
                     perform: @escaping @Sendable (Action) throws -> Void) async throws -> Outcome {
         guard !documents.isEmpty else { throw LiveTextError(.invalidArgs, "no image to view") }
@@ -71,12 +76,12 @@ public struct ViewSession: Sendable {
         defer { reading?.cancel() }
         for await step in progress {
             switch step {
-            case .opened(let window, let generation, let image, let metrics):
+            case .opened(let window, let generation, let image, let source, let metrics):
                 reading?.cancel()
                 reading = Task {
                     let result: LiveReading
                     do {
-                        let analysis = try await analyze(image)
+                        let analysis = try await analyze(image, source)
                         result = .done(analysis, LivePanel.laidOut(
                             analysis, types: types, allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
                             interface: interface, metrics: metrics, width: image.width, height: image.height, frozen: image))
@@ -99,7 +104,7 @@ public struct ViewSession: Sendable {
     /// What the window's thread tells `run`.
     private enum Progress: @unchecked Sendable {
         /// An image is shown (rgba8): read it and send the reading with its generation.
-        case opened(ViewWindow, generation: Int, PixelImage, InterfaceMetrics)
+        case opened(ViewWindow, generation: Int, PixelImage, source: String, InterfaceMetrics)
         case ended(Result<Outcome, any Error>)
     }
 
@@ -132,8 +137,9 @@ public struct ViewSession: Sendable {
             try window.show()
             try window.setBase(controller.base, paints: controller.paints())
             var timings = LiveTimings(shownMs: LiveTimings.since(started))
-            report.yield(.opened(window, generation: controller.generation, controller.image, metrics))
-            var copied: String?
+            report.yield(.opened(window, generation: controller.generation, controller.image, source: documents[0].source,
+                                 metrics))
+            var copied: String?, read: [Int: ImageAnalysis] = [:]
             _ = try window.run { event in
                 let before = (controller.transform, controller.generation), wasLive = controller.analysis != nil
                 for command in controller.handle(event) {
@@ -156,14 +162,18 @@ public struct ViewSession: Sendable {
                         index = (index + step + documents.count) % documents.count
                         let generation = controller.open(documents[index].image)
                         window.setTitle(Self.title(documents[index]))
-                        report.yield(.opened(window, generation: generation, controller.image, metrics))
+                        report.yield(.opened(window, generation: generation, controller.image, source: documents[index].source,
+                                             metrics))
                     case .turn:
                         break
                     case .close:
                         window.finish()
                     }
                 }
-                if !wasLive, controller.analysis != nil, timings.liveMs == nil { timings.liveMs = LiveTimings.since(started) }
+                if !wasLive, let analysis = controller.analysis {
+                    read[index] = analysis
+                    if timings.liveMs == nil { timings.liveMs = LiveTimings.since(started) }
+                }
                 window.setCursor(controller.cursor)
                 if before != (controller.transform, controller.generation) {
                     let drawing = ContinuousClock.now
@@ -174,6 +184,7 @@ public struct ViewSession: Sendable {
                 }
             }
             report.yield(.ended(.success(Outcome(copied: copied, analysis: controller.analysis,
+                                                 analyses: read.sorted { $0.key < $1.key }.map(\.value),
                                                  readingFailure: controller.failure, timings: timings))))
         } catch {
             report.yield(.ended(.failure(error)))

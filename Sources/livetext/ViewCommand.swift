@@ -39,15 +39,16 @@ struct ViewCommand: AsyncParsableCommand {
         let options = live.analysis
         let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
         let documents = try files.map { file in
-            let (image, _) = file == "-" ? try input.loadStandardInput() : try input.load(path: file)
-            return ViewSession.Document(image: image, name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent)
+            let (image, source) = file == "-" ? try input.loadStandardInput() : try input.load(path: file)
+            return ViewSession.Document(image: image, name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent,
+                                        source: source)
         }
         let settings = DetectionEnvironment.settings.interaction
         let session = ViewSession(types: try live.interaction(), interface: DetectionEnvironment.supplementaryInterface,
                                   allowDataDetectorsInTextMode: settings.allowDataDetectorsInTextMode)
         let (ended, configuration) = try await DetectionEnvironment.runLive(options, copied: { $0.copied }) { pipeline, desktop in
-            try await session.run(documents, analyze: { image in
-                try await pipeline.analyze { _ in AcquiredImage(image: image, source: "view") }.analysis
+            try await session.run(documents, analyze: { image, source in
+                try await pipeline.analyze { _ in AcquiredImage(image: image, source: source) }.analysis
             }, copy: { text in
                 try desktop.copySynchronously(text)
             }, perform: { action in
@@ -61,8 +62,10 @@ struct ViewCommand: AsyncParsableCommand {
             })
         }
         if live.reportTiming { StandardError.write(ended.timings.json + "\n") }
-        if let analysis = ended.analysis, options.json {
-            try ResultPrinter(json: true, onlyItems: configuration.only != nil, labelled: false).print(analysis, name: "")
+        if options.json {
+            // One document per image read while shown (JSON Lines for several).
+            let printer = ResultPrinter(json: true, onlyItems: configuration.only != nil, labelled: false)
+            for analysis in ended.analyses { try printer.print(analysis, name: "") }
         }
     }
 }
