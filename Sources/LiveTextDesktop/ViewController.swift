@@ -3,11 +3,13 @@ import LiveTextInteraction
 import X11Kit
 
 /// The image viewer as plain state: the live controller's interaction (selection, copy, items,
-/// the Live Text button, menus) in image pixels, seen through a zoomed and panned
-/// `ViewTransform`. Pointer events are mapped from the view into the image before the live
-/// controller hears them, and its paints from the image into the view; zoom and pan keys and
-/// wheel are the viewer's own. Each opened image has a generation: a reading of an older one is
-/// dropped, never shown over the new one. Runs on the window's thread.
+/// menus) in image pixels, seen through a zoomed and panned `ViewTransform`. Pointer events are
+/// mapped from the view into the image before the live controller hears them, and its paints from
+/// the image into the view; zoom and pan keys and wheel are the viewer's own. The Live Text button
+/// and the chips stay at the view's corners whatever the zoom (VisionKit's supplementary
+/// interface lies over the view, not the image): they are the viewer's, laid out for the view's
+/// size. Each opened image has a generation: a reading of an older one is dropped, never shown
+/// over the new one. Runs on the window's thread.
 struct ViewController {
     /// The image shown, rgba8.
     private(set) var image: PixelImage
@@ -21,6 +23,14 @@ struct ViewController {
     private var panning: (x: Int, y: Int)?
     /// Space is held: the left button drags the image instead of selecting.
     private var spaceHeld = false
+    /// The Live Text button and chips for the view's size, once the image is read.
+    private var panel = LivePanel.empty
+    private let layOut: (_ analysis: ImageAnalysis, _ width: Int, _ height: Int) -> LivePanel
+    private let metrics: InterfaceMetrics
+    /// The button is on: everything found is shown, the rest dimmed.
+    private(set) var showingAll = false
+    /// The pointer is over the button or a chip.
+    private var overControl = false
     /// Pictures the live controller drew (in image pixels) as scaled into the view, by the
     /// original, for the transform they were scaled for: redrawn only when either changes.
     private var scaledPictures: [ObjectIdentifier: (original: LivePicture, view: ViewTransform, scaled: LivePicture)] = [:]
@@ -29,8 +39,13 @@ struct ViewController {
     static let scrollStep = 48.0
 
     /// A viewer of `image` in a `width` × `height` view, fitted; `live` makes the controller of an
-    /// image (its size and painter).
-    init(image: PixelImage, width: Int, height: Int, live: @escaping (PixelImage) -> LiveController) {
+    /// image (its size and painter), `panel` lays out the button and chips of a reading for a view
+    /// size.
+    init(image: PixelImage, width: Int, height: Int, metrics: InterfaceMetrics = .standard,
+         live: @escaping (PixelImage) -> LiveController,
+         panel: @escaping (ImageAnalysis, _ width: Int, _ height: Int) -> LivePanel = { _, _, _ in .empty }) {
+        self.metrics = metrics
+        layOut = panel
         let shown = ViewRenderer.rgba(image)
         self.image = shown
         transform = ViewTransform(imageWidth: shown.width, imageHeight: shown.height, viewWidth: width, viewHeight: height)
@@ -50,6 +65,8 @@ struct ViewController {
         scaledPictures = [:]
         panning = nil
         spaceHeld = false
+        panel = .empty
+        showingAll = false
         generation += 1
         return generation
     }
@@ -58,7 +75,7 @@ struct ViewController {
     var analysis: ImageAnalysis? { live.analysis }
     var failure: LiveTextError? { live.failure }
     var selectedText: String { live.selectedText }
-    var cursor: LiveCursor { panning != nil || spaceHeld ? .hand : live.cursor }
+    var cursor: LiveCursor { panning != nil || spaceHeld || overControl ? .hand : live.cursor }
 
     /// What the window is asked to do after an event.
     enum Command: Equatable {
@@ -77,12 +94,21 @@ struct ViewController {
         case .message(let reading as ViewReading):
             // Only the reading of the image shown: an older one is stale.
             guard reading.generation == generation else { return [] }
-            return forward(.message(reading.reading))
+            guard case .done(let analysis, _) = reading.reading else { return forward(.message(reading.reading)) }
+            // The button and chips are the viewer's: none for the live controller.
+            let commands = forward(.message(LiveReading.done(analysis, .empty)))
+            panel = layOut(analysis, transform.viewWidth, transform.viewHeight)
+            return commands
         case .message:
             // The live controller's own (the double-click wait after a click on an item).
             return forward(event)
         case .resized(let width, let height):
             transform.resize(viewWidth: width, viewHeight: height)
+            if let analysis { panel = layOut(analysis, width, height) }
+        case .press(let press) where press.button == 1 && !spaceHeld && panel.button?.contains(x: press.x, y: press.y) == true:
+            showingAll.toggle()
+        case .press(let press) where press.button == 1 && !spaceHeld && chip(at: press.x, press.y) != nil:
+            return [.perform(chip(at: press.x, press.y)!.action)]
         case .press(let press) where press.button == 4 || press.button == 5:
             let direction: Double = press.button == 4 ? 1 : -1
             if press.modifiers.contains(.control) {
@@ -111,6 +137,7 @@ struct ViewController {
         case .release(let release):
             return forward(.release(mapped(release)))
         case .motion(let x, let y, let modifiers):
+            overControl = panel.button?.contains(x: x, y: y) == true || chip(at: x, y) != nil
             let point = imagePixel(x, y)
             return forward(.motion(x: point.x, y: point.y, modifiers: modifiers))
         case .key(let key):
@@ -158,6 +185,11 @@ struct ViewController {
         }
     }
 
+    /// The chip under a view point, while the button is on.
+    private func chip(at x: Int, _ y: Int) -> LivePanel.Chip? {
+        showingAll ? panel.chips.first { $0.frame.contains(x: x, y: y) } : nil
+    }
+
     /// The image pixel under a view pixel (its centre).
     private func imagePixel(_ x: Int, _ y: Int) -> (x: Int, y: Int) {
         let point = transform.imagePoint(PixelPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
@@ -178,10 +210,24 @@ struct ViewController {
                                    outside: [backdrop.red, backdrop.green, backdrop.blue, 255])
     }
 
-    /// The live controller's paints mapped into the view: rectangles through the transform,
-    /// pictures scaled (once per transform).
+    /// With the button on, the image dimmed and every line lit; the live controller's paints
+    /// mapped into the view (rectangles through the transform, pictures scaled once per
+    /// transform); the button and, while it is on, the chips.
     mutating func paints() -> [LivePaint] {
         let view = Bounds(x: 0, y: 0, width: transform.viewWidth, height: transform.viewHeight)
+        var everything: [LivePaint] = []
+        if showingAll, let analysis {
+            everything.append(.fill(transform.imageInView.intersection(view), LiveStyle.dim))
+            everything += analysis.blocks.flatMap(\.lines).map { .fill(transform.viewRect($0.bounds).intersection(view), LiveStyle.lit) }
+        }
+        var controls: [LivePaint] = panel.button.map { LiveStyle.button($0, on: showingAll, metrics: metrics) } ?? []
+        if showingAll {
+            controls += panel.chips.map { chip in chip.picture.map(LivePaint.picture) ?? .fill(chip.frame, LiveStyle.control) }
+        }
+        return everything + mappedLivePaints(in: view) + controls
+    }
+
+    private mutating func mappedLivePaints(in view: Bounds) -> [LivePaint] {
         var kept: [ObjectIdentifier: (original: LivePicture, view: ViewTransform, scaled: LivePicture)] = [:]
         let painted: [LivePaint] = live.paints.compactMap { paint in
             switch paint {

@@ -76,15 +76,13 @@ public struct ViewSession: Sendable {
         defer { reading?.cancel() }
         for await step in progress {
             switch step {
-            case .opened(let window, let generation, let image, let source, let metrics):
+            case .opened(let window, let generation, let image, let source):
                 reading?.cancel()
                 reading = Task {
                     let result: LiveReading
                     do {
-                        let analysis = try await analyze(image, source)
-                        result = .done(analysis, LivePanel.laidOut(
-                            analysis, types: types, allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
-                            interface: interface, metrics: metrics, width: image.width, height: image.height, frozen: image))
+                        // The button and chips are laid out for the view by the controller.
+                        result = .done(try await analyze(image, source), .empty)
                     } catch let error as LiveTextError {
                         result = .failed(error)
                     } catch {
@@ -104,7 +102,7 @@ public struct ViewSession: Sendable {
     /// What the window's thread tells `run`.
     private enum Progress: @unchecked Sendable {
         /// An image is shown (rgba8): read it and send the reading with its generation.
-        case opened(ViewWindow, generation: Int, PixelImage, source: String, InterfaceMetrics)
+        case opened(ViewWindow, generation: Int, PixelImage, source: String)
         case ended(Result<Outcome, any Error>)
     }
 
@@ -133,12 +131,23 @@ public struct ViewSession: Sendable {
                 LiveController(width: image.width, height: image.height, types: types, metrics: metrics,
                                menuPainter: LiveMenuPainter(frozen: image, interface: interface, metrics: metrics))
             }
-            var controller = ViewController(image: documents[0].image, width: size.width, height: size.height, live: makeLive)
+            let layOut = { [types, interface, allowDataDetectorsInTextMode] (analysis: ImageAnalysis, width: Int, height: Int) in
+                // Chips drawn over the backdrop: the pixels under them change as the image moves.
+                let backdrop = ViewWindow.backdrop
+                var pixels = [UInt8](repeating: 255, count: width * height * 4)
+                for at in stride(from: 0, to: pixels.count, by: 4) {
+                    (pixels[at], pixels[at + 1], pixels[at + 2]) = (backdrop.red, backdrop.green, backdrop.blue)
+                }
+                let under = PixelImage(width: width, height: height, format: .rgba8, pixels: pixels)
+                return LivePanel.laidOut(analysis, types: types, allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
+                                         interface: interface, metrics: metrics, width: width, height: height, frozen: under)
+            }
+            var controller = ViewController(image: documents[0].image, width: size.width, height: size.height, metrics: metrics,
+                                            live: makeLive, panel: layOut)
             try window.show()
             try window.setBase(controller.base, paints: controller.paints())
             var timings = LiveTimings(shownMs: LiveTimings.since(started))
-            report.yield(.opened(window, generation: controller.generation, controller.image, source: documents[0].source,
-                                 metrics))
+            report.yield(.opened(window, generation: controller.generation, controller.image, source: documents[0].source))
             var copied: String?, read: [Int: ImageAnalysis] = [:]
             _ = try window.run { event in
                 let before = (controller.transform, controller.generation), wasLive = controller.analysis != nil
@@ -162,8 +171,7 @@ public struct ViewSession: Sendable {
                         index = (index + step + documents.count) % documents.count
                         let generation = controller.open(documents[index].image)
                         window.setTitle(Self.title(documents[index]))
-                        report.yield(.opened(window, generation: generation, controller.image, source: documents[index].source,
-                                             metrics))
+                        report.yield(.opened(window, generation: generation, controller.image, source: documents[index].source))
                     case .turn:
                         break
                     case .close:

@@ -130,6 +130,34 @@ struct ViewControllerTests {
         #expect(controller.handle(Self.key(ViewKeys.p)) == [.turn(-1)])
     }
 
+    @Test("the Live Text button stays at the view's bottom-right corner at every zoom; a click there shows everything (the image dimmed, lines lit) and the chips, laid out for the view")
+    func buttonPinnedToView() throws {
+        var controller = ViewController(image: PixelImage(width: 200, height: 100, gray: 255), width: 200, height: 100,
+                                        live: { LiveController(width: $0.width, height: $0.height) },
+                                        panel: { analysis, width, height in
+            LivePanel.laidOut(analysis, types: [.automatic], allowDataDetectorsInTextMode: true,
+                              interface: SupplementaryInterface(), metrics: .standard, width: width, height: height, frozen: nil)
+        })
+        Self.read(&controller)
+        let corner = Bounds(x: 172, y: 72, width: 22, height: 22)
+        func drawsButton(_ controller: inout ViewController) -> Bool {
+            controller.paints().contains { $0.bounds == corner }
+        }
+        #expect(drawsButton(&controller))
+        for _ in 0..<3 { _ = controller.handle(Self.key(ViewKeys.plus)) }
+        #expect(drawsButton(&controller))
+        _ = controller.handle(.motion(x: 180, y: 80, modifiers: []))
+        #expect(controller.cursor == .hand)
+        _ = controller.handle(Live.press(180, 80))
+        _ = controller.handle(Live.release)
+        #expect(controller.showingAll)
+        #expect(controller.paints().contains(.fill(Bounds(x: 0, y: 0, width: 200, height: 100), LiveStyle.dim)))
+        #expect(controller.selectedText.isEmpty)
+        // Resized: the button follows the corner.
+        _ = controller.handle(.resized(width: 300, height: 150))
+        #expect(controller.paints().contains { $0.bounds == Bounds(x: 272, y: 122, width: 22, height: 22) })
+    }
+
     @Test("a click on an item waits for the double-click interval, then its action runs and the viewer stays open")
     func itemClick() throws {
         var items = Live.analysis
