@@ -33,7 +33,9 @@ struct LiveController {
     private(set) var selection: TextSelection?
     /// While button 1 is down: the selection the press made (a caret, a word, a line) and how
     /// far a drag extends it.
-    private var drag: (unit: TextSelection, granularity: Granularity)?
+    private var drag: (unit: TextSelection, granularity: Granularity, press: PixelPoint)?
+    /// The whole reading is in (not only the rows around the pointer).
+    private var complete = false
     private(set) var cursor: LiveCursor = .arrow
     /// The item or code a press went down on, until the pointer leaves it or the button comes up:
     /// a click on it runs its primary action.
@@ -81,9 +83,13 @@ struct LiveController {
         switch event {
         case .message(let reading as LiveReading):
             switch reading {
+            case .partial(let analysis) where !complete:
+                adopt(analysis)
+            case .partial:
+                break
             case .done(let analysis, let panel):
-                self.analysis = analysis
-                text = SelectableText(analysis)
+                complete = true
+                adopt(analysis)
                 self.panel = panel
             case .failed(let error):
                 failure = error
@@ -140,6 +146,31 @@ struct LiveController {
         return []
     }
 
+    /// Takes a newer reading (the whole screen after the rows around the pointer): the selection
+    /// and a drag under way are carried over by where they are on the screen.
+    private mutating func adopt(_ newer: ImageAnalysis) {
+        let older = text, kept = selection
+        analysis = newer
+        let fresh = SelectableText(newer)
+        text = fresh
+        if let older, let kept, !kept.isEmpty, let first = older.rects(of: kept).first, let last = older.rects(of: kept).last {
+            let from = PixelPoint(x: Double(first.x) + 0.5, y: first.midY)
+            let to = PixelPoint(x: Double(last.maxX) - 0.5, y: last.midY)
+            selection = kept.anchor <= kept.focus ? fresh.selection(from: from, to: to) : fresh.selection(from: to, to: from)
+        } else if kept != nil {
+            selection = nil
+        }
+        if let press = drag?.press, let granularity = drag?.granularity {
+            let unit: TextSelection?
+            switch granularity {
+            case .character: unit = fresh.position(nearest: press).map { TextSelection(caret: $0) }
+            case .word: unit = fresh.wordSelection(at: press)
+            case .line: unit = fresh.lineSelection(at: press)
+            }
+            drag = unit.map { ($0, granularity, press) }
+        }
+    }
+
     /// The selected text; empty when nothing is selected.
     var selectedText: String {
         guard let text, let selection else { return "" }
@@ -169,7 +200,7 @@ struct LiveController {
         selection = made
         // A Shift+click drag goes on moving the focus from the kept end.
         let unit = press.modifiers.contains(.shift) && press.clickCount == 1 ? TextSelection(caret: made.anchor) : made
-        drag = (unit, granularity)
+        drag = (unit, granularity, point)
     }
 
     /// The pointer moved: the cursor follows what is under it; a drag moves the selection's focus

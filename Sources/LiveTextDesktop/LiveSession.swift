@@ -80,8 +80,18 @@ public struct LiveSession: Sendable {
         defer { reading?.cancel() }
         for await step in progress {
             switch step {
-            case .shown(let surface, let image, let metrics):
+            case .shown(let surface, let image, let metrics, let band):
                 reading = Task {
+                    // The rows around the pointer first, beside the whole: live before the rest is read.
+                    let first = band.map { band in
+                        Task {
+                            let part = ScreenImage(image: image.image.cropped(to: band), source: image.source)
+                            guard let read = try? await analyze(part) else { return }
+                            surface.send(LiveReading.partial(read.moved(dx: band.x, dy: band.y, width: image.image.width,
+                                                                        height: image.image.height)))
+                        }
+                    }
+                    defer { first?.cancel() }
                     do {
                         let analysis = try await analyze(image)
                         let panel = LivePanel.laidOut(analysis, types: types,
@@ -107,7 +117,7 @@ public struct LiveSession: Sendable {
     /// What the surface's thread tells `run`.
     private enum Progress: @unchecked Sendable {
         /// The frozen screen is shown: read it. (The surface is only sent messages from here.)
-        case shown(LiveSurface, ScreenImage, InterfaceMetrics)
+        case shown(LiveSurface, ScreenImage, InterfaceMetrics, band: Bounds?)
         case ended(Result<Outcome, any Error>)
     }
 
@@ -146,7 +156,8 @@ public struct LiveSession: Sendable {
             // Interface points at the screen's DPI: 96 is one pixel a point.
             let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
             let shown = imageSource.map { ScreenImage(image: frozen.image, source: $0) } ?? ScreenImage(frozen, captureMs: nil)
-            report.yield(.shown(surface, shown, metrics))
+            let band = surface.pointer().flatMap { LiveBand.around(y: $0.y, width: area.width, height: area.height) }
+            report.yield(.shown(surface, shown, metrics, band: band))
             var controller = LiveController(width: area.width, height: area.height, types: types, metrics: metrics,
                                             menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,
                                                                          metrics: metrics))
@@ -154,7 +165,10 @@ public struct LiveSession: Sendable {
             try surface.setPaints(controller.paints)
             let ending = try surface.run { event in
                 let commands = controller.handle(event)
-                if case .message(LiveReading.done) = event { timings.liveMs = LiveTimings.since(started) }
+                if case .message(let reading as LiveReading) = event {
+                    if timings.firstLiveMs == nil { timings.firstLiveMs = LiveTimings.since(started) }
+                    if case .done = reading { timings.liveMs = LiveTimings.since(started) }
+                }
                 for command in commands {
                     switch command {
                     case .copy(let text):
@@ -194,6 +208,8 @@ public struct LiveSession: Sendable {
 
 /// The reading of the frozen screen, sent to the surface when it is done.
 enum LiveReading: Sendable {
+    /// The rows around the pointer, read first (in the whole image's coordinates).
+    case partial(ImageAnalysis)
     /// The reading, and the Live Text button and chips laid out for it.
     case done(ImageAnalysis, LivePanel)
     case failed(LiveTextError)

@@ -237,4 +237,39 @@ struct LiveControllerTests {
         let first = try #require(items.menu?.entries.first?.frame)
         #expect(items.handle(Self.press(first.x + 1, first.y + 1)) == [.perform(call), .close])
     }
+
+    @Test("the rows around the pointer are read first: the band, that reading moved into place, a selection made on it carried over to the whole reading, a late part ignored")
+    func progressive() throws {
+        #expect(LiveBand.around(y: 500, width: 1920, height: 1080) == Bounds(x: 0, y: 380, width: 1920, height: 240))
+        #expect(LiveBand.around(y: 5, width: 1920, height: 1080)?.y == 0)
+        #expect(LiveBand.around(y: 1075, width: 1920, height: 1080)?.maxY == 1080)
+        #expect(LiveBand.around(y: 100, width: 800, height: 300) == nil)
+
+        // The second block alone, read from a band starting at y 60, then moved into place.
+        let band = ImageAnalysis(image: .init(width: 200, height: 20, source: "pixels"),
+                                 blocks: [TextBlock(lines: [TextLine(words: [TextWord(text: "omega", bounds: Bounds(x: 10, y: 10, width: 50, height: 12),
+                                                                                      confidence: 90)])])])
+        let moved = band.moved(dx: 0, dy: 60, width: 200, height: 100)
+        #expect(moved.blocks[0].lines[0].words[0].bounds == Bounds(x: 10, y: 70, width: 50, height: 12))
+        #expect(moved.text == "omega" && moved.image.width == 200 && moved.image.height == 100)
+
+        var controller = LiveController(width: 200, height: 100)
+        _ = controller.handle(.message(LiveReading.partial(moved)))
+        #expect(controller.cursor == .arrow)
+        _ = controller.handle(Self.press(20, 75, count: 2))
+        #expect(controller.selectedText == "omega")
+        _ = controller.handle(Self.release)
+        _ = controller.handle(.message(Self.done(Self.analysis)))
+        #expect(controller.selectedText == "omega")
+        #expect(controller.analysis?.text == Self.analysis.text)
+        _ = controller.handle(.message(LiveReading.partial(moved)))
+        #expect(controller.analysis?.text == Self.analysis.text)
+        // A drag begun on the part goes on over the whole.
+        var dragging = LiveController(width: 200, height: 100)
+        _ = dragging.handle(.message(LiveReading.partial(moved)))
+        _ = dragging.handle(Self.press(10, 75))
+        _ = dragging.handle(.message(Self.done(Self.analysis)))
+        _ = dragging.handle(Self.drag(70, 15))
+        #expect(dragging.selectedText == "beta\ngamma delta\n\n")
+    }
 }
