@@ -32,10 +32,18 @@ enum ViewRenderer {
         let columns = lookup(area.x, area.width, origin: view.origin.x, offset: sourceX, size: source.width)
         let rows = lookup(area.y, area.height, origin: view.origin.y, offset: sourceY, size: source.height)
         var out = [UInt8](repeating: 0, count: area.width * area.height * 4)
+        let rowBytes = area.width * 4
         out.withUnsafeMutableBufferPointer { buffer in
             source.pixels.withUnsafeBufferPointer { pixels in
                 var at = 0
-                for row in rows {
+                for (index, row) in rows.enumerated() {
+                    // Zoomed in, a view row often shows the same source row as the one above it.
+                    if index > 0, row == rows[index - 1] {
+                        let base = buffer.baseAddress!
+                        (base + at).update(from: base + at - rowBytes, count: rowBytes)
+                        at += rowBytes
+                        continue
+                    }
                     for column in columns {
                         if row >= 0, column >= 0 {
                             let from = row * source.bytesPerRow + column * 4
