@@ -46,7 +46,8 @@ let package = Package(
         // display connection.
         .target(name: "X11Kit", dependencies: ["CX11", "LiveTextCore"]),
         // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
-        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextConfig"]),
+        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction",
+                                                     "LiveTextPreview", "FontRendering"]),
 
         // The interaction model, pure values over an analysis: interaction types and what each
         // offers, the supplementary interface's layout, hit testing, text selection in reading order.
@@ -110,7 +111,8 @@ let package = Package(
         .testTarget(name: "NotificationTests",
                     dependencies: ["LiveTextNotifications", "DBusKit", "LiveTextCore", "LiveTextDetectors",
                                    "LiveTextInteraction", "TestSupport"]),
-        .testTarget(name: "X11Tests", dependencies: ["X11Kit", "CX11", "LiveTextCore", "TestSupport"]),
+        // The surface in-process, and `livetext live` (built for it) seen from another client.
+        .testTarget(name: "X11Tests", dependencies: ["X11Kit", "CX11", "LiveTextCore", "TestSupport", "livetext"]),
         // ARCHITECTURE.md's module table held against the sources and this file.
         .testTarget(name: "ArchitectureTests"),
     ],

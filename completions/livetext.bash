@@ -173,13 +173,13 @@ _livetext() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    analyze|capture|clipboard|detect|daemon|languages|preview|config|help)
+    analyze|capture|clipboard|detect|live|view|daemon|languages|preview|config|help)
         # Offer subcommand argument completions
         "_livetext_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'analyze capture clipboard detect daemon languages preview config help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'analyze capture clipboard detect live view daemon languages preview config help' -- "${cur}"))
         ;;
     esac
 }
@@ -336,6 +336,85 @@ _livetext_detect() {
     # Offer positional completions
     case "${positional_number}" in
     1)
+        __livetext_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_livetext_live() {
+    repeating_flags=()
+    non_repeating_flags=(--json --local --version -h --help)
+    repeating_options=(--only --interaction)
+    non_repeating_options=(--types --lang --max-pixels --layout --monitor --window --region)
+    __livetext_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--types')
+        return
+        ;;
+    '--only')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    '--max-pixels')
+        return
+        ;;
+    '--layout')
+        __livetext_add_completions -W 'auto'$'\n''sparse'$'\n''block'$'\n''column'
+        return
+        ;;
+    '--interaction')
+        return
+        ;;
+    '--monitor')
+        return
+        ;;
+    '--window')
+        return
+        ;;
+    '--region')
+        return
+        ;;
+    esac
+}
+
+_livetext_view() {
+    repeating_flags=()
+    non_repeating_flags=(--json --local --version -h --help)
+    repeating_options=(--only --interaction)
+    non_repeating_options=(--types --lang --max-pixels --layout)
+    __livetext_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--types')
+        return
+        ;;
+    '--only')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    '--max-pixels')
+        return
+        ;;
+    '--layout')
+        __livetext_add_completions -W 'auto'$'\n''sparse'$'\n''block'$'\n''column'
+        return
+        ;;
+    '--interaction')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
         __livetext_add_completions -f
         return
         ;;

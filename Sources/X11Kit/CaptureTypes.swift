@@ -45,7 +45,7 @@ public struct CapturedImage: Sendable {
 
 extension PixelImage {
     /// The pixels inside `area` (in this image's coordinates; must lie inside it).
-    func cropped(to area: Bounds) -> PixelImage {
+    public func cropped(to area: Bounds) -> PixelImage {
         if area == Bounds(x: 0, y: 0, width: width, height: height) { return self }
         if area.isEmpty { return PixelImage(width: area.width, height: area.height, format: format, pixels: []) }
         precondition(area.x >= 0 && area.y >= 0 && area.maxX <= width && area.maxY <= height, "crop outside image")

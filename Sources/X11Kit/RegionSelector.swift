@@ -70,10 +70,7 @@ public final class RegionSelector: @unchecked Sendable {
         let screen = capture.screenBounds
         let overlay = try SelectionOverlay(display: display, screen: screen)
         defer {
-            if !display.isBroken, !display.isClosed {
-                XUngrabPointer(display.handle, UInt(CurrentTime))
-                XUngrabKeyboard(display.handle, UInt(CurrentTime))
-            }
+            InputGrab.release(display)
             overlay.destroy()
             if !display.isBroken, !display.isClosed { display.sync() }
         }
@@ -82,7 +79,8 @@ public final class RegionSelector: @unchecked Sendable {
         // What the user will see, read back from the very pixmap the overlay shows.
         let frozen = try capture.read(overlay.frozen, screen)
         try overlay.show()
-        try grab(overlay, cancel: cancel)
+        try InputGrab.take(display, window: overlay.window, cursor: overlay.cursor, cancel: cancel,
+                           cancelled: "selection cancelled")
         var session = SelectionSession(mode: mode, overlay: overlay, windows: windows)
         let seen = { (rect: Bounds) in CapturedImage(image: frozen.cropped(to: rect), bounds: rect) }
         let rested = atRest.map { report in { (rect: Bounds) in report(seen(rect)) } }
@@ -94,29 +92,5 @@ public final class RegionSelector: @unchecked Sendable {
                                                     bounds: target.area, window: target.window),
                              pickedWindow: target.window)
         }
-    }
-
-    /// Grabs pointer and keyboard for the overlay, retrying for about a second while another
-    /// client holds them (the key release of a hotkey may still be pending).
-    private func grab(_ overlay: SelectionOverlay, cancel: CancellationFlag?) throws {
-        let handle = display.handle
-        let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
-        var pointer: Int32 = -1, keyboard: Int32 = -1
-        let start = ContinuousClock.now
-        repeat {
-            if pointer != GrabSuccess {
-                pointer = XGrabPointer(handle, overlay.window, 0, mask, GrabModeAsync, GrabModeAsync, 0,
-                                       overlay.cursor, UInt(CurrentTime))
-            }
-            if pointer == GrabSuccess, keyboard != GrabSuccess {
-                keyboard = XGrabKeyboard(handle, overlay.window, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
-            }
-            try display.checkAlive()
-            if pointer == GrabSuccess, keyboard == GrabSuccess { return }
-            if cancel?.isCancelled == true { throw LiveTextError(.cancelled, "selection cancelled") }
-            usleep(20_000)
-        } while ContinuousClock.now - start < .seconds(1)
-        let what = pointer != GrabSuccess ? "pointer" : "keyboard"
-        throw LiveTextError(.unavailable, "another program holds the \(what) grab (an open menu or a screen locker?): close it and try again")
     }
 }

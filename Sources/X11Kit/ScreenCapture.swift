@@ -38,25 +38,32 @@ public final class ScreenCapture: @unchecked Sendable {
     /// Captures `target`. Throws `.invalidArgs` for a region or monitor off the screen, `.notFound`
     /// for a window that is gone or not shown, `.unavailable` when the display went away.
     public func capture(_ target: CaptureTarget) throws -> CapturedImage {
+        let area = try area(of: target)
+        if case .window(let id) = target {
+            return CapturedImage(image: try read(display.root, area), bounds: area, window: id)
+        }
+        return CapturedImage(image: try read(display.root, area), bounds: area)
+    }
+
+    /// Where `target` is on the screen now (root coordinates, clipped to it), with the errors of
+    /// `capture`.
+    public func area(of target: CaptureTarget) throws -> Bounds {
         try display.checkAlive()
         let screen = screenBounds
         switch target {
         case .screen:
-            return CapturedImage(image: try read(display.root, screen), bounds: screen)
+            return screen
         case .region(let region):
-            let area = try clip(region, to: screen, what: "region \(region)")
-            return CapturedImage(image: try read(display.root, area), bounds: area)
+            return try clip(region, to: screen, what: "region \(region)")
         case .monitor(let index):
             let monitors = try monitors()
             guard monitors.indices.contains(index) else {
                 let list = monitors.enumerated().map { "\($0.offset): \($0.element.name) \($0.element.bounds)" }
                 throw LiveTextError(.invalidArgs, "no monitor \(index): the monitors are \(list.joined(separator: ", "))")
             }
-            let area = try clip(monitors[index].bounds, to: screen, what: "monitor \(index)")
-            return CapturedImage(image: try read(display.root, area), bounds: area)
+            return try clip(monitors[index].bounds, to: screen, what: "monitor \(index)")
         case .window(let id):
-            let area = try WindowGeometry.onScreen(id, display: display, screen: screen)
-            return CapturedImage(image: try read(display.root, area), bounds: area, window: id)
+            return try WindowGeometry.onScreen(id, display: display, screen: screen)
         }
     }
 
@@ -88,7 +95,7 @@ public final class ScreenCapture: @unchecked Sendable {
     }
 
     private func readEither(_ drawable: Drawable, _ area: Bounds) throws -> PixelImage {
-        let visual = try rootVisual()
+        let visual = try Self.rootVisual(display)
         if let shared {
             do {
                 return try shared.read(drawable: drawable, area: area, visual: visual.visual, depth: visual.depth)
@@ -119,8 +126,8 @@ public final class ScreenCapture: @unchecked Sendable {
                                      layout: XPixelLayout(image: image, visual: visual))
     }
 
-    /// The root window's visual, which must be TrueColor.
-    private func rootVisual() throws -> (visual: UnsafeMutablePointer<Visual>, depth: Int32) {
+    /// The root window's visual, which must be TrueColor (for capture and for drawing).
+    static func rootVisual(_ display: X11Display) throws -> (visual: UnsafeMutablePointer<Visual>, depth: Int32) {
         guard let visual = lt_DefaultVisual(display.handle, display.screen) else {
             throw LiveTextError(.unavailable, "the X display '\(display.name)' has no default visual")
         }

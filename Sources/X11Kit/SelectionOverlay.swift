@@ -12,10 +12,11 @@ final class SelectionOverlay {
     private let display: X11Display
     let screen: Bounds
     /// The screen as it was when the overlay was created.
-    private(set) var frozen: Pixmap = 0
+    private let frozenScreen: FrozenScreen
+    var frozen: Pixmap { frozenScreen.pixmap }
+    private var copyGC: GC? { frozenScreen.copyGC }
     private var dimmed: Pixmap = 0
     private(set) var window: Window = 0
-    private var copyGC: GC?
     private var drawGC: GC?
     private var font: UnsafeMutablePointer<XFontStruct>?
     private(set) var cursor: Cursor = 0
@@ -28,19 +29,7 @@ final class SelectionOverlay {
     init(display: X11Display, screen: Bounds) throws {
         self.display = display
         self.screen = screen
-        let handle = display.handle, depth = UInt32(lt_DefaultDepth(handle, display.screen))
-        let error = display.trapErrors {
-            frozen = XCreatePixmap(handle, display.root, UInt32(screen.width), UInt32(screen.height), depth)
-            copyGC = XCreateGC(handle, display.root, 0, nil)
-            XSetSubwindowMode(handle, copyGC, IncludeInferiors)
-            XSetGraphicsExposures(handle, copyGC, 0)
-            XCopyArea(handle, display.root, frozen, copyGC, 0, 0, UInt32(screen.width), UInt32(screen.height), 0, 0)
-        }
-        try display.checkAlive()
-        if let error {
-            destroy()
-            throw LiveTextError(.failed, "could not copy the screen for the selection: \(error)")
-        }
+        frozenScreen = try FrozenScreen(display: display, area: screen)
     }
 
     /// Creates the dimmed background and the window, maps it above everything and waits until the
@@ -63,15 +52,10 @@ final class SelectionOverlay {
             XFreePixmap(handle, stipple)
 
             cursor = XCreateFontCursor(handle, 34)  // XC_crosshair
-            var attributes = XSetWindowAttributes()
-            attributes.override_redirect = 1
-            attributes.background_pixmap = dimmed
-            attributes.cursor = cursor
-            attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | KeyPressMask
-            window = XCreateWindow(handle, display.root, 0, 0, width, height, 0, 0 /* CopyFromParent */,
-                                   UInt32(InputOutput), nil, UInt(CWOverrideRedirect | CWBackPixmap | CWCursor | CWEventMask),
-                                   &attributes)
-            XStoreName(handle, window, "livetext selection")
+            window = FrozenScreen.overrideRedirectWindow(
+                display, area: screen, background: dimmed, cursor: cursor,
+                eventMask: ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | KeyPressMask,
+                name: "livetext selection")
 
             drawGC = XCreateGC(handle, window, 0, nil)
             XSetGraphicsExposures(handle, drawGC, 0)
@@ -165,13 +149,12 @@ final class SelectionOverlay {
         display.trapErrors {
             if window != 0 { XDestroyWindow(handle, window) }
             if dimmed != 0 { XFreePixmap(handle, dimmed) }
-            if frozen != 0 { XFreePixmap(handle, frozen) }
             if cursor != 0 { XFreeCursor(handle, cursor) }
-            if let copyGC { XFreeGC(handle, copyGC) }
             if let drawGC { XFreeGC(handle, drawGC) }
             if let font { XFreeFont(handle, font) }
         }
-        window = 0; dimmed = 0; frozen = 0; cursor = 0; copyGC = nil; drawGC = nil; font = nil
+        frozenScreen.free()
+        window = 0; dimmed = 0; cursor = 0; drawGC = nil; font = nil
     }
 }
 

@@ -2,8 +2,9 @@ import CX11
 import Foundation
 import LiveTextCore
 
-/// A System V shared-memory segment the X server writes images into (MIT-SHM), reused between
-/// captures and replaced by a larger one when an image does not fit.
+/// A System V shared-memory segment the X server writes images into and reads them from
+/// (MIT-SHM), reused between captures and drawings and replaced by a larger one when an image does
+/// not fit.
 ///
 /// The segment is marked for removal (`IPC_RMID`) as soon as the server has attached it, so the
 /// kernel frees it when both sides detach, even if this process dies.
@@ -42,9 +43,44 @@ final class SharedMemoryImage {
     /// Reads `area` of `drawable` (root depth and visual) into rgba8; throws the X error when the
     /// server refuses the request, `.failed` when the segment cannot be grown.
     func read(drawable: Drawable, area: Bounds, visual: UnsafeMutablePointer<Visual>, depth: Int32) throws -> PixelImage {
+        try withImage(width: area.width, height: area.height, visual: visual, depth: depth) { image, address in
+            var ok: Int32 = 0
+            let error = display.trapErrors {
+                ok = XShmGetImage(display.handle, drawable, image, Int32(area.x), Int32(area.y), ~0)
+            }
+            if let error { throw error }
+            try display.checkAlive()
+            guard ok != 0 else {
+                throw LiveTextError(.failed, "the X server did not fill the shared-memory image")
+            }
+            return try XImagePixels.rgba(from: address, width: area.width, height: area.height,
+                                         layout: XPixelLayout(image: image, visual: visual))
+        }
+    }
+
+    /// Draws an image of `area`'s size at `area`'s origin in `drawable` with `gc`: `fill` writes its
+    /// pixels into the segment in the layout it is given, then the server copies them out. Returns
+    /// once the server has (the segment is free again); throws the X error when it refused.
+    func put(drawable: Drawable, gc: GC, area: Bounds, visual: UnsafeMutablePointer<Visual>, depth: Int32,
+             fill: (UnsafeMutableRawPointer, XPixelLayout) throws -> Void) throws {
+        try withImage(width: area.width, height: area.height, visual: visual, depth: depth) { image, address in
+            try fill(address, XPixelLayout(image: image, visual: visual))
+            let error = display.trapErrors {
+                _ = XShmPutImage(display.handle, drawable, gc, image, 0, 0, Int32(area.x), Int32(area.y),
+                                 UInt32(area.width), UInt32(area.height), 0)
+            }
+            if let error { throw error }
+            try display.checkAlive()
+        }
+    }
+
+    /// Runs `body` with a shared-memory image of `width`×`height` over the segment (grown when it
+    /// is too small) and the segment's address.
+    private func withImage<T>(width: Int, height: Int, visual: UnsafeMutablePointer<Visual>, depth: Int32,
+                              _ body: (UnsafeMutablePointer<XImage>, UnsafeMutableRawPointer) throws -> T) throws -> T {
         guard let image = XShmCreateImage(display.handle, visual, UInt32(depth), ZPixmap, nil, info,
-                                          UInt32(area.width), UInt32(area.height)) else {
-            throw LiveTextError(.failed, "could not create a shared-memory image of \(area.width)×\(area.height)")
+                                          UInt32(width), UInt32(height)) else {
+            throw LiveTextError(.failed, "could not create a shared-memory image of \(width)×\(height)")
         }
         defer {
             image.pointee.data = nil
@@ -57,18 +93,9 @@ final class SharedMemoryImage {
                 throw LiveTextError(.failed, "the X server refused a shared-memory segment of \(needed) bytes")
             }
         }
-        image.pointee.data = address?.assumingMemoryBound(to: CChar.self)
-        var ok: Int32 = 0
-        let error = display.trapErrors {
-            ok = XShmGetImage(display.handle, drawable, image, Int32(area.x), Int32(area.y), ~0)
-        }
-        if let error { throw error }
-        try display.checkAlive()
-        guard ok != 0, let address else {
-            throw LiveTextError(.failed, "the X server did not fill the shared-memory image")
-        }
-        return try XImagePixels.rgba(from: address, width: area.width, height: area.height,
-                                     layout: XPixelLayout(image: image, visual: visual))
+        guard let address else { throw LiveTextError(.failed, "no shared-memory segment is attached") }
+        image.pointee.data = address.assumingMemoryBound(to: CChar.self)
+        return try body(image, address)
     }
 
     /// Creates a segment of `size` bytes (rounded up to 64 KiB) and has the server attach it.

@@ -26,34 +26,22 @@ struct CaptureCommand: AsyncParsableCommand {
     @Flag(help: "The whole screen, every monitor.")
     var screen = false
 
-    @Option(help: ArgumentHelp("One monitor, by number (0 is the first the X server lists).", valueName: "n"))
-    var monitor: Int?
-
-    @Option(help: ArgumentHelp("A window by id, as xwininfo and xdotool print it (0x1a00007).", valueName: "id"))
-    var window: String?
-
-    @Option(help: ArgumentHelp("A rectangle in screen pixels.", valueName: "x,y,w,h"))
-    var region: String?
+    @OptionGroup var target: ScreenTargetOptions
 
     @Option(help: ArgumentHelp("Carry out this quick action (an id from --json's actions).", valueName: "id"))
     var perform: String?
 
     func validate() throws {
-        let chosen = [select, pickWindow, screen, monitor != nil, window != nil, region != nil].filter { $0 }.count
+        let chosen = [select, pickWindow, screen].filter { $0 }.count + target.count
         guard chosen <= 1 else {
             throw ValidationError("give one of --select, --pick-window, --screen, --monitor, --window, --region")
         }
-        if let monitor, monitor < 0 { throw ValidationError("--monitor counts from 0") }
-        _ = try request()
     }
 
     func request() throws -> CaptureRequest {
         if pickWindow { return .pickWindow }
         if screen { return .screen }
-        if let monitor { return .monitor(monitor) }
-        if let window { return try CaptureRequest.window(parsing: window) }
-        if let region { return try CaptureRequest.region(parsing: region) }
-        return .select
+        return try target.request() ?? .select
     }
 
     func run() async throws {

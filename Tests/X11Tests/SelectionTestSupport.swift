@@ -20,17 +20,7 @@ extension SelectionTests {
 
     /// The outcome of `task`, or a recorded issue when it takes more than `limit` (a hang guard).
     func outcome(_ task: Task<Selection, any Error>, limit: Duration = .seconds(60)) async -> Result<Selection, any Error>? {
-        await withTaskGroup(of: Result<Selection, any Error>?.self) { group in
-            group.addTask { await task.result }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            if first == nil { Issue.record("select() did not return within \(limit)") }
-            return first
-        }
+        await result(of: task, within: limit, what: "select()")
     }
 
     func selection(_ task: Task<Selection, any Error>) async throws -> Selection {
@@ -57,27 +47,10 @@ extension SelectionTests {
     /// Waits until the overlay holds the keyboard grab (taken after the pointer grab) and returns
     /// the overlay window, checked to be an override-redirect window covering the screen.
     func waitForOverlay(_ server: TestDisplay) async throws -> UInt {
-        try await offPool {
-            let probe = try X11Display(name: server.name)
-            defer { probe.close() }
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline {
-                let status = XGrabKeyboard(probe.handle, probe.root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
-                if status == GrabSuccess { XUngrabKeyboard(probe.handle, UInt(CurrentTime)) }
-                probe.sync()
-                if status == AlreadyGrabbed, let overlay = Self.overlays(probe).first {
-                    var attributes = XWindowAttributes()
-                    XGetWindowAttributes(probe.handle, Window(overlay), &attributes)
-                    #expect(attributes.override_redirect != 0)
-                    #expect(attributes.map_state == IsViewable)
-                    #expect((attributes.x, attributes.y) == (0, 0))
-                    #expect((Int(attributes.width), Int(attributes.height)) == (server.width, server.height))
-                    return overlay
-                }
-                usleep(20_000)
-            }
-            throw TestFailure("the selection never took the keyboard grab")
-        }
+        let overlay = try await LiveProbe.waitForGrab(server, find: Self.overlays)
+        #expect(overlay.overrideRedirect && overlay.viewable)
+        #expect(overlay.frame == [0, 0, server.width, server.height])
+        return overlay.id
     }
 
     /// Top-level windows named like the selection overlay.
@@ -96,19 +69,9 @@ extension SelectionTests {
 
     /// No grab is left (another client can grab pointer and keyboard) and the overlay is gone.
     func expectClean(_ server: TestDisplay, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let (pointer, keyboard, overlays) = try await offPool {
-            let probe = try X11Display(name: server.name)
-            defer { probe.close() }
-            let pointer = XGrabPointer(probe.handle, probe.root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
-                                       0, 0, UInt(CurrentTime))
-            let keyboard = XGrabKeyboard(probe.handle, probe.root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
-            XUngrabPointer(probe.handle, UInt(CurrentTime))
-            XUngrabKeyboard(probe.handle, UInt(CurrentTime))
-            probe.sync()
-            return (pointer, keyboard, Self.overlays(probe))
-        }
-        #expect(pointer == GrabSuccess, "pointer still grabbed", sourceLocation: sourceLocation)
-        #expect(keyboard == GrabSuccess, "keyboard still grabbed", sourceLocation: sourceLocation)
+        let (pointer, keyboard, overlays) = try await LiveProbe.grabsFree(server, find: Self.overlays)
+        #expect(pointer, "pointer still grabbed", sourceLocation: sourceLocation)
+        #expect(keyboard, "keyboard still grabbed", sourceLocation: sourceLocation)
         #expect(overlays.isEmpty, "overlay left: \(overlays)", sourceLocation: sourceLocation)
     }
 

@@ -1,0 +1,333 @@
+import Foundation
+import LiveTextCore
+import LiveTextInteraction
+import X11Kit
+
+/// What the live surface shows and does, as plain state: events in, commands and paints out. The
+/// selection itself (positions, ranges, the text, the rectangles) is `LiveTextInteraction`'s;
+/// this maps the mouse and keys onto it. Runs on the surface's thread.
+struct LiveController {
+    let width: Int
+    let height: Int
+    /// What the text offers: no selection under `dataDetectors` alone.
+    let types: [InteractionType]
+    /// The scale the Live Text button and menus are drawn at.
+    let metrics: InterfaceMetrics
+    /// Draws right-click menus; nil: plain boxes with titles measured 7 px a character.
+    let menuPainter: LiveMenuPainter?
+    /// The right-click menu shown, until a click.
+    private(set) var menu: LiveMenu?
+    /// The Live Text button and the chips, once the reading is in.
+    private var panel = LivePanel.empty
+    /// The Live Text button, once there is something to show with it.
+    var button: Bounds? { panel.button }
+    /// What the interface could not do as asked (a font that stood in for another, insets shrunk).
+    var notes: [String] { panel.notes }
+    /// The button is on: everything found is shown, the rest dimmed.
+    private(set) var showingAll = false
+    /// The reading, once it is done.
+    private(set) var analysis: ImageAnalysis?
+    private var text: SelectableText?
+    /// Why the reading failed, when it did.
+    private(set) var failure: LiveTextError?
+    private(set) var selection: TextSelection?
+    /// While button 1 is down: the selection the press made (a caret, a word, a line) and how
+    /// far a drag extends it.
+    private var drag: (unit: TextSelection, granularity: Granularity, press: PixelPoint)?
+    /// The whole reading is in (not only the rows around the pointer).
+    private var complete = false
+    private(set) var cursor: LiveCursor = .arrow
+    /// The item or code a press went down on, until the pointer leaves it or the button comes up:
+    /// a click on it runs its primary action.
+    private var pressedItem: (subject: QuickAction.Subject, x: Int, y: Int)?
+    /// A click on an item waiting to see whether a second click makes it a double click: its
+    /// action runs when `LiveClickWait(serial)` comes back with no press in between.
+    private var clickedItem: (subject: QuickAction.Subject, serial: Int)?
+    private var clicks = 0
+
+    enum Granularity { case character, word, line }
+
+    init(width: Int, height: Int, types: [InteractionType] = [.automatic], metrics: InterfaceMetrics = .standard,
+         menuPainter: LiveMenuPainter? = nil) {
+        self.width = width
+        self.height = height
+        self.types = types
+        self.metrics = metrics
+        self.menuPainter = menuPainter
+    }
+
+    /// Whether text can be selected: `automatic` or `textSelection`.
+    var selectsText: Bool { types.contains(.automatic) || types.contains(.textSelection) }
+
+    /// Whether detected items and codes are underlined and clickable: `automatic` or `dataDetectors`.
+    var offersItems: Bool { types.contains(.automatic) || types.contains(.dataDetectors) }
+
+    /// Within this many pixels of the press, a release is a click.
+    static let clickSlop = 3
+
+    /// What the surface is asked to do after an event.
+    enum Command: Equatable {
+        /// Put this text on the clipboard.
+        case copy(String)
+        /// Close the surface.
+        case close
+        /// Carry out this quick action (of `analysis`), then close.
+        case perform(QuickAction)
+        /// Send `LiveClickWait(serial)` back after the double-click interval.
+        case wait(Int)
+        /// Look up or translate this text (with the configured templates), then close.
+        case textAction(QuickAction.Kind, String)
+    }
+
+    mutating func handle(_ event: LiveSurfaceEvent) -> [Command] {
+        switch event {
+        case .message(let reading as LiveReading):
+            switch reading {
+            case .partial(let analysis) where !complete:
+                adopt(analysis)
+            case .partial:
+                break
+            case .done(let analysis, let panel):
+                complete = true
+                adopt(analysis)
+                self.panel = panel
+            case .failed(let error):
+                failure = error
+            }
+        case .message(let wait as LiveClickWait):
+            guard let clicked = clickedItem, clicked.serial == wait.serial, let analysis,
+                  let primary = analysis.actions(for: clicked.subject).first else { break }
+            clickedItem = nil
+            return [.perform(primary), .close]
+        case .press(let press) where press.button == 3:
+            menu = contextMenu(atX: press.x, y: press.y)
+        case .press(let press) where menu != nil:
+            // A click on an entry chooses it; anywhere else it only closes the menu.
+            defer { menu = nil }
+            return menu?.entry(atX: press.x, y: press.y)?.commands ?? []
+        case .press(let press) where press.button == 1 && button?.contains(x: press.x, y: press.y) == true:
+            showingAll.toggle()
+        case .press(let press) where press.button == 1 && chip(at: press.x, press.y) != nil:
+            return [.perform(chip(at: press.x, press.y)!.action), .close]
+        case .press(let press) where press.button == 1:
+            clickedItem = nil
+            pressedItem = press.clickCount == 1 && press.modifiers.isDisjoint(with: [.shift, .control])
+                ? item(at: press.x, press.y).map { ($0, press.x, press.y) } : nil
+            pressed(press)
+        case .motion(let x, let y, _) where menu != nil:
+            // Over the menu: the entry under the pointer is highlighted.
+            guard var shown = menu, shown.index(atX: x, y: y) != shown.hovered else { break }
+            shown.hovered = shown.index(atX: x, y: y)
+            menu = menuPainter?.draw(shown) ?? shown
+            cursor = .arrow
+        case .motion(let x, let y, let modifiers):
+            if let down = pressedItem, abs(x - down.x) > Self.clickSlop || abs(y - down.y) > Self.clickSlop {
+                pressedItem = nil
+            }
+            moved(to: PixelPoint(x: x, y: y), dragging: modifiers.contains(.button1))
+        case .release(let release) where release.button == 1:
+            drag = nil
+            defer { pressedItem = nil }
+            if let down = pressedItem {
+                // A click, not a drag: the item's action, unless a second click follows.
+                clicks += 1
+                clickedItem = (down.subject, clicks)
+                return [.wait(clicks)]
+            }
+        case .key(let key) where key.isControl("a"):
+            if selectsText, let all = text?.selectAll() { selection = all }
+        case .key(let key) where key.isControl("c"):
+            return copySelection()
+        case .key(let key) where key.isEnter:
+            return copySelection() + [.close]
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Takes a newer reading (the whole screen after the rows around the pointer): the selection
+    /// and a drag under way are carried over by where they are on the screen.
+    private mutating func adopt(_ newer: ImageAnalysis) {
+        let older = text, kept = selection
+        analysis = newer
+        let fresh = SelectableText(newer)
+        text = fresh
+        if let older, let kept, !kept.isEmpty, let first = older.rects(of: kept).first, let last = older.rects(of: kept).last {
+            let from = PixelPoint(x: Double(first.x) + 0.5, y: first.midY)
+            let to = PixelPoint(x: Double(last.maxX) - 0.5, y: last.midY)
+            selection = kept.anchor <= kept.focus ? fresh.selection(from: from, to: to) : fresh.selection(from: to, to: from)
+        } else if kept != nil {
+            selection = nil
+        }
+        if let press = drag?.press, let granularity = drag?.granularity {
+            let unit: TextSelection?
+            switch granularity {
+            case .character: unit = fresh.position(nearest: press).map { TextSelection(caret: $0) }
+            case .word: unit = fresh.wordSelection(at: press)
+            case .line: unit = fresh.lineSelection(at: press)
+            }
+            drag = unit.map { ($0, granularity, press) }
+        }
+    }
+
+    /// The selected text; empty when nothing is selected.
+    var selectedText: String {
+        guard let text, let selection else { return "" }
+        return text.text(of: selection)
+    }
+
+    private func copySelection() -> [Command] {
+        let selected = selectedText
+        return selected.isEmpty ? [] : [.copy(selected)]
+    }
+
+    /// Button 1 down: a caret (Shift: the selection extended), a word (double click), a line
+    /// (triple click).
+    private mutating func pressed(_ press: LivePointerEvent) {
+        guard selectsText, let text else { return }
+        let point = PixelPoint(x: press.x, y: press.y)
+        let made: TextSelection?, granularity: Granularity
+        switch press.clickCount {
+        case 2: (made, granularity) = (text.wordSelection(at: point), .word)
+        case 3: (made, granularity) = (text.lineSelection(at: point), .line)
+        default:
+            granularity = .character
+            made = press.modifiers.contains(.shift) ? text.extend(selection, to: point)
+                : text.position(nearest: point).map { TextSelection(caret: $0) }
+        }
+        guard let made else { return }
+        selection = made
+        // A Shift+click drag goes on moving the focus from the kept end.
+        let unit = press.modifiers.contains(.shift) && press.clickCount == 1 ? TextSelection(caret: made.anchor) : made
+        drag = (unit, granularity, point)
+    }
+
+    /// The pointer moved: the cursor follows what is under it; a drag moves the selection's focus
+    /// (by whole words or lines after a double or triple click), keeping what the press selected.
+    private mutating func moved(to point: PixelPoint, dragging: Bool) {
+        let (x, y) = (Int(point.x), Int(point.y))
+        cursor = item(at: x, y) != nil || button?.contains(point) == true || chip(at: x, y) != nil ? .hand
+            : selectsText && text?.position(at: point) != nil ? .iBeam : .arrow
+        guard dragging, let drag, let text else { return }
+        let unit = drag.unit
+        switch drag.granularity {
+        case .character:
+            guard let focus = text.position(nearest: point) else { return }
+            selection = TextSelection(anchor: unit.anchor, focus: focus)
+        case .word, .line:
+            let under = drag.granularity == .word ? text.wordSelection(at: point) : text.lineSelection(at: point)
+            guard let under else { return }
+            selection = under.start < unit.start ? TextSelection(anchor: unit.end, focus: under.start)
+                : TextSelection(anchor: unit.start, focus: max(under.end, unit.end))
+        }
+    }
+
+    /// The menu for a right click: on the selection, Copy, Copy as One Line, Look Up and
+    /// Translate; else all the actions of the item or code under the point; nil elsewhere.
+    private func contextMenu(atX x: Int, y: Int) -> LiveMenu? {
+        var items: [(title: String, commands: [Command])] = []
+        if let text, let selection, !selection.isEmpty,
+           text.rects(of: selection).contains(where: { $0.contains(x: x, y: y) }) {
+            // The selection first: what the user chose wins over an item under it.
+            let selected = selectedText
+            let oneLine = selected.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            items = [("Copy", [.copy(selected)]), ("Copy as One Line", [.copy(oneLine)]),
+                     ("Look Up", [.textAction(.lookup, selected), .close]),
+                     ("Translate", [.textAction(.translate, selected), .close])]
+        } else if let subject = item(at: x, y), let analysis {
+            items = analysis.actions(for: subject).map { ($0.title, [.perform($0), .close]) }
+        }
+        guard !items.isEmpty else { return nil }
+        let menu = LiveMenu(items, x: x, y: y, width: width, height: height, metrics: metrics,
+                            measure: { menuPainter?.measure($0) ?? $0.count * 7 })
+        return menuPainter?.draw(menu) ?? menu
+    }
+
+    /// The quick-action chip under a point, while the button is on.
+    private func chip(at x: Int, _ y: Int) -> LivePanel.Chip? {
+        guard showingAll else { return nil }
+        return panel.chips.first { $0.frame.contains(x: x, y: y) }
+    }
+
+    /// The detected item or code under a point, when items are offered and it has an action.
+    private func item(at x: Int, _ y: Int) -> QuickAction.Subject? {
+        guard offersItems, let analysis, let subject = analysis.itemOrCode(at: PixelPoint(x: x, y: y)),
+              !analysis.actions(for: subject).isEmpty else { return nil }
+        return subject
+    }
+
+    /// While reading, a quiet bar along the top (red after a failure); then items underlined and
+    /// codes outlined (when offered), and the selection, one highlight per line.
+    var paints: [LivePaint] {
+        let bar = Bounds(x: 0, y: 0, width: width, height: min(3, height))
+        if failure != nil { return [.fill(bar, LiveStyle.failure)] }
+        guard let text, let analysis else { return [.fill(bar, LiveStyle.reading)] }
+        var paints: [LivePaint] = []
+        if showingAll {
+            // Everything found shown: the rest dimmed, every line of text lit.
+            paints.append(.fill(Bounds(x: 0, y: 0, width: width, height: height), LiveStyle.dim))
+            paints += analysis.blocks.flatMap(\.lines).map { .fill($0.bounds, LiveStyle.lit) }
+        }
+        if offersItems {
+            for item in analysis.items where item.source == .text {
+                for rect in item.lineRects {
+                    paints.append(.fill(Bounds(x: rect.x, y: rect.maxY, width: rect.width, height: 2), LiveStyle.item))
+                }
+            }
+            paints += analysis.codes.map { .frame($0.bounds, LiveStyle.item, width: 2) }
+        }
+        if let selection { paints += text.rects(of: selection).map { .fill($0, LiveStyle.selection) } }
+        if let button { paints += LiveStyle.button(button, on: showingAll, metrics: metrics) }
+        if showingAll {
+            paints += panel.chips.map { chip in chip.picture.map(LivePaint.picture) ?? .fill(chip.frame, LiveStyle.control) }
+        }
+        if let menu {
+            if let picture = menu.picture {
+                paints.append(.picture(picture))
+            } else {
+                paints.append(.fill(menu.bounds, LiveStyle.control))
+                if let hovered = menu.hovered { paints.append(.fill(menu.entries[hovered].frame, LiveStyle.accent)) }
+            }
+        }
+        return paints
+    }
+}
+
+/// Sent back to the controller after the double-click interval that followed a click on an item.
+struct LiveClickWait: Sendable {
+    var serial: Int
+}
+
+/// The colours of the live surface.
+enum LiveStyle {
+    static let reading = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 160)
+    static let failure = LiveColor(red: 0xe0, green: 0x30, blue: 0x30, alpha: 200)
+    static let selection = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 90)
+    static let item = LiveColor(red: 0xff, green: 0xb0, blue: 0x00, alpha: 230)
+    static let dim = LiveColor(red: 0, green: 0, blue: 0, alpha: 110)
+    static let lit = LiveColor(red: 0xff, green: 0xff, blue: 0xff, alpha: 120)
+    static let control = LiveColor(red: 0xf4, green: 0xf4, blue: 0xf4, alpha: 235)
+    static let controlStroke = LiveColor(red: 0x80, green: 0x80, blue: 0x80)
+    static let ink = LiveColor(red: 0x20, green: 0x20, blue: 0x20)
+    static let accent = LiveColor(red: 0x1e, green: 0x78, blue: 0xe6)
+
+    /// The Live Text button: a square with corner brackets around three lines of "text", filled
+    /// with the accent colour while it is on.
+    static func button(_ frame: Bounds, on: Bool, metrics: InterfaceMetrics) -> [LivePaint] {
+        let ink = on ? LiveColor(red: 0xff, green: 0xff, blue: 0xff) : Self.ink
+        var paints: [LivePaint] = [.fill(frame, on ? accent : control), .frame(frame, controlStroke, width: metrics.pixels(1))]
+        let inset = metrics.pixels(5), arm = metrics.pixels(4), weight = metrics.pixels(2)
+        let left = frame.x + inset, top = frame.y + inset, right = frame.maxX - inset, bottom = frame.maxY - inset
+        for (x, y, dx, dy) in [(left, top, 1, 1), (right, top, -1, 1), (left, bottom, 1, -1), (right, bottom, -1, -1)] {
+            paints.append(.fill(Bounds(x: dx > 0 ? x : x - arm, y: dy > 0 ? y : y - weight, width: arm, height: weight), ink))
+            paints.append(.fill(Bounds(x: dx > 0 ? x : x - weight, y: dy > 0 ? y : y - arm, width: weight, height: arm), ink))
+        }
+        let lineX = left + metrics.pixels(3), full = right - left - metrics.pixels(6)
+        for (row, length) in [(4, full), (6, full), (8, full * 2 / 3)] {
+            paints.append(.fill(Bounds(x: lineX, y: top + metrics.pixels(row), width: length, height: metrics.pixels(1)), ink))
+        }
+        return paints
+    }
+}

@@ -1,0 +1,100 @@
+import FontRendering
+import LiveTextCore
+import LiveTextInteraction
+import LiveTextPreview
+import X11Kit
+
+/// A right-click menu on the live surface: titles top to bottom in a box at the pointer, kept
+/// inside the surface; a click on an entry gives its commands.
+struct LiveMenu {
+    struct Entry: Equatable {
+        var title: String
+        var commands: [LiveController.Command]
+        var frame: Bounds
+    }
+
+    var entries: [Entry]
+    var bounds: Bounds
+    /// The entry under the pointer, drawn highlighted.
+    var hovered: Int?
+    /// The menu as drawn; nil without a painter (plain boxes stand for it).
+    var picture: LivePicture?
+
+    /// Lays out `items` with the top-left corner at `x`, `y` (moved in to stay inside the
+    /// `width` × `height` surface), each entry a chip high, as wide as the widest title by `measure`.
+    init(_ items: [(title: String, commands: [LiveController.Command])], x: Int, y: Int, width: Int, height: Int,
+         metrics: InterfaceMetrics, measure: (String) -> Int) {
+        let rowHeight = metrics.chipHeight, padding = metrics.chipPadding
+        let boxWidth = min(width, (items.map { measure($0.title) }.max() ?? 0) + 2 * padding)
+        let boxHeight = min(height, rowHeight * items.count)
+        let left = max(0, min(x, width - boxWidth)), top = max(0, min(y, height - boxHeight))
+        bounds = Bounds(x: left, y: top, width: boxWidth, height: boxHeight)
+        entries = items.enumerated().map { index, item in
+            Entry(title: item.title, commands: item.commands,
+                  frame: Bounds(x: left, y: top + index * rowHeight, width: boxWidth, height: rowHeight))
+        }
+    }
+
+    func entry(atX x: Int, y: Int) -> Entry? {
+        index(atX: x, y: y).map { entries[$0] }
+    }
+
+    func index(atX x: Int, y: Int) -> Int? {
+        entries.firstIndex { $0.frame.contains(x: x, y: y) }
+    }
+}
+
+/// Draws menus in the interface font over the frozen pixels. Used on the surface's thread; the
+/// font is loaded on the first menu.
+final class LiveMenuPainter {
+    private let frozen: PixelImage
+    private let fontName: String
+    private let metrics: InterfaceMetrics
+    private let matcher: FontMatcher
+    private var font: TextRasterizer??
+
+    init(frozen: PixelImage, interface: SupplementaryInterface, metrics: InterfaceMetrics, matcher: FontMatcher = .shared) {
+        self.frozen = frozen
+        fontName = interface.font.name
+        self.metrics = metrics
+        self.matcher = matcher
+    }
+
+    /// The interface font at the metrics' size, nil when it cannot be loaded (titles left out).
+    private var rasterizer: TextRasterizer? {
+        if let font { return font }
+        let loaded = try? TextRasterizer(try matcher.match(fontName), pixelHeight: metrics.fontPixelHeight)
+        font = .some(loaded)
+        return loaded
+    }
+
+    func measure(_ title: String) -> Int { rasterizer?.measure(title).width ?? 0 }
+
+    /// `menu` with its picture: a light box, a thin outline, the titles left-aligned.
+    func draw(_ menu: LiveMenu) -> LiveMenu {
+        var drawn = menu
+        let box = menu.bounds.intersection(Bounds(x: 0, y: 0, width: frozen.width, height: frozen.height))
+        guard !box.isEmpty else { return drawn }
+        var canvas = PreviewCanvas(frozen.cropped(to: box))
+        let local = Bounds(x: 0, y: 0, width: box.width, height: box.height)
+        let control = LiveStyle.control
+        canvas.fill(local, RGBAColor(control.red, control.green, control.blue))
+        canvas.strokeRoundedRect(local, radius: 0, lineWidth: Double(metrics.pixels(1)), RGBAColor(0, 0, 0, alpha: 90))
+        let accent = LiveStyle.accent
+        for (index, entry) in menu.entries.enumerated() {
+            let row = Bounds(x: entry.frame.x - box.x, y: entry.frame.y - box.y, width: entry.frame.width,
+                             height: entry.frame.height)
+            let hovered = index == menu.hovered
+            if hovered { canvas.fill(row, RGBAColor(accent.red, accent.green, accent.blue)) }
+            guard let font = rasterizer else { continue }
+            let mask = font.draw(entry.title)
+            let baseline = row.y + (row.height + font.ascent - font.descent) / 2
+            canvas.clip = row
+            canvas.blend(mask, x: row.x + metrics.chipPadding, y: baseline - mask.baseline,
+                         hovered ? RGBAColor(255, 255, 255) : RGBAColor(28, 28, 30))
+            canvas.clip = local
+        }
+        drawn.picture = LivePicture(canvas.image, x: box.x, y: box.y)
+        return drawn
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import LiveTextCore
+import LiveTextInteraction
+import X11Kit
+
+/// Live Text on the screen (`livetext live`): freezes the screen under a `LiveSurface`, reads it
+/// while the user already sees it, then makes the text live where it stands. The surface runs
+/// on a thread of its own (never on Swift's cooperative pool); the reading runs here, in the
+/// caller's task, and is sent to the surface when it is done.
+public struct LiveSession: Sendable {
+    /// The display to open; `$DISPLAY` when nil.
+    public var displayName: String?
+    /// What the text is read from: the screen frozen, or an image in a window of its own.
+    public enum Source: Sendable {
+        /// `.screen` (every monitor), `.monitor`, `.window` or `.region`, frozen under the surface.
+        case screen(CaptureRequest)
+        /// An image shown 1:1 in a normal window titled `title`; `source` is the analysis'
+        /// `image.source` (`file:/abs/path`, `stdin`).
+        case image(PixelImage, title: String, source: String)
+    }
+
+    public var source: Source
+    /// A larger screen is refused (`tooLarge`) before it is read.
+    public var maxPixels: Int
+    /// What the text offers (`none` offers nothing: refused by the caller).
+    public var types: [InteractionType]
+    /// The Live Text button's settings (its size follows the screen's `Xft.dpi`).
+    public var interface: SupplementaryInterface
+    /// Under `textSelection`, detected items are still offered (as chips).
+    public var allowDataDetectorsInTextMode: Bool
+
+    public init(displayName: String? = nil, source: Source = .screen(.screen),
+                maxPixels: Int = ImageLimits.defaultMaxPixels, types: [InteractionType] = [.automatic],
+                interface: SupplementaryInterface = SupplementaryInterface(), allowDataDetectorsInTextMode: Bool = true) {
+        self.displayName = displayName
+        self.source = source
+        self.maxPixels = maxPixels
+        self.types = types
+        self.interface = interface
+        self.allowDataDetectorsInTextMode = allowDataDetectorsInTextMode
+    }
+
+    /// How a session ended.
+    public struct Outcome: Sendable {
+        /// The user closed it with Enter (after copying the selection), not with Escape.
+        public var confirmed: Bool
+        /// The text copied last (Ctrl+C, Enter), nil when nothing was.
+        public var copied: String?
+        /// The quick action of the item or code clicked (which closed the surface), for the caller to
+        /// carry out now that nothing is grabbed; one of `analysis.actions`.
+        public var action: QuickAction?
+        /// Look Up or Translate chosen for the selected text in its right-click menu: the caller
+        /// fills its template and opens it.
+        public var textAction: (kind: QuickAction.Kind, text: String)?
+        /// The reading, when it was done before the surface closed.
+        public var analysis: ImageAnalysis?
+        /// Why the reading failed, when it did (the surface stayed until closed).
+        public var readingFailure: LiveTextError?
+        /// What the interface could not do as asked: a font that stood in for another, insets
+        /// that left no room, one sentence each.
+        public var notes: [String] = []
+        public var timings: LiveTimings
+    }
+
+    /// Shows the surface and runs it until the user closes it. `analyze` reads the frozen
+    /// pixels (in the caller's task); `copy` puts text on the clipboard (on the surface's
+    /// thread: it may block for a round trip, not longer). Throws `.invalidArgs` for a target off
+    /// the screen or an interactive one, `.unavailable` without a display or when the grabs stay
+    /// taken, `.tooLarge` past `maxPixels`.
+    public func run(analyze: @escaping @Sendable (ScreenImage) async throws -> ImageAnalysis,
+                    copy: @escaping @Sendable (String) throws -> Void) async throws -> Outcome {
+        if case .screen(let request) = source { _ = try Self.surfaceTarget(request) }
+        let (progress, report) = AsyncStream<Progress>.makeStream()
+        let thread = Thread { [self] in
+            runSurface(copy: copy, report: report)
+        }
+        thread.name = "livetext-live"
+        thread.start()
+        var reading: Task<Void, Never>?
+        defer { reading?.cancel() }
+        for await step in progress {
+            switch step {
+            case .shown(let surface, let image, let metrics, let band):
+                reading = Task {
+                    // The rows around the pointer first, beside the whole: live before the rest is read.
+                    let first = band.map { band in
+                        Task {
+                            let part = ScreenImage(image: image.image.cropped(to: band), source: image.source)
+                            guard let read = try? await analyze(part) else { return }
+                            surface.send(LiveReading.partial(read.moved(dx: band.x, dy: band.y, width: image.image.width,
+                                                                        height: image.image.height)))
+                        }
+                    }
+                    defer { first?.cancel() }
+                    do {
+                        let analysis = try await analyze(image)
+                        let panel = LivePanel.laidOut(analysis, types: types,
+                                                      allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
+                                                      interface: interface, metrics: metrics, width: image.image.width,
+                                                      height: image.image.height, frozen: image.image)
+                        surface.send(LiveReading.done(analysis, panel))
+                    } catch let error as LiveTextError {
+                        surface.send(LiveReading.failed(error))
+                    } catch {
+                        surface.send(LiveReading.failed(LiveTextError(.failed, "\(error)")))
+                    }
+                }
+            case .ended(let result):
+                reading?.cancel()
+                await reading?.value
+                return try result.get()
+            }
+        }
+        throw LiveTextError(.failed, "the live surface ended without saying how")
+    }
+
+    /// What the surface's thread tells `run`.
+    private enum Progress: @unchecked Sendable {
+        /// The frozen screen is shown: read it. (The surface is only sent messages from here.)
+        case shown(LiveSurface, ScreenImage, InterfaceMetrics, band: Bounds?)
+        case ended(Result<Outcome, any Error>)
+    }
+
+    private static func surfaceTarget(_ target: CaptureRequest) throws -> CaptureTarget {
+        switch target {
+        case .screen: return .screen
+        case .monitor(let index): return .monitor(index)
+        case .window(let id): return .window(id)
+        case .region(let bounds): return .region(bounds)
+        case .select, .pickWindow:
+            throw LiveTextError(.invalidArgs, "live text freezes the screen, a monitor, a window or a region, not a \(target)")
+        }
+    }
+
+    /// The surface's thread: show, hand the frozen pixels over, run the controller until closed.
+    private func runSurface(copy: @Sendable (String) throws -> Void, report: AsyncStream<Progress>.Continuation) {
+        let started = ContinuousClock.now
+        defer { report.finish() }
+        do {
+            let display = try X11Display(name: displayName)
+            defer { display.close() }
+            let surface: LiveSurface, imageSource: String?
+            switch source {
+            case .screen(let request):
+                let area = try ScreenCapture(display: display).area(of: try Self.surfaceTarget(request))
+                try ImageLimits(maxPixels: maxPixels).check(width: area.width, height: area.height)
+                (surface, imageSource) = (try LiveSurface(display: display, area: area), nil)
+            case .image(let image, let title, let source):
+                (surface, imageSource) = (try LiveSurface(display: display, image: image, title: title), source)
+            }
+            defer { surface.close() }
+            try surface.show()
+            let area = surface.area
+            var timings = LiveTimings(shownMs: LiveTimings.since(started))
+            let frozen = try surface.frozen()
+            // Interface points at the screen's DPI: 96 is one pixel a point.
+            let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
+            let shown = imageSource.map { ScreenImage(image: frozen.image, source: $0) } ?? ScreenImage(frozen, captureMs: nil)
+            let band = surface.pointer().flatMap { LiveBand.around(y: $0.y, width: area.width, height: area.height) }
+            report.yield(.shown(surface, shown, metrics, band: band))
+            var controller = LiveController(width: area.width, height: area.height, types: types, metrics: metrics,
+                                            menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,
+                                                                         metrics: metrics))
+            var copied: String?, action: QuickAction?, textAction: (kind: QuickAction.Kind, text: String)?
+            try surface.setPaints(controller.paints)
+            let ending = try surface.run { event in
+                let commands = controller.handle(event)
+                if case .message(let reading as LiveReading) = event {
+                    if timings.firstLiveMs == nil { timings.firstLiveMs = LiveTimings.since(started) }
+                    if case .done = reading { timings.liveMs = LiveTimings.since(started) }
+                }
+                for command in commands {
+                    switch command {
+                    case .copy(let text):
+                        let asked = ContinuousClock.now
+                        try copy(text)
+                        timings.copyMs.append(LiveTimings.since(asked))
+                        copied = text
+                    case .close:
+                        surface.finish()
+                    case .perform(let chosen):
+                        action = chosen
+                    case .textAction(let kind, let text):
+                        textAction = (kind, text)
+                    case .wait(let serial):
+                        let interval = Int(LiveSurface.doubleClickInterval / .milliseconds(1))
+                        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(interval)) {
+                            surface.send(LiveClickWait(serial: serial))
+                        }
+                    }
+                }
+                surface.setCursor(controller.cursor)
+                let drawing = ContinuousClock.now, before = surface.paints, paints = controller.paints
+                try surface.setPaints(paints)
+                if case .motion(_, _, let modifiers) = event, modifiers.contains(.button1), paints != before {
+                    timings.redrawMs.append(LiveTimings.since(drawing))
+                }
+            }
+            report.yield(.ended(.success(Outcome(confirmed: ending == .finished, copied: copied, action: action,
+                                                 textAction: textAction,
+                                                 analysis: controller.analysis, readingFailure: controller.failure,
+                                                 notes: controller.notes, timings: timings))))
+        } catch {
+            report.yield(.ended(.failure(error)))
+        }
+    }
+}
+
+/// The reading of the frozen screen, sent to the surface when it is done.
+enum LiveReading: Sendable {
+    /// The rows around the pointer, read first (in the whole image's coordinates).
+    case partial(ImageAnalysis)
+    /// The reading, and the Live Text button and chips laid out for it.
+    case done(ImageAnalysis, LivePanel)
+    case failed(LiveTextError)
+}

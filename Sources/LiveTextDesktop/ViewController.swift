@@ -1,0 +1,273 @@
+import LiveTextCore
+import LiveTextInteraction
+import X11Kit
+
+/// The image viewer as plain state: the live controller's interaction (selection, copy, items,
+/// menus) in image pixels, seen through a zoomed and panned `ViewTransform`. Pointer events are
+/// mapped from the view into the image before the live controller hears them, and its paints from
+/// the image into the view; zoom and pan keys and wheel are the viewer's own. The Live Text button
+/// and the chips stay at the view's corners whatever the zoom (VisionKit's supplementary
+/// interface lies over the view, not the image): they are the viewer's, laid out for the view's
+/// size. Each opened image has a generation: a reading of an older one is dropped, never shown
+/// over the new one. Runs on the window's thread.
+struct ViewController {
+    /// The image shown, rgba8.
+    private(set) var image: PixelImage
+    private(set) var transform: ViewTransform
+    /// Counts the images opened: the reading of each carries its generation.
+    private(set) var generation = 0
+    private var live: LiveController
+    private let makeLive: (PixelImage) -> LiveController
+    /// While the middle button (or the left one with space held) drags the image: where the
+    /// pointer was.
+    private var panning: (x: Int, y: Int)?
+    /// Space is held: the left button drags the image instead of selecting.
+    private var spaceHeld = false
+    /// The Live Text button and chips for the view's size, once the image is read.
+    private var panel = LivePanel.empty
+    private let layOut: (_ analysis: ImageAnalysis, _ width: Int, _ height: Int) -> LivePanel
+    private let metrics: InterfaceMetrics
+    /// The button is on: everything found is shown, the rest dimmed.
+    private(set) var showingAll = false
+    /// The pointer is over the button or a chip.
+    private var overControl = false
+    /// Pictures the live controller drew (in image pixels) as scaled into the view, by the
+    /// original, for the transform they were scaled for: redrawn only when either changes.
+    private var scaledPictures: [ObjectIdentifier: (original: LivePicture, view: ViewTransform, scaled: LivePicture)] = [:]
+
+    /// How far an arrow key or a wheel notch scrolls, in view pixels.
+    static let scrollStep = 48.0
+
+    /// A viewer of `image` in a `width` × `height` view, fitted; `live` makes the controller of an
+    /// image (its size and painter), `panel` lays out the button and chips of a reading for a view
+    /// size.
+    init(image: PixelImage, width: Int, height: Int, metrics: InterfaceMetrics = .standard,
+         live: @escaping (PixelImage) -> LiveController,
+         panel: @escaping (ImageAnalysis, _ width: Int, _ height: Int) -> LivePanel = { _, _, _ in .empty }) {
+        self.metrics = metrics
+        layOut = panel
+        let shown = ViewRenderer.rgba(image)
+        self.image = shown
+        transform = ViewTransform(imageWidth: shown.width, imageHeight: shown.height, viewWidth: width, viewHeight: height)
+        makeLive = live
+        self.live = live(shown)
+        generation = 1
+    }
+
+    /// Shows another image in place of this one, fitted: its analysis, selection and menus are
+    /// dropped; readings sent for the old one are ignored from now on. Returns its generation.
+    @discardableResult
+    mutating func open(_ newImage: PixelImage) -> Int {
+        image = ViewRenderer.rgba(newImage)
+        transform = ViewTransform(imageWidth: image.width, imageHeight: image.height,
+                                  viewWidth: transform.viewWidth, viewHeight: transform.viewHeight)
+        live = makeLive(image)
+        scaledPictures = [:]
+        panning = nil
+        spaceHeld = false
+        panel = .empty
+        showingAll = false
+        generation += 1
+        return generation
+    }
+
+    /// The analysis of the image shown, once read.
+    var analysis: ImageAnalysis? { live.analysis }
+    var failure: LiveTextError? { live.failure }
+    var selectedText: String { live.selectedText }
+    var cursor: LiveCursor { panning != nil || spaceHeld || overControl ? .hand : live.cursor }
+
+    /// What the window is asked to do after an event.
+    enum Command: Equatable {
+        case copy(String)
+        case perform(QuickAction)
+        case textAction(QuickAction.Kind, String)
+        /// Send `LiveClickWait(serial)` back after the double-click interval.
+        case wait(Int)
+        /// Show the next (+1) or previous (-1) image.
+        case turn(Int)
+        case close
+    }
+
+    mutating func handle(_ event: LiveSurfaceEvent) -> [Command] {
+        switch event {
+        case .message(let reading as ViewReading):
+            // Only the reading of the image shown: an older one is stale.
+            guard reading.generation == generation else { return [] }
+            guard case .done(let analysis, _) = reading.reading else { return forward(.message(reading.reading)) }
+            // The button and chips are the viewer's: none for the live controller.
+            let commands = forward(.message(LiveReading.done(analysis, .empty)))
+            panel = layOut(analysis, transform.viewWidth, transform.viewHeight)
+            return commands
+        case .message:
+            // The live controller's own (the double-click wait after a click on an item).
+            return forward(event)
+        case .resized(let width, let height):
+            transform.resize(viewWidth: width, viewHeight: height)
+            if let analysis { panel = layOut(analysis, width, height) }
+        case .press(let press) where press.button == 1 && !spaceHeld && panel.button?.contains(x: press.x, y: press.y) == true:
+            showingAll.toggle()
+        case .press(let press) where press.button == 1 && !spaceHeld && chip(at: press.x, press.y) != nil:
+            return [.perform(chip(at: press.x, press.y)!.action)]
+        case .press(let press) where press.button == 4 || press.button == 5:
+            let direction: Double = press.button == 4 ? 1 : -1
+            if press.modifiers.contains(.control) {
+                transform.zoom(by: direction > 0 ? ViewTransform.step : 1 / ViewTransform.step,
+                               about: PixelPoint(x: press.x, y: press.y))
+            } else if press.modifiers.contains(.shift) {
+                transform.pan(dx: direction * Self.scrollStep, dy: 0)
+            } else {
+                transform.pan(dx: 0, dy: direction * Self.scrollStep)
+            }
+        case .press(let press) where press.button == 6 || press.button == 7:
+            transform.pan(dx: press.button == 6 ? Self.scrollStep : -Self.scrollStep, dy: 0)
+        case .press(let press) where press.button == 2 || (press.button == 1 && spaceHeld):
+            panning = (press.x, press.y)
+        case .release(let release) where panning != nil && (release.button == 2 || release.button == 1):
+            panning = nil
+        case .key(let key) where key.keysym == ViewKeys.space:
+            spaceHeld = true
+        case .keyRelease(let key) where key.keysym == ViewKeys.space:
+            spaceHeld = false
+        case .motion(let x, let y, _) where panning != nil:
+            transform.pan(dx: Double(x - panning!.x), dy: Double(y - panning!.y))
+            panning = (x, y)
+        case .press(let press):
+            return forward(.press(mapped(press)))
+        case .release(let release):
+            return forward(.release(mapped(release)))
+        case .motion(let x, let y, let modifiers):
+            overControl = panel.button?.contains(x: x, y: y) == true || chip(at: x, y) != nil
+            let point = imagePixel(x, y)
+            return forward(.motion(x: point.x, y: point.y, modifiers: modifiers))
+        case .key(let key):
+            return pressed(key)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Zoom, pan, turn and close keys; the rest (Ctrl+A, Ctrl+C, Enter) are the live controller's.
+    private mutating func pressed(_ key: LiveKeyEvent) -> [Command] {
+        let centre = PixelPoint(x: Double(transform.viewWidth) / 2, y: Double(transform.viewHeight) / 2)
+        let step = Self.scrollStep
+        switch key.keysym {
+        case ViewKeys.plus, ViewKeys.equal, ViewKeys.keypadAdd: transform.zoom(by: ViewTransform.step, about: centre)
+        case ViewKeys.minus, ViewKeys.keypadSubtract: transform.zoom(by: 1 / ViewTransform.step, about: centre)
+        case ViewKeys.zero, ViewKeys.keypadZero: transform.actualSize()
+        case ViewKeys.f: transform.fit()
+        case ViewKeys.left: transform.pan(dx: step, dy: 0)
+        case ViewKeys.right: transform.pan(dx: -step, dy: 0)
+        case ViewKeys.up: transform.pan(dx: 0, dy: step)
+        case ViewKeys.down: transform.pan(dx: 0, dy: -step)
+        case ViewKeys.q, ViewKeys.escape: return [.close]
+        case ViewKeys.pageDown, ViewKeys.n: return [.turn(1)]
+        case ViewKeys.pageUp, ViewKeys.p: return [.turn(-1)]
+        default:
+            // Enter copies and stays: the viewer closes only when asked to.
+            return forward(.key(key))
+        }
+        return []
+    }
+
+    /// The live controller's commands for an event in image pixels; it never closes the viewer
+    /// (an action or a menu choice is carried out with the window left open).
+    private mutating func forward(_ event: LiveSurfaceEvent) -> [Command] {
+        live.handle(event).compactMap { command in
+            switch command {
+            case .copy(let text): .copy(text)
+            case .perform(let action): .perform(action)
+            case .textAction(let kind, let text): .textAction(kind, text)
+            case .wait(let serial): .wait(serial)
+            case .close: nil
+            }
+        }
+    }
+
+    /// The chip under a view point, while the button is on.
+    private func chip(at x: Int, _ y: Int) -> LivePanel.Chip? {
+        showingAll ? panel.chips.first { $0.frame.contains(x: x, y: y) } : nil
+    }
+
+    /// The image pixel under a view pixel (its centre).
+    private func imagePixel(_ x: Int, _ y: Int) -> (x: Int, y: Int) {
+        let point = transform.imagePoint(PixelPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        return (Int(point.x.rounded(.down)), Int(point.y.rounded(.down)))
+    }
+
+    private func mapped(_ event: LivePointerEvent) -> LivePointerEvent {
+        var inImage = event
+        (inImage.x, inImage.y) = imagePixel(event.x, event.y)
+        return inImage
+    }
+
+    /// The view's pixels: the image through the transform, the backdrop around it.
+    var base: PixelImage {
+        let backdrop = ViewWindow.backdrop
+        return ViewRenderer.render(image, through: transform,
+                                   area: Bounds(x: 0, y: 0, width: transform.viewWidth, height: transform.viewHeight),
+                                   outside: [backdrop.red, backdrop.green, backdrop.blue, 255])
+    }
+
+    /// With the button on, the image dimmed and every line lit; the live controller's paints
+    /// mapped into the view (rectangles through the transform, pictures scaled once per
+    /// transform); the button and, while it is on, the chips.
+    mutating func paints() -> [LivePaint] {
+        let view = Bounds(x: 0, y: 0, width: transform.viewWidth, height: transform.viewHeight)
+        var everything: [LivePaint] = []
+        if showingAll, let analysis {
+            everything.append(.fill(transform.imageInView.intersection(view), LiveStyle.dim))
+            everything += analysis.blocks.flatMap(\.lines).map { .fill(transform.viewRect($0.bounds).intersection(view), LiveStyle.lit) }
+        }
+        var controls: [LivePaint] = panel.button.map { LiveStyle.button($0, on: showingAll, metrics: metrics) } ?? []
+        if showingAll {
+            controls += panel.chips.map { chip in chip.picture.map(LivePaint.picture) ?? .fill(chip.frame, LiveStyle.control) }
+        }
+        return everything + mappedLivePaints(in: view) + controls
+    }
+
+    private mutating func mappedLivePaints(in view: Bounds) -> [LivePaint] {
+        var kept: [ObjectIdentifier: (original: LivePicture, view: ViewTransform, scaled: LivePicture)] = [:]
+        let painted: [LivePaint] = live.paints.compactMap { paint in
+            switch paint {
+            case .fill(let rect, let color):
+                let shown = transform.viewRect(rect).intersection(view)
+                return shown.isEmpty ? nil : .fill(shown, color)
+            case .frame(let rect, let color, let width):
+                let shown = transform.viewRect(rect)
+                return shown.intersection(view).isEmpty ? nil : .frame(shown, color, width: width)
+            case .picture(let picture):
+                let key = ObjectIdentifier(picture)
+                if let cached = scaledPictures[key], cached.view == transform {
+                    kept[key] = cached
+                    return .picture(cached.scaled)
+                }
+                let area = transform.viewRect(picture.bounds).intersection(view)
+                guard !area.isEmpty else { return nil }
+                let scaled = LivePicture(ViewRenderer.render(picture.image, atX: picture.x, y: picture.y, through: transform,
+                                                             area: area, outside: [0, 0, 0, 0]), x: area.x, y: area.y)
+                kept[key] = (picture, transform, scaled)
+                return .picture(scaled)
+            }
+        }
+        scaledPictures = kept
+        return painted
+    }
+}
+
+/// A reading sent to the viewer, for the image of `generation`.
+struct ViewReading: Sendable {
+    var generation: Int
+    var reading: LiveReading
+}
+
+/// The keysyms the viewer acts on (X11's values: the desktop layer does not see the X headers).
+enum ViewKeys {
+    static let plus: UInt32 = 0x2b, equal: UInt32 = 0x3d, minus: UInt32 = 0x2d, zero: UInt32 = 0x30
+    static let f: UInt32 = 0x66, q: UInt32 = 0x71, n: UInt32 = 0x6e, p: UInt32 = 0x70
+    static let escape: UInt32 = 0xff1b, space: UInt32 = 0x20
+    static let left: UInt32 = 0xff51, up: UInt32 = 0xff52, right: UInt32 = 0xff53, down: UInt32 = 0xff54
+    static let pageUp: UInt32 = 0xff55, pageDown: UInt32 = 0xff56
+    static let keypadAdd: UInt32 = 0xffab, keypadSubtract: UInt32 = 0xffad, keypadZero: UInt32 = 0xffb0
+}

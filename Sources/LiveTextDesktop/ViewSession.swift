@@ -1,0 +1,201 @@
+import Foundation
+import LiveTextCore
+import LiveTextInteraction
+import X11Kit
+
+/// The image viewer (`livetext view`): images in a normal window, zoomed and panned, their text
+/// live as on the frozen screen. The window runs on a thread of its own; each image shown is read
+/// here, in the caller's task, and the reading sent to the window with the image's generation
+/// (a reading of an image no longer shown is dropped).
+public struct ViewSession: Sendable {
+    /// An image to show, decoded, the name in the window's title, and where it came from (the
+    /// analysis' `image.source`).
+    public struct Document: Sendable {
+        public var image: PixelImage
+        public var name: String
+        public var source: String
+
+        public init(image: PixelImage, name: String, source: String) {
+            self.image = image
+            self.name = name
+            self.source = source
+        }
+    }
+
+    /// What the user asked for that the caller carries out (the window stays open).
+    public enum Action: Sendable {
+        /// A quick action of an item, a code or a chip, one of `analysis.actions`.
+        case quickAction(QuickAction, ImageAnalysis)
+        /// Look Up or Translate of the selected text.
+        case text(QuickAction.Kind, String)
+    }
+
+    /// How a session ended.
+    public struct Outcome: Sendable {
+        /// The text copied last, nil when nothing was.
+        public var copied: String?
+        /// The reading of the image shown last, when it was done.
+        public var analysis: ImageAnalysis?
+        /// The reading of every image read while shown, in the order of the documents.
+        public var analyses: [ImageAnalysis]
+        /// Why the reading of the image shown last failed, when it did.
+        public var readingFailure: LiveTextError?
+        /// Start → first picture shown; → the first image live; each zoom or pan's redraw of the
+        /// whole window; each copy.
+        public var timings: LiveTimings
+    }
+
+    public var displayName: String?
+    public var types: [InteractionType]
+    public var interface: SupplementaryInterface
+    public var allowDataDetectorsInTextMode: Bool
+
+    public init(displayName: String? = nil, types: [InteractionType] = [.automatic],
+                interface: SupplementaryInterface = SupplementaryInterface(), allowDataDetectorsInTextMode: Bool = true) {
+        self.displayName = displayName
+        self.types = types
+        self.interface = interface
+        self.allowDataDetectorsInTextMode = allowDataDetectorsInTextMode
+    }
+
+    /// Shows `documents` (the first; Page Down/`n` and Page Up/`p` turn) until the window is
+    /// closed (`q`, Esc, the window manager). `analyze` reads an image (in the caller's task);
+    /// `copy` puts text on the clipboard and `perform` carries out an action (both on the window's
+    /// thread). Throws `.unavailable` without a display.
+    public func run(_ documents: [Document], analyze: @escaping @Sendable (PixelImage, _ source: String) async throws -> ImageAnalysis,
+                    copy: @escaping @Sendable (String) throws -> Void,
+                    perform: @escaping @Sendable (Action) throws -> Void) async throws -> Outcome {
+        guard !documents.isEmpty else { throw LiveTextError(.invalidArgs, "no image to view") }
+        let (progress, report) = AsyncStream<Progress>.makeStream()
+        let thread = Thread { [self] in
+            runWindow(documents, copy: copy, perform: perform, report: report)
+        }
+        thread.name = "livetext-view"
+        thread.start()
+        var reading: Task<Void, Never>?
+        defer { reading?.cancel() }
+        for await step in progress {
+            switch step {
+            case .opened(let window, let generation, let image, let source):
+                reading?.cancel()
+                reading = Task {
+                    let result: LiveReading
+                    do {
+                        // The button and chips are laid out for the view by the controller.
+                        result = .done(try await analyze(image, source), .empty)
+                    } catch let error as LiveTextError {
+                        result = .failed(error)
+                    } catch {
+                        result = .failed(LiveTextError(.failed, "\(error)"))
+                    }
+                    if !Task.isCancelled { window.send(ViewReading(generation: generation, reading: result)) }
+                }
+            case .ended(let result):
+                reading?.cancel()
+                await reading?.value
+                return try result.get()
+            }
+        }
+        throw LiveTextError(.failed, "the viewer ended without saying how")
+    }
+
+    /// What the window's thread tells `run`.
+    private enum Progress: @unchecked Sendable {
+        /// An image is shown (rgba8): read it and send the reading with its generation.
+        case opened(ViewWindow, generation: Int, PixelImage, source: String)
+        case ended(Result<Outcome, any Error>)
+    }
+
+    /// The window's size for an image: the image's, kept within 85 % of the screen and at least
+    /// 320 × 200.
+    static func windowSize(image: PixelImage, screen: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        (max(320, min(image.width, screen.width * 85 / 100)), max(200, min(image.height, screen.height * 85 / 100)))
+    }
+
+    static func title(_ document: Document) -> String { "\(document.name) — livetext" }
+
+    private func runWindow(_ documents: [Document], copy: @Sendable (String) throws -> Void,
+                           perform: @Sendable (Action) throws -> Void, report: AsyncStream<Progress>.Continuation) {
+        let started = ContinuousClock.now
+        defer { report.finish() }
+        do {
+            let display = try X11Display(name: displayName)
+            defer { display.close() }
+            var index = 0
+            let size = Self.windowSize(image: documents[0].image, screen: display.screenSize)
+            let window = try ViewWindow(display: display, width: size.width, height: size.height,
+                                        title: Self.title(documents[0]))
+            defer { window.close() }
+            let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
+            let makeLive = { [types, interface] (image: PixelImage) in
+                LiveController(width: image.width, height: image.height, types: types, metrics: metrics,
+                               menuPainter: LiveMenuPainter(frozen: image, interface: interface, metrics: metrics))
+            }
+            let layOut = { [types, interface, allowDataDetectorsInTextMode] (analysis: ImageAnalysis, width: Int, height: Int) in
+                // Chips drawn over the backdrop: the pixels under them change as the image moves.
+                let backdrop = ViewWindow.backdrop
+                var pixels = [UInt8](repeating: 255, count: width * height * 4)
+                for at in stride(from: 0, to: pixels.count, by: 4) {
+                    (pixels[at], pixels[at + 1], pixels[at + 2]) = (backdrop.red, backdrop.green, backdrop.blue)
+                }
+                let under = PixelImage(width: width, height: height, format: .rgba8, pixels: pixels)
+                return LivePanel.laidOut(analysis, types: types, allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
+                                         interface: interface, metrics: metrics, width: width, height: height, frozen: under)
+            }
+            var controller = ViewController(image: documents[0].image, width: size.width, height: size.height, metrics: metrics,
+                                            live: makeLive, panel: layOut)
+            try window.show()
+            try window.setBase(controller.base, paints: controller.paints())
+            var timings = LiveTimings(shownMs: LiveTimings.since(started))
+            report.yield(.opened(window, generation: controller.generation, controller.image, source: documents[0].source))
+            var copied: String?, read: [Int: ImageAnalysis] = [:]
+            _ = try window.run { event in
+                let before = (controller.transform, controller.generation), wasLive = controller.analysis != nil
+                for command in controller.handle(event) {
+                    switch command {
+                    case .copy(let text):
+                        let asked = ContinuousClock.now
+                        try copy(text)
+                        timings.copyMs.append(LiveTimings.since(asked))
+                        copied = text
+                    case .perform(let action):
+                        if let analysis = controller.analysis { try perform(.quickAction(action, analysis)) }
+                    case .textAction(let kind, let text):
+                        try perform(.text(kind, text))
+                    case .wait(let serial):
+                        let interval = Int(LiveSurface.doubleClickInterval / .milliseconds(1))
+                        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(interval)) {
+                            window.send(LiveClickWait(serial: serial))
+                        }
+                    case .turn(let step) where documents.count > 1:
+                        index = (index + step + documents.count) % documents.count
+                        let generation = controller.open(documents[index].image)
+                        window.setTitle(Self.title(documents[index]))
+                        report.yield(.opened(window, generation: generation, controller.image, source: documents[index].source))
+                    case .turn:
+                        break
+                    case .close:
+                        window.finish()
+                    }
+                }
+                if !wasLive, let analysis = controller.analysis {
+                    read[index] = analysis
+                    if timings.liveMs == nil { timings.liveMs = LiveTimings.since(started) }
+                }
+                window.setCursor(controller.cursor)
+                if before != (controller.transform, controller.generation) {
+                    let drawing = ContinuousClock.now
+                    try window.setBase(controller.base, paints: controller.paints())
+                    timings.redrawMs.append(LiveTimings.since(drawing))
+                } else {
+                    try window.setPaints(controller.paints())
+                }
+            }
+            report.yield(.ended(.success(Outcome(copied: copied, analysis: controller.analysis,
+                                                 analyses: read.sorted { $0.key < $1.key }.map(\.value),
+                                                 readingFailure: controller.failure, timings: timings))))
+        } catch {
+            report.yield(.ended(.failure(error)))
+        }
+    }
+}

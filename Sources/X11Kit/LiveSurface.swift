@@ -1,0 +1,319 @@
+import CX11
+import Foundation
+import LiveTextCore
+
+/// Live Text on the screen: one override-redirect window over the frozen screen (every monitor,
+/// or a part of it), holding the pointer and keyboard grabs, that shows the frozen pixels with
+/// paints blended over them and reports what the user does.
+///
+/// Use it on one thread (like its `X11Display`): `init` freezes the screen, `show` maps the window
+/// and grabs, `run` handles events on the calling thread until the handler calls `finish`, Escape
+/// is pressed, `cancel` is raised or the display goes away, and closes the surface whatever
+/// happens. Only `post` may be called from other threads: it runs work on the surface's thread,
+/// inside `run`. Every grab is released on every path; when the process dies, the X server drops
+/// them with its connection.
+///
+/// Drawing: the window's background is the frozen screen, so the server shows it at once and
+/// repaints exposed parts by itself; paints are blended over the frozen pixels here and drawn
+/// with `XShmPutImage` (`XPutImage` without MIT-SHM), only where they changed.
+public final class LiveSurface: @unchecked Sendable {
+    public let display: X11Display
+    /// The part of the root window shown, in root coordinates; surface coordinates (those of
+    /// events, paints and the frozen image) start at its top-left corner.
+    public let area: Bounds
+    private let screen: FrozenScreen
+    private var frozenPixels: PixelImage?
+    /// The window, 0 before `show` and after `close`.
+    public private(set) var window: UInt = 0
+    private var gc: GC?
+    private var writer: LivePixelWriter?
+    private var cursors = LiveCursors()
+    public private(set) var cursor: LiveCursor = .arrow
+    /// What is drawn over the frozen screen, in order.
+    public private(set) var paints: [LivePaint] = []
+    private var input = LiveEventTranslator()
+    private var isClosed = false
+    private let loop: LiveEventLoop
+    /// How much was drawn: puts and pixels (what a redraw costs; a test's proof that only what
+    /// changed was drawn).
+    public private(set) var drawn = (puts: 0, pixels: 0)
+
+    /// How `run` ended.
+    public enum Ending: Sendable, Hashable {
+        /// The handler called `finish`.
+        case finished
+        /// The user pressed Escape.
+        case escaped
+        /// `cancel` was raised.
+        case cancelled
+    }
+
+    /// Presses closer together than this (and a few pixels) make a double or triple click.
+    public static let doubleClickInterval: Duration = .milliseconds(Int(ClickCounter.interval))
+
+    /// The name of the surface's window (its class is `livetext`).
+    static let windowName = "livetext live"
+    /// For an image window: its title (a normal top-level window, no grabs); nil over the frozen screen.
+    private let title: String?
+
+    /// Freezes `area` of the screen (root coordinates, clipped to it; nil: the whole root
+    /// window, every monitor). Nothing is shown yet. Throws `.invalidArgs` for an area off the
+    /// screen, `.unavailable` when the display went away or another live surface is shown (by this
+    /// process or another: that one stays).
+    public init(display: X11Display, area requested: Bounds? = nil) throws {
+        try display.checkAlive()
+        if TopLevelWindows(display: display).entries.contains(where: {
+            WindowTitle.read($0.id, display: display) == Self.windowName
+        }) {
+            throw LiveTextError(.unavailable, "live text is already shown on '\(display.name)': use it, or close it with Esc first")
+        }
+        let (width, height) = display.screenSize
+        let root = Bounds(x: 0, y: 0, width: width, height: height)
+        let area = (requested ?? root).intersection(root)
+        guard !area.isEmpty else {
+            throw LiveTextError(.invalidArgs, "\(requested ?? root) lies outside the screen (\(width)×\(height) at 0,0)")
+        }
+        self.display = display
+        self.area = area
+        title = nil
+        screen = try FrozenScreen(display: display, area: area)
+        loop = try LiveEventLoop()
+    }
+
+    /// An ordinary top-level window of class `livetext`, titled `title`, showing `image` (gray8
+    /// or rgba8, 1:1 from its top-left corner; the window no larger than the screen) with the same
+    /// paints and events, and no grabs: the window manager places it, and closing it ends `run`
+    /// like Escape.
+    public init(display: X11Display, image shown: PixelImage, title: String) throws {
+        try display.checkAlive()
+        guard shown.width > 0, shown.height > 0 else { throw LiveTextError(.invalidArgs, "an empty image has nothing to show") }
+        let image = shown.format == .rgba8 ? shown
+            : PixelImage(width: shown.width, height: shown.height, format: .rgba8,
+                         pixels: shown.pixels.flatMap { [$0, $0, $0, 255] })
+        self.display = display
+        area = Bounds(x: 0, y: 0, width: image.width, height: image.height)
+        self.title = title
+        let writer = try LivePixelWriter(display: display)
+        screen = try FrozenScreen(display: display, image: image, writer: writer)
+        self.writer = writer
+        frozenPixels = image
+        loop = try LiveEventLoop()
+    }
+
+    deinit { close() }
+
+    /// Maps the window above everything, showing the frozen screen, and grabs pointer and
+    /// keyboard (retrying for a second). Throws `.unavailable` when the grabs stay taken or the
+    /// display goes away, `.cancelled` for `cancel`; the surface is closed then.
+    public func show(cancel: CancellationFlag? = nil) throws {
+        if let title { return try showWindow(title) }
+        do {
+            try display.checkAlive()
+            let handle = display.handle, cursor = cursors.cursor(cursor, on: display)
+            let error = display.trapErrors {
+                let made = FrozenScreen.overrideRedirectWindow(
+                    display, area: area, background: screen.pixmap, cursor: cursor,
+                    eventMask: ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | KeyPressMask
+                        | VisibilityChangeMask,
+                    name: Self.windowName)
+                window = UInt(made)
+                gc = XCreateGC(handle, made, 0, nil)
+                XSetGraphicsExposures(handle, gc, 0)
+                XMapRaised(handle, made)
+            }
+            try display.checkAlive()
+            if let error { throw LiveTextError(.failed, "could not show the live surface: \(error)") }
+            try InputGrab.take(display, window: Window(window), cursor: cursor, cancel: cancel,
+                               cancelled: "live text cancelled")
+            writer = try LivePixelWriter(display: display)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Maps the image window: a normal top-level window the window manager places, that asks to
+    /// be told when it is closed (WM_DELETE_WINDOW).
+    private func showWindow(_ title: String) throws {
+        do {
+            let handle = display.handle, cursor = cursors.cursor(cursor, on: display)
+            let (screenWidth, screenHeight) = display.screenSize
+            let size = Bounds(x: 0, y: 0, width: min(area.width, screenWidth), height: min(area.height, screenHeight))
+            let error = display.trapErrors {
+                var attributes = XSetWindowAttributes()
+                attributes.background_pixmap = screen.pixmap
+                attributes.cursor = cursor
+                attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | KeyPressMask
+                    | StructureNotifyMask
+                let made = XCreateWindow(handle, display.root, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0,
+                                         UInt32(InputOutput), nil, UInt(CWBackPixmap | CWCursor | CWEventMask), &attributes)
+                window = UInt(made)
+                FrozenScreen.name(made, title, display)
+                var hints = XSizeHints()
+                hints.flags = PMaxSize
+                (hints.max_width, hints.max_height) = (Int32(area.width), Int32(area.height))
+                XSetWMNormalHints(handle, made, &hints)
+                var protocols = [display.atom("WM_DELETE_WINDOW")]
+                XSetWMProtocols(handle, made, &protocols, 1)
+                gc = XCreateGC(handle, made, 0, nil)
+                XSetGraphicsExposures(handle, gc, 0)
+                XMapRaised(handle, made)
+            }
+            try display.checkAlive()
+            if let error { throw LiveTextError(.failed, "could not show the image window: \(error)") }
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// The frozen pixels (read from the server the first time) and where they are on the screen.
+    public func frozen() throws -> CapturedImage {
+        CapturedImage(image: try frozenImage(), bounds: area)
+    }
+
+    private func frozenImage() throws -> PixelImage {
+        if let frozenPixels { return frozenPixels }
+        let capture = ScreenCapture(display: display)
+        defer { capture.close() }
+        let image = try capture.read(screen.pixmap, Bounds(x: 0, y: 0, width: area.width, height: area.height))
+        frozenPixels = image
+        return image
+    }
+
+    /// Where the pointer is, in surface coordinates; nil when it is off the surface.
+    public func pointer() -> (x: Int, y: Int)? {
+        var root: Window = 0, child: Window = 0, x: Int32 = 0, y: Int32 = 0, winX: Int32 = 0, winY: Int32 = 0
+        var mask: UInt32 = 0
+        guard !display.isBroken,
+              XQueryPointer(display.handle, display.root, &root, &child, &x, &y, &winX, &winY, &mask) != 0 else { return nil }
+        let point = (x: Int(x) - area.x, y: Int(y) - area.y)
+        guard point.x >= 0, point.y >= 0, point.x < area.width, point.y < area.height else { return nil }
+        return point
+    }
+
+    /// True while drawing goes through shared memory (MIT-SHM).
+    public var drawsThroughSharedMemory: Bool { writer?.usesSharedMemory ?? false }
+
+    /// Shows `shape` as the pointer from now on.
+    public func setCursor(_ shape: LiveCursor) {
+        guard shape != cursor, window != 0, !display.isBroken else { return }
+        cursor = shape
+        let made = cursors.cursor(shape, on: display)
+        XDefineCursor(display.handle, Window(window), made)
+        XChangeActivePointerGrab(display.handle, InputGrab.pointerMask, made, UInt(CurrentTime))
+    }
+
+    /// Draws `new` over the frozen screen in place of the current paints, redrawing only the
+    /// rectangles where the two differ; returns once the server has drawn them.
+    public func setPaints(_ new: [LivePaint]) throws {
+        let damage = LiveCompositor.damage(from: paints, to: new)
+        paints = new
+        for rect in damage { try redraw(rect) }
+        if !damage.isEmpty, !display.isBroken { display.sync() }
+    }
+
+    /// Composes and draws `rect` (surface coordinates, clipped to the surface).
+    private func redraw(_ rect: Bounds) throws {
+        let part = rect.intersection(Bounds(x: 0, y: 0, width: area.width, height: area.height))
+        guard !part.isEmpty, window != 0, let writer, let gc else { return }
+        let pixels = LiveCompositor.compose(try frozenImage(), paints, in: part)
+        try writer.put(pixels, area: part, to: Drawable(window), gc: gc)
+        drawn.puts += 1
+        drawn.pixels += part.area
+    }
+
+    /// Runs `work` on the surface's thread inside `run` (soon, in order); false when the surface
+    /// is closed. Work posted before the surface closes runs in any case (then finding it closed:
+    /// drawing does nothing), so nothing waiting on it is left waiting. May be called from any
+    /// thread.
+    @discardableResult
+    public func post(_ work: @escaping @Sendable () -> Void) -> Bool {
+        loop.post(work)
+    }
+
+    /// Hands `value` to the handler as `.message(value)` on the surface's thread; false when the
+    /// surface is closed. May be called from any thread.
+    @discardableResult
+    public func send(_ value: any Sendable) -> Bool {
+        loop.send(value)
+    }
+
+    /// Ends `run` with `.finished` once the current event or posted work is handled.
+    public func finish() {
+        loop.finish()
+    }
+
+    /// Handles events until the handler calls `finish` (`.finished`), Escape (`.escaped`) or
+    /// `cancel` (`.cancelled`); throws `.unavailable` when the display goes away, and what the
+    /// handler throws. Closes the surface on every path. Call after `show`.
+    public func run(cancel: CancellationFlag? = nil, _ handler: (LiveSurfaceEvent) throws -> Void) throws -> Ending {
+        defer { close() }
+        guard window != 0 else { throw LiveTextError(.failed, "the live surface is not shown") }
+        return try loop.run(on: display, cancel: cancel, finished: .finished, cancelled: .cancelled, next: { event in
+            switch translate(&event) {
+            case .escape: return .end(.escaped)
+            case .event(let translated):
+                if case .expose(let rect) = translated { try redrawPaints(in: rect) }
+                return .event(translated)
+            case nil: return nil
+            }
+        }, handler: handler)
+    }
+
+    /// Draws the paints again over what the server repainted from the frozen screen.
+    private func redrawPaints(in rect: Bounds) throws {
+        let touched = paints.map(\.bounds).filter { !$0.intersection(rect).isEmpty }
+        guard !touched.isEmpty else { return }
+        try redraw(rect.intersection(touched.union))
+    }
+
+    private enum Input {
+        case event(LiveSurfaceEvent)
+        case escape
+    }
+
+    /// What an X event means for the handler; nil for events it does not hear about.
+    private func translate(_ event: inout XEvent) -> Input? {
+        switch event.type {
+        case ClientMessage where title != nil && Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW"):
+            // The window manager's close button.
+            return .escape
+        case DestroyNotify where title != nil && UInt(event.xdestroywindow.window) == window:
+            // Destroyed by another client: nothing left to show.
+            return .escape
+        case VisibilityNotify:
+            // A window mapped since (a notification, a popup) covers part of the surface: above it again.
+            if event.xvisibility.state != VisibilityUnobscured { XRaiseWindow(display.handle, Window(window)) }
+            return nil
+        default:
+            guard let translated = input.translate(&event, display: display) else { return nil }
+            if case .key(let key) = translated, key.keysym == UInt32(XK_Escape) { return .escape }
+            return .event(translated)
+        }
+    }
+
+    /// Releases the grabs, destroys the window and frees everything on the server (once; safe on
+    /// a display that went away). The display itself stays open: it is the caller's.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        let pending = loop.close()
+        defer { pending.forEach { $0() } }
+        writer?.close()
+        writer = nil
+        let (shown, context) = (window, gc)
+        window = 0
+        gc = nil
+        guard !display.isBroken, !display.isClosed else { return }
+        let handle = display.handle
+        InputGrab.release(display)
+        display.trapErrors {
+            if shown != 0 { XDestroyWindow(handle, Window(shown)) }
+            if let context { XFreeGC(handle, context) }
+        }
+        cursors.free(on: display)
+        screen.free()
+        display.sync()
+    }
+}

@@ -1,0 +1,110 @@
+import CX11
+import LiveTextCore
+
+/// Modifier keys and mouse buttons held during an event.
+public struct LiveModifiers: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let shift = LiveModifiers(rawValue: 1 << 0)
+    public static let control = LiveModifiers(rawValue: 1 << 1)
+    public static let alt = LiveModifiers(rawValue: 1 << 2)
+    public static let superKey = LiveModifiers(rawValue: 1 << 3)
+    /// Mouse buttons held (before the event, as X reports them).
+    public static let button1 = LiveModifiers(rawValue: 1 << 8)
+    public static let button2 = LiveModifiers(rawValue: 1 << 9)
+    public static let button3 = LiveModifiers(rawValue: 1 << 10)
+
+    /// From an X event's `state`.
+    init(state: UInt32) {
+        let pairs: [(Int32, LiveModifiers)] = [(ShiftMask, .shift), (ControlMask, .control), (Mod1Mask, .alt),
+                                                (Mod4Mask, .superKey), (Button1Mask, .button1),
+                                                (Button2Mask, .button2), (Button3Mask, .button3)]
+        self = LiveModifiers(pairs.filter { state & UInt32($0.0) != 0 }.map(\.1))
+    }
+}
+
+/// A mouse button going down or up on the live surface.
+public struct LivePointerEvent: Sendable, Hashable {
+    /// 1 left, 2 middle, 3 right, 4 and 5 the wheel.
+    public var button: Int
+    /// Surface coordinates (those of the frozen image).
+    public var x: Int
+    public var y: Int
+    /// 1 for a single click, 2 for the second press of a double click, 3 for a triple click; the
+    /// release carries the count of its press.
+    public var clickCount: Int
+    public var modifiers: LiveModifiers
+
+    public init(button: Int, x: Int, y: Int, clickCount: Int = 1, modifiers: LiveModifiers = []) {
+        self.button = button
+        self.x = x
+        self.y = y
+        self.clickCount = clickCount
+        self.modifiers = modifiers
+    }
+}
+
+/// A key pressed on the live surface.
+public struct LiveKeyEvent: Sendable, Hashable {
+    /// The X keysym, Shift applied (`XK_a` for a, `XK_A` for Shift+a, `XK_Return`, …).
+    public var keysym: UInt32
+    public var modifiers: LiveModifiers
+
+    public init(keysym: UInt32, modifiers: LiveModifiers = []) {
+        self.keysym = keysym
+        self.modifiers = modifiers
+    }
+
+    /// Whether it is `character` (a letter compared without case) with Control held.
+    public func isControl(_ character: Character) -> Bool {
+        guard modifiers.contains(.control), let scalar = character.lowercased().unicodeScalars.first else { return false }
+        let lower = keysym >= 0x41 && keysym <= 0x5a ? keysym + 0x20 : keysym
+        return lower == scalar.value
+    }
+
+    /// Return or the keypad's Enter.
+    public var isEnter: Bool { keysym == UInt32(XK_Return) || keysym == UInt32(XK_KP_Enter) }
+}
+
+/// What the live surface reports to its handler, on the surface's thread. Escape is not among
+/// them: it closes the surface at once.
+public enum LiveSurfaceEvent: Sendable {
+    case press(LivePointerEvent)
+    case release(LivePointerEvent)
+    /// The pointer moved (motion is coalesced: only the last of a burst is reported).
+    case motion(x: Int, y: Int, modifiers: LiveModifiers)
+    case key(LiveKeyEvent)
+    /// A key let go (only a `ViewWindow` reports these: space held pans).
+    case keyRelease(LiveKeyEvent)
+    /// The server repainted this part from the frozen screen (the surface has drawn its paints
+    /// over it again).
+    case expose(Bounds)
+    /// A value another thread sent with `LiveSurface.send` (a finished reading, say).
+    case message(any Sendable)
+    /// The window is now this size (a `ViewWindow` resized by the user; never the frozen screen).
+    case resized(width: Int, height: Int)
+}
+
+/// Counts clicks: a press of the same button within `interval` and `slop` pixels of the last one
+/// continues a double or triple click; a fourth starts again at one.
+struct ClickCounter {
+    static let interval: UInt = 400
+    static let slop = 4
+
+    private var last: (button: UInt32, time: UInt, x: Int, y: Int, count: Int)?
+
+    /// The click count of a press at server time `time` (milliseconds).
+    mutating func press(button: UInt32, time: UInt, x: Int, y: Int) -> Int {
+        var count = 1
+        if let last, last.button == button, time &- last.time <= Self.interval,
+           abs(x - last.x) <= Self.slop, abs(y - last.y) <= Self.slop {
+            count = last.count % 3 + 1
+        }
+        last = (button, time, x, y, count)
+        return count
+    }
+
+    /// The count of the last press (for its release).
+    var current: Int { last?.count ?? 1 }
+}

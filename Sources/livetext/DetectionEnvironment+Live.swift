@@ -1,0 +1,66 @@
+import ArgumentParser
+import LiveTextConfig
+import LiveTextCore
+import LiveTextDesktop
+import LiveTextDetectors
+import LiveTextEngines
+import LiveTextInteraction
+
+/// What `livetext live` and `livetext view` take from the settings alike.
+extension DetectionEnvironment {
+    /// The settings' supplementary interface: hidden, content insets, font.
+    static var supplementaryInterface: SupplementaryInterface {
+        let settings = settings.interaction
+        return SupplementaryInterface(isHidden: settings.supplementaryInterfaceHidden,
+                                      contentInsets: settings.supplementaryInterfaceContentInsets,
+                                      font: FontDescription(parsing: settings.supplementaryInterfaceFont) ?? .standard)
+    }
+
+    /// The interaction types `--interaction` names, else the settings'; `none` is refused (live
+    /// text with nothing to offer), `alternative` saying what to do instead.
+    static func liveInteraction(_ names: [String], otherwise alternative: String) throws -> [InteractionType] {
+        let types = try InteractionType.option(names) ?? settings.interaction.preferredInteractionTypes
+        guard !types.contains(.none) else {
+            throw ValidationError("live text with the interaction type none offers nothing: give automatic, "
+                                  + "textSelection or dataDetectors (--interaction), or \(alternative)")
+        }
+        return types
+    }
+
+    /// Look Up or Translate of `text` (a selection's), through the settings' templates (the
+    /// `LIVETEXT_*_URL` variables overriding) and opener, as the text's own actions are.
+    static func perform(_ kind: QuickAction.Kind, on text: String) throws {
+        let templates = templates(settings.actions).applyingEnvironment()
+        let action = QuickAction(id: "\(kind.rawValue)-selection", title: kind.rawValue, kind: kind,
+                                 target: ActionTemplates.fill(kind == .lookup ? templates.lookup : templates.translate, with: text),
+                                 subject: .text)
+        try perform(action.id, actions: [action], items: [], text: text)
+    }
+
+    /// Runs a live session (`body`) with an analysis pipeline for `options`, the engines warming
+    /// meanwhile, and the desktop. The text `copied` says was copied last outlives this process: a
+    /// detached server takes it over before the desktop's own clipboard owner goes. Returns once
+    /// the engines stopped warming (one still loading at exit runs into libtesseract's finalizers).
+    static func runLive<Outcome: Sendable>(_ options: AnalysisOptions, copied: @escaping @Sendable (Outcome) -> String?,
+                                           _ body: @escaping @Sendable (AnalysisPipeline, Desktop) async throws -> Outcome)
+        async throws -> (Outcome, ImageAnalyzer.Configuration) {
+        let configuration = try options.configuration()
+        let analyzer = try ImageAnalyzer.system(interpreter: try interpreter())
+        try analyzer.checkConfiguration(configuration)
+        let warm = Task { try? await analyzer.prewarm() }
+        let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration)
+        let outcome: Result<Outcome, any Error>
+        do {
+            outcome = .success(try await Desktop.using { desktop in
+                let outcome = try await body(pipeline, desktop)
+                if let text = copied(outcome) { try DetachedClipboard.copy(text, alsoPrimary: false) }
+                return outcome
+            })
+        } catch {
+            outcome = .failure(error)
+        }
+        warm.cancel()
+        await warm.value
+        return (try outcome.get(), configuration)
+    }
+}

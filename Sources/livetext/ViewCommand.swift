@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import LiveTextConfig
+import LiveTextCore
+import LiveTextDesktop
+import LiveTextEngines
+import LiveTextInteraction
+
+/// `livetext view`: images in a window, zoomed and panned, their text live as on the screen.
+struct ViewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Show images in a window with their text live: select, copy, zoom and pan.",
+        discussion: """
+            Every image is decoded first (exit 3 for one that is not an image, before any window \
+            opens); the first is shown fitted to a window of class livetext and read at once. As on the \
+            frozen screen (livetext live): drag over text to select it, double click for a word, triple \
+            click for a line, Shift+click to extend, Ctrl+A for all, Ctrl+C or Enter to copy; detected items \
+            are underlined and a click runs their first quick action; the Live Text button shows everything; \
+            a right click offers the selection's or an item's actions. Zoom with Ctrl+wheel (about the \
+            pointer), + and -, 0 for 1:1, f to fit; pan with the wheel (Shift: across), the arrow keys, \
+            a middle-button drag or space+drag. Page Down/n and Page Up/p turn to the next or previous image (its \
+            reading replaces the old one's). q, Esc or closing the window ends (exit 0). \
+            Needs an X11 display (DISPLAY): exit 4 without one.
+            """)
+
+    @Argument(help: ArgumentHelp("Image files; - for standard input.", valueName: "file"), completion: .file())
+    var files: [String]
+
+    @OptionGroup var live: LiveOptions
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("give an image file, or - for standard input") }
+        guard files.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("standard input (-) can be read once") }
+    }
+
+    func run() async throws {
+        // Decoded before any window opens: a file that is not an image is exit 3 at once.
+        let options = live.analysis
+        let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
+        let documents = try files.map { file in
+            let (image, source) = file == "-" ? try input.loadStandardInput() : try input.load(path: file)
+            return ViewSession.Document(image: image, name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent,
+                                        source: source)
+        }
+        let settings = DetectionEnvironment.settings.interaction
+        let session = ViewSession(types: try live.interaction(), interface: DetectionEnvironment.supplementaryInterface,
+                                  allowDataDetectorsInTextMode: settings.allowDataDetectorsInTextMode)
+        let (ended, configuration) = try await DetectionEnvironment.runLive(options, copied: { $0.copied }) { pipeline, desktop in
+            try await session.run(documents, analyze: { image, source in
+                try await pipeline.analyze { _ in AcquiredImage(image: image, source: source) }.analysis
+            }, copy: { text in
+                try desktop.copySynchronously(text)
+            }, perform: { action in
+                switch action {
+                case .quickAction(let chosen, let analysis):
+                    try DetectionEnvironment.perform(chosen.id, actions: analysis.actions, items: analysis.items,
+                                                     text: analysis.text)
+                case .text(let kind, let text):
+                    try DetectionEnvironment.perform(kind, on: text)
+                }
+            })
+        }
+        if live.reportTiming { StandardError.write(ended.timings.json + "\n") }
+        if options.json {
+            // One document per image read while shown (JSON Lines for several).
+            let printer = ResultPrinter(json: true, onlyItems: configuration.only != nil, labelled: false)
+            for analysis in ended.analyses { try printer.print(analysis, name: "") }
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `livetext live` as a user runs it: what it refuses and says before any window opens.
+@Suite("livetext live")
+struct LiveCommandTests {
+    @Test("no display is exit 4 saying what to set; --interaction none and bad targets are refused with exit 2, saying why")
+    func refusals() async throws {
+        let noDisplay = try await offPool { try CLIProcess.run(["live"], environment: ["DISPLAY": ""]) }
+        #expect(noDisplay.status == 4)
+        #expect(noDisplay.stderr.contains("DISPLAY"), "\(noDisplay.stderr)")
+        let noServer = try await offPool { try CLIProcess.run(["live"], environment: ["DISPLAY": ":997"]) }
+        #expect(noServer.status == 4)
+        #expect(noServer.stderr.contains(":997"), "\(noServer.stderr)")
+
+        let none = try await offPool { try CLIProcess.run(["live", "--interaction", "none"]) }
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("none offers nothing"), "\(none.stderr)")
+        let unknown = try await offPool { try CLIProcess.run(["live", "--interaction", "everything"]) }
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("textSelection"), "\(unknown.stderr)")
+        let two = try await offPool { try CLIProcess.run(["live", "--monitor", "0", "--region", "0,0,10,10"]) }
+        #expect(two.status == 2)
+
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            let outside = try await XPeers.livetext(["live", "--region", "400,300,10,10"], on: server)
+            #expect(outside.status == 2)
+            #expect(outside.stderr.contains("320"), "\(outside.stderr)")
+            let monitor = try await XPeers.livetext(["live", "--monitor", "3"], on: server)
+            #expect(monitor.status == 2)
+            #expect(monitor.stderr.contains("no monitor 3"), "\(monitor.stderr)")
+            let window = try await XPeers.livetext(["live", "--window", "0x7fffff1"], on: server)
+            #expect(window.status == 3, "\(window.stderr)")
+        }
+    }
+}
+
+extension LiveCommandTests {
+    static let page = CLIProcess.fixture("text-light-15px.png")  // 520×96: an invoice line, an email, a phone
+    static let lines = ["Invoice 4471 is due on 2026-12-01", "Questions: billing@example.com", "Call +1 415 555 0123 today"]
+
+    @Test("on the frozen screen: Ctrl+A, a drag across lines, a double and a triple click select exactly those words; Ctrl+C copies and stays, Enter copies and closes, and the copy outlives livetext")
+    func selectAndCopy() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server)
+            // Ctrl+A selects everything once the screen is read: until then it copies nothing.
+            let all = Self.lines.joined(separator: "\n")
+            for _ in 0..<300 {
+                try await XPeers.xdotool(["key", "ctrl+a", "key", "ctrl+c"], on: server)
+                if try await XPeers.clipboardText(on: server) == all { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(try await XPeers.clipboardText(on: server) == all)
+
+            // From before "Questions:" to just past the end of "today", across the line break.
+            try await XPeers.xdotool(["mousemove", "2", "42", "mousedown", "1", "mousemove", "120", "50",
+                                      "mousemove", "230", "65", "mouseup", "1", "key", "ctrl+c"], on: server)
+            try await XPeers.waitForClipboard(containing: Self.lines[1] + "\n" + Self.lines[2], on: server)
+            // A double click on "billing@example.com": that word.
+            try await XPeers.xdotool(["mousemove", "150", "42", "click", "--repeat", "2", "--delay", "60", "1",
+                                      "key", "ctrl+c"], on: server)
+            try await XPeers.waitForClipboard(containing: "billing@example.com", on: server)
+            // A triple click on the first line, then Enter: copied, closed.
+            try await XPeers.xdotool(["mousemove", "40", "18", "sleep", "0.5", "click", "--repeat", "3", "--delay", "60", "1",
+                                      "key", "Return"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try await XPeers.clipboardText(on: server) == Self.lines[0])
+        }
+    }
+
+    @Test("a click on the underlined phone number runs the opener with its tel: target and closes (exit 0)")
+    func clickItem() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            let (opener, opened) = try Self.recordingOpener()
+            defer { try? FileManager.default.removeItem(at: opener.deletingLastPathComponent()) }
+            try await XPeers.paintRoot(Self.page, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
+                                              environment: ["LIVETEXT_OPENER": opener.path])
+            for _ in 0..<300 {
+                try await XPeers.xdotool(["key", "ctrl+a", "key", "ctrl+c"], on: server)
+                if try await XPeers.clipboardText(on: server) != nil { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            // "+1 415 555 0123" on the third line.
+            try await XPeers.xdotool(["mousemove", "100", "65", "click", "1"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            let target = try String(contentsOf: opened, encoding: .utf8)
+            #expect(target.hasPrefix("tel:"), "\(target)")
+            #expect(target.filter(\.isNumber).hasSuffix("4155550123"), "\(target)")
+        }
+    }
+
+    @Test("the Live Text button shows the quick-action chips; the Copy Text chip copies all the text and closes; a font that is not installed is said, another stands in")
+    func liveTextButtonChips() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("live-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("livetext"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try "[interaction]\nsupplementary_interface_font = \"Nosuchfamily Bold\"\n"
+            .write(to: home.appendingPathComponent("livetext/config.toml"), atomically: true, encoding: .utf8)
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
+                                              environment: ["XDG_CONFIG_HOME": home.path])
+            try await Self.selectTodayOnceLive(on: server)
+            // The button: 22 px square, 6 px from the bottom-right corner; the first chip 6 px from the bottom-left.
+            try await XPeers.xdotool(["mousemove", "503", "79", "click", "1", "sleep", "0.3",
+                                      "mousemove", "20", "79", "click", "1"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("font 'Nosuchfamily Bold' is not installed; using"), "\(result.stderr)")
+            try await XPeers.waitForClipboard(containing: Self.lines.joined(separator: "\n"), on: server)
+        }
+    }
+
+    /// Double clicks "today" (and copies it) until the clipboard holds it: the screen is read and
+    /// the word selected.
+    static func selectTodayOnceLive(on server: TestDisplay) async throws {
+        for _ in 0..<300 {
+            try await XPeers.xdotool(["mousemove", "200", "65", "click", "--repeat", "2", "--delay", "60", "1",
+                                      "key", "ctrl+c", "sleep", "0.5"], on: server)
+            if try await XPeers.clipboardText(on: server) == "today" { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw TestFailure("the screen never became live")
+    }
+
+    /// An opener that writes what it is given to a file: (the opener, the file).
+    static func recordingOpener() throws -> (URL, URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let opener = directory.appendingPathComponent("opener"), opened = directory.appendingPathComponent("opened")
+        try "#!/bin/sh\necho \"$@\" > '\(opened.path)'\n".write(to: opener, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+        return (opener, opened)
+    }
+
+    @Test("a right click on the selection, then Look Up: the opener gets the lookup template filled with the selected words")
+    func lookUpSelection() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            let (opener, opened) = try Self.recordingOpener()
+            defer { try? FileManager.default.removeItem(at: opener.deletingLastPathComponent()) }
+            try await XPeers.paintRoot(Self.page, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
+                                              environment: ["LIVETEXT_OPENER": opener.path,
+                                                            "LIVETEXT_LOOKUP_URL": "https://lookup.test/?q=%s"])
+            try await Self.selectTodayOnceLive(on: server)
+            // The menu opens at the pointer, moved up to fit the 96 px high surface: four 22 px rows
+            // from y 8; Look Up is the third.
+            try await XPeers.xdotool(["click", "3", "sleep", "0.3", "mousemove", "210", "63", "click", "1"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            let target = try String(contentsOf: opened, encoding: .utf8)
+            #expect(target == "https://lookup.test/?q=today\n", "\(target)")
+        }
+    }
+}
+
+extension LiveCommandTests {
+    @Test("the display going away while live text is shown ends it at once: exit 4, saying so")
+    func displayGone() async throws {
+        let server = try await TestDisplay.start(width: 320, height: 200)
+        async let ended = XPeers.livetext(["live"], on: server)
+        try await XPeers.xdotool(["search", "--sync", "--class", "livetext"], on: server)
+        let stopped = ContinuousClock.now
+        await server.stop()
+        let result = try await ended
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("went away"), "\(result.stderr)")
+        #expect(ContinuousClock.now - stopped < .seconds(10))
+    }
+}
+
+/// `livetext view`: an image in a window of its own, its text live.
+@Suite("livetext view")
+struct ViewCommandTests {
+    @Test("a file that is not an image is exit 3 before any window (no display needed); a missing one too")
+    func notAnImage() async throws {
+        let text = try await offPool { try CLIProcess.run(["view", "/etc/hostname"], environment: ["DISPLAY": ""]) }
+        #expect(text.status == 3)
+        #expect(text.stderr.contains("not an image"), "\(text.stderr)")
+        let missing = try await offPool { try CLIProcess.run(["view", "/nonexistent.png"], environment: ["DISPLAY": ""]) }
+        #expect(missing.status == 3, "\(missing.stderr)")
+        let noDisplay = try await offPool { try CLIProcess.run(["view", LiveCommandTests.page], environment: ["DISPLAY": ""]) }
+        #expect(noDisplay.status == 4)
+    }
+
+    @Test("view shows the image in a window: Ctrl+A then Ctrl+C copies all its text, q closes (exit 0); a window closed by another client ends it (exit 0)")
+    func selectAndClose() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            async let viewed = XPeers.livetext(["view", LiveCommandTests.page], on: server)
+            try await XPeers.xdotool(["search", "--sync", "--class", "livetext"], on: server)
+            let all = LiveCommandTests.lines.joined(separator: "\n")
+            // Keys go to the window under the pointer (no window manager): Ctrl+A selects once read.
+            for _ in 0..<300 {
+                try await XPeers.xdotool(["mousemove", "100", "50", "key", "ctrl+a", "key", "ctrl+c"], on: server)
+                if try await XPeers.clipboardText(on: server) == all { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await XPeers.xdotool(["key", "q"], on: server)
+            let result = try await viewed
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try await XPeers.clipboardText(on: server) == all)
+
+            async let closed = XPeers.livetext(["view", LiveCommandTests.page], on: server)
+            try await XPeers.xdotool(["search", "--sync", "--class", "livetext", "windowclose"], on: server)
+            #expect(try await closed.status == 0)
+        }
+    }
+}

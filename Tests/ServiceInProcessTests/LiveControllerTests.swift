@@ -1,0 +1,275 @@
+import LiveTextCore
+import LiveTextInteraction
+@testable import LiveTextDesktop
+import Testing
+import X11Kit
+
+/// The live surface's controller as plain values: events in, selection, copies and paints out.
+@Suite("live text controller")
+struct LiveControllerTests {
+    /// Two blocks: "alpha beta" / "gamma delta" (lines at y 10 and 30), then "omega" at y 70; each
+    /// word 10 px a character, 10 px apart.
+    static let analysis: ImageAnalysis = {
+        func line(_ words: [String], y: Int) -> TextLine {
+            var x = 10
+            return TextLine(words: words.map { text in
+                defer { x += text.count * 10 + 10 }
+                return TextWord(text: text, bounds: Bounds(x: x, y: y, width: text.count * 10, height: 12), confidence: 90)
+            })
+        }
+        return ImageAnalysis(image: .init(width: 200, height: 100, source: "pixels"),
+                             blocks: [TextBlock(lines: [line(["alpha", "beta"], y: 10), line(["gamma", "delta"], y: 30)]),
+                                      TextBlock(lines: [line(["omega"], y: 70)])])
+    }()
+
+    static func read(_ types: [InteractionType] = [.automatic], analysis: ImageAnalysis = analysis,
+                     interface: SupplementaryInterface = SupplementaryInterface(),
+                     metrics: InterfaceMetrics = .standard) -> LiveController {
+        var controller = LiveController(width: 200, height: 100, types: types, metrics: metrics)
+        _ = controller.handle(.message(done(analysis, types, interface: interface, metrics: metrics)))
+        return controller
+    }
+
+    /// The reading as the session sends it: with the button and chips laid out (chips undrawn).
+    static func done(_ analysis: ImageAnalysis, _ types: [InteractionType] = [.automatic],
+                     interface: SupplementaryInterface = SupplementaryInterface(),
+                     metrics: InterfaceMetrics = .standard) -> LiveReading {
+        .done(analysis, LivePanel.laidOut(analysis, types: types, allowDataDetectorsInTextMode: true, interface: interface,
+                                          metrics: metrics, width: 200, height: 100, frozen: nil))
+    }
+
+    /// What is drawn besides the Live Text button.
+    static func marks(_ controller: LiveController) -> [LivePaint] {
+        controller.paints.filter { paint in controller.button.map { paint.bounds.intersection($0).isEmpty } ?? true }
+    }
+
+    static func press(_ x: Int, _ y: Int, count: Int = 1, _ modifiers: LiveModifiers = []) -> LiveSurfaceEvent {
+        .press(LivePointerEvent(button: 1, x: x, y: y, clickCount: count, modifiers: modifiers))
+    }
+
+    static func drag(_ x: Int, _ y: Int) -> LiveSurfaceEvent { .motion(x: x, y: y, modifiers: .button1) }
+
+    static let release = LiveSurfaceEvent.release(LivePointerEvent(button: 1, x: 0, y: 0))
+    static let copy = LiveSurfaceEvent.key(LiveKeyEvent(keysym: 0x63, modifiers: .control))
+    static let enter = LiveSurfaceEvent.key(LiveKeyEvent(keysym: 0xff0d))
+
+    @Test("before the reading: a bar along the top, presses and Ctrl+C do nothing, Enter closes; a failed reading turns the bar red")
+    func reading() {
+        var controller = LiveController(width: 200, height: 100)
+        #expect(controller.paints == [.fill(Bounds(x: 0, y: 0, width: 200, height: 3), LiveStyle.reading)])
+        _ = controller.handle(Self.press(15, 15))
+        #expect(controller.handle(Self.copy).isEmpty)
+        #expect(controller.handle(Self.enter) == [.close])
+        _ = controller.handle(.message(LiveReading.failed(LiveTextError(.failed, "no engines"))))
+        #expect(controller.paints == [.fill(Bounds(x: 0, y: 0, width: 200, height: 3), LiveStyle.failure)])
+    }
+
+    @Test("a drag across lines and blocks selects in reading order, drawn one highlight per line; Ctrl+C copies and stays, Enter copies and closes")
+    func drag() {
+        var controller = Self.read()
+        // Characters are 10 px wide: from "alp|ha" to "om|ega".
+        for event in [Self.press(40, 15), Self.drag(100, 35), Self.drag(30, 75), Self.release] { _ = controller.handle(event) }
+        #expect(controller.selectedText == "ha beta\ngamma delta\n\nom")
+        #expect(Self.marks(controller).count == 3)
+        #expect(controller.handle(Self.copy) == [.copy("ha beta\ngamma delta\n\nom")])
+        #expect(controller.handle(Self.enter) == [.copy("ha beta\ngamma delta\n\nom"), .close])
+        // Backwards, from "del|ta": the press stays the anchor.
+        for event in [Self.press(95, 35), Self.drag(10, 15), Self.release] { _ = controller.handle(event) }
+        #expect(controller.selectedText == "alpha beta\ngamma del")
+    }
+
+    @Test("double click a word, triple click a line, a drag after them goes by words or lines; Shift+click extends; Ctrl+A all")
+    func units() {
+        var controller = Self.read()
+        _ = controller.handle(Self.press(85, 15, count: 2))
+        #expect(controller.selectedText == "beta")
+        _ = controller.handle(Self.drag(15, 35))
+        #expect(controller.selectedText == "beta\ngamma")
+        _ = controller.handle(Self.release)
+        _ = controller.handle(Self.press(85, 35, count: 3))
+        #expect(controller.selectedText == "gamma delta")
+        _ = controller.handle(Self.drag(20, 72))
+        #expect(controller.selectedText == "gamma delta\n\nomega")
+        _ = controller.handle(Self.release)
+        _ = controller.handle(Self.press(20, 15))
+        _ = controller.handle(Self.release)
+        _ = controller.handle(Self.press(30, 35, count: 1, .shift))
+        #expect(controller.selectedText == "lpha beta\nga")
+        _ = controller.handle(.key(LiveKeyEvent(keysym: 0x61, modifiers: .control)))
+        #expect(controller.selectedText == Self.analysis.text)
+    }
+
+    @Test("the I-beam over words, the arrow elsewhere; dataDetectors alone selects nothing")
+    func cursorAndTypes() {
+        var controller = Self.read()
+        _ = controller.handle(.motion(x: 15, y: 15, modifiers: []))
+        #expect(controller.cursor == .iBeam)
+        _ = controller.handle(.motion(x: 150, y: 90, modifiers: []))
+        #expect(controller.cursor == .arrow)
+        var detectors = Self.read([.dataDetectors])
+        _ = detectors.handle(.motion(x: 15, y: 15, modifiers: []))
+        #expect(detectors.cursor == .arrow)
+        _ = detectors.handle(Self.press(15, 15, count: 2))
+        _ = detectors.handle(.key(LiveKeyEvent(keysym: 0x61, modifiers: .control)))
+        #expect(detectors.selectedText.isEmpty)
+        #expect(detectors.paints.isEmpty)
+    }
+
+    @Test("items are underlined under automatic and dataDetectors, not textSelection; a click on one runs its first action and closes, a drag over it selects")
+    func items() throws {
+        var analysis = Self.analysis
+        // "gamma" (x 10-60, y 30-42) stands for a phone number.
+        analysis.items = [DetectedItem(kind: .phone, text: "gamma", start: 11, end: 16,
+                                       bounds: Bounds(x: 10, y: 30, width: 50, height: 12))]
+        let call = QuickAction(id: "call-0", title: "Call", kind: .call, target: "tel:123", subject: .item(0))
+        analysis.actions = [call, QuickAction(id: "copy-0", title: "Copy", kind: .copy, target: "gamma", subject: .item(0))]
+        func reading(_ types: [InteractionType]) -> LiveController { Self.read(types, analysis: analysis) }
+        let underline = LivePaint.fill(Bounds(x: 10, y: 42, width: 50, height: 2), LiveStyle.item)
+        #expect(Self.marks(reading([.automatic])) == [underline])
+        #expect(Self.marks(reading([.dataDetectors])) == [underline])
+        #expect(Self.marks(reading([.textSelection])).isEmpty)
+
+        var controller = reading([.automatic])
+        _ = controller.handle(.motion(x: 20, y: 35, modifiers: []))
+        #expect(controller.cursor == .hand)
+        // A click: the action once no second click has come (a double click selects the word).
+        _ = controller.handle(Self.press(20, 35))
+        #expect(controller.handle(.release(LivePointerEvent(button: 1, x: 21, y: 35))) == [.wait(1)])
+        #expect(controller.handle(.message(LiveClickWait(serial: 1))) == [.perform(call), .close])
+        _ = controller.handle(Self.press(20, 35))
+        #expect(controller.handle(.release(LivePointerEvent(button: 1, x: 20, y: 35))) == [.wait(2)])
+        _ = controller.handle(Self.press(20, 35, count: 2))
+        #expect(controller.handle(.message(LiveClickWait(serial: 2))).isEmpty)
+        #expect(controller.selectedText == "gamma")
+        _ = controller.handle(Self.release)
+        // A drag that starts on it selects text instead.
+        _ = controller.handle(Self.press(20, 35))
+        _ = controller.handle(Self.drag(90, 35))
+        #expect(controller.handle(.release(LivePointerEvent(button: 1, x: 90, y: 35))).isEmpty)
+        #expect(controller.selectedText == "amma de")
+        // Under textSelection it is only text.
+        var text = reading([.textSelection])
+        _ = text.handle(.motion(x: 20, y: 35, modifiers: []))
+        #expect(text.cursor == .iBeam)
+        _ = text.handle(Self.press(20, 35))
+        #expect(text.handle(.release(LivePointerEvent(button: 1, x: 20, y: 35))).isEmpty)
+
+        // The chips of the quick actions at the bottom left, only while the button is on.
+        var chips = reading([.automatic])
+        let panel = LivePanel.laidOut(analysis, types: [.automatic], allowDataDetectorsInTextMode: true,
+                                      interface: SupplementaryInterface(), metrics: .standard, width: 200, height: 100,
+                                      frozen: nil)
+        let first = try #require(panel.chips.first)
+        #expect(analysis.actions.contains(first.action))
+        #expect(first.frame.x == 6 && first.frame.maxY == 94)
+        _ = chips.handle(Self.press(first.frame.x + 3, first.frame.y + 3))
+        _ = chips.handle(Self.release)
+        #expect(!chips.paints.contains(.fill(first.frame, LiveStyle.control)))
+        let button = try #require(chips.button)
+        _ = chips.handle(Self.press(button.x + 3, button.y + 3))
+        #expect(chips.paints.contains(.fill(first.frame, LiveStyle.control)))
+        #expect(chips.handle(Self.press(first.frame.x + 3, first.frame.y + 3)) == [.perform(first.action), .close])
+    }
+
+    @Test("the Live Text button at the bottom right, sized by the scale: a click shows everything (the rest dimmed, every line lit) and a second hides it; none when hidden or under dataDetectors")
+    func liveTextButton() throws {
+        var controller = LiveController(width: 200, height: 100, metrics: InterfaceMetrics(scale: 2))
+        #expect(controller.button == nil)
+        _ = controller.handle(.message(Self.done(Self.analysis, metrics: InterfaceMetrics(scale: 2))))
+        let button = try #require(controller.button)
+        // 22 points at scale 2, 6 points from the edges.
+        #expect(button == Bounds(x: 200 - 12 - 44, y: 100 - 12 - 44, width: 44, height: 44))
+        let off = controller.paints
+        _ = controller.handle(.motion(x: button.x + 5, y: button.y + 5, modifiers: []))
+        #expect(controller.cursor == .hand)
+        _ = controller.handle(Self.press(button.x + 5, button.y + 5))
+        #expect(controller.showingAll && controller.selection == nil)
+        let on = controller.paints
+        #expect(on.first == .fill(Bounds(x: 0, y: 0, width: 200, height: 100), LiveStyle.dim))
+        #expect(on.filter { if case .fill(_, LiveStyle.lit) = $0 { true } else { false } }.count == 3)
+        _ = controller.handle(Self.release)
+        _ = controller.handle(Self.press(button.x + 5, button.y + 5))
+        #expect(!controller.showingAll)
+        #expect(controller.paints == off)
+
+        #expect(Self.read(interface: SupplementaryInterface(isHidden: true)).button == nil)
+        #expect(Self.read([.dataDetectors]).button == nil)
+    }
+
+    @Test("a right click on the selection offers Copy, Copy as One Line, Look Up and Translate; on an item, its actions; elsewhere nothing; a click outside closes the menu")
+    func menus() throws {
+        var controller = Self.read()
+        for event in [Self.press(40, 15), Self.drag(100, 35), Self.release] { _ = controller.handle(event) }
+        let selected = controller.selectedText
+        #expect(selected == "ha beta\ngamma del")
+        let right = { (x: Int, y: Int) in LiveSurfaceEvent.press(LivePointerEvent(button: 3, x: x, y: y)) }
+        _ = controller.handle(right(150, 90))
+        #expect(controller.menu == nil)
+        _ = controller.handle(right(80, 15))
+        let menu = try #require(controller.menu)
+        #expect(menu.entries.map(\.title) == ["Copy", "Copy as One Line", "Look Up", "Translate"])
+        // Kept inside the 200 × 100 surface: four 22 px rows from y 12.
+        #expect(menu.bounds.maxY == 100 && menu.bounds.maxX <= 200)
+        #expect(controller.paints.last == .fill(menu.bounds, LiveStyle.control))
+        let oneLine = menu.entries[1].frame
+        // The entry under the pointer is highlighted, none outside.
+        _ = controller.handle(.motion(x: oneLine.x + 2, y: oneLine.y + 2, modifiers: []))
+        #expect(controller.menu?.hovered == 1 && controller.paints.last == .fill(oneLine, LiveStyle.accent))
+        _ = controller.handle(.motion(x: 5, y: 5, modifiers: []))
+        #expect(controller.menu?.hovered == nil && controller.paints.last == .fill(menu.bounds, LiveStyle.control))
+        #expect(controller.handle(Self.press(oneLine.x + 2, oneLine.y + 2)) == [.copy("ha beta gamma del")])
+        #expect(controller.menu == nil && controller.selectedText == selected)
+        _ = controller.handle(right(80, 15))
+        let lookUp = try #require(controller.menu?.entries[2].frame)
+        #expect(controller.handle(Self.press(lookUp.x + 2, lookUp.y + 2)) == [.textAction(.lookup, selected), .close])
+        _ = controller.handle(right(80, 15))
+        #expect(controller.handle(Self.press(5, 95)).isEmpty)
+        #expect(controller.menu == nil && controller.selectedText == selected)
+
+        var analysis = Self.analysis
+        analysis.items = [DetectedItem(kind: .phone, text: "omega", start: 25, end: 30,
+                                       bounds: Bounds(x: 10, y: 70, width: 50, height: 12))]
+        let call = QuickAction(id: "call-0", title: "Call", kind: .call, target: "tel:1", subject: .item(0))
+        analysis.actions = [call, QuickAction(id: "copy-0", title: "Copy Number", kind: .copy, target: "1", subject: .item(0))]
+        var items = Self.read(analysis: analysis)
+        _ = items.handle(right(20, 75))
+        #expect(items.menu?.entries.map(\.title) == ["Call", "Copy Number"])
+        let first = try #require(items.menu?.entries.first?.frame)
+        #expect(items.handle(Self.press(first.x + 1, first.y + 1)) == [.perform(call), .close])
+    }
+
+    @Test("the rows around the pointer are read first: the band, that reading moved into place, a selection made on it carried over to the whole reading, a late part ignored")
+    func progressive() throws {
+        #expect(LiveBand.around(y: 500, width: 1920, height: 1080) == Bounds(x: 0, y: 380, width: 1920, height: 240))
+        #expect(LiveBand.around(y: 5, width: 1920, height: 1080)?.y == 0)
+        #expect(LiveBand.around(y: 1075, width: 1920, height: 1080)?.maxY == 1080)
+        #expect(LiveBand.around(y: 100, width: 800, height: 300) == nil)
+
+        // The second block alone, read from a band starting at y 60, then moved into place.
+        let band = ImageAnalysis(image: .init(width: 200, height: 20, source: "pixels"),
+                                 blocks: [TextBlock(lines: [TextLine(words: [TextWord(text: "omega", bounds: Bounds(x: 10, y: 10, width: 50, height: 12),
+                                                                                      confidence: 90)])])])
+        let moved = band.moved(dx: 0, dy: 60, width: 200, height: 100)
+        #expect(moved.blocks[0].lines[0].words[0].bounds == Bounds(x: 10, y: 70, width: 50, height: 12))
+        #expect(moved.text == "omega" && moved.image.width == 200 && moved.image.height == 100)
+
+        var controller = LiveController(width: 200, height: 100)
+        _ = controller.handle(.message(LiveReading.partial(moved)))
+        #expect(controller.cursor == .arrow)
+        _ = controller.handle(Self.press(20, 75, count: 2))
+        #expect(controller.selectedText == "omega")
+        _ = controller.handle(Self.release)
+        _ = controller.handle(.message(Self.done(Self.analysis)))
+        #expect(controller.selectedText == "omega")
+        #expect(controller.analysis?.text == Self.analysis.text)
+        _ = controller.handle(.message(LiveReading.partial(moved)))
+        #expect(controller.analysis?.text == Self.analysis.text)
+        // A drag begun on the part goes on over the whole.
+        var dragging = LiveController(width: 200, height: 100)
+        _ = dragging.handle(.message(LiveReading.partial(moved)))
+        _ = dragging.handle(Self.press(10, 75))
+        _ = dragging.handle(.message(Self.done(Self.analysis)))
+        _ = dragging.handle(Self.drag(70, 15))
+        #expect(dragging.selectedText == "beta\ngamma delta\n\n")
+    }
+}

@@ -1,0 +1,174 @@
+import LiveTextCore
+import LiveTextInteraction
+@testable import LiveTextDesktop
+import Testing
+import X11Kit
+
+/// The image viewer's controller as plain values: the live controller's interaction through a
+/// zoomed and panned view, the viewer's own keys, and readings of images no longer shown dropped.
+@Suite("image viewer controller")
+struct ViewControllerTests {
+    typealias Live = LiveControllerTests
+
+    /// A 200×100 image (the live tests' analysis) in a 200×100 view.
+    static func viewer() -> ViewController {
+        ViewController(image: PixelImage(width: 200, height: 100, gray: 255), width: 200, height: 100) { image in
+            LiveController(width: image.width, height: image.height)
+        }
+    }
+
+    static func read(_ controller: inout ViewController, generation: Int? = nil) {
+        _ = controller.handle(.message(ViewReading(generation: generation ?? controller.generation, reading: Live.done(Live.analysis))))
+    }
+
+    static func key(_ keysym: UInt32, _ modifiers: LiveModifiers = []) -> LiveSurfaceEvent {
+        .key(LiveKeyEvent(keysym: keysym, modifiers: modifiers))
+    }
+
+    static func wheel(_ button: Int, _ x: Int, _ y: Int, _ modifiers: LiveModifiers = []) -> LiveSurfaceEvent {
+        .press(LivePointerEvent(button: button, x: x, y: y, modifiers: modifiers))
+    }
+
+    /// The view pixel over an image point.
+    static func at(_ controller: ViewController, _ x: Double, _ y: Double) -> (Int, Int) {
+        let point = controller.transform.viewPoint(PixelPoint(x: x, y: y))
+        return (Int(point.x), Int(point.y))
+    }
+
+    @Test("zoomed in with +: a double click where 'beta' is shown selects it, and its highlight is drawn over it in the view")
+    func selectionThroughZoom() {
+        var controller = Self.viewer()
+        Self.read(&controller)
+        _ = controller.handle(Self.key(ViewKeys.plus))
+        #expect(controller.transform.scale == 1.25)
+        #expect(controller.transform.origin == PixelPoint(x: -25, y: -12.5))
+        // "beta": x 70–110, y 10–22 in the image.
+        let (x, y) = Self.at(controller, 90, 16)
+        _ = controller.handle(Live.press(x, y))
+        _ = controller.handle(Live.release)
+        _ = controller.handle(Live.press(x, y, count: 2))
+        #expect(controller.selectedText == "beta")
+        #expect(controller.handle(Live.copy) == [.copy("beta")])
+        let highlight = controller.transform.viewRect(Bounds(x: 70, y: 10, width: 40, height: 12))
+        let paints = controller.paints()
+        #expect(highlight == Bounds(x: 62, y: 0, width: 51, height: 15))
+        #expect(paints.contains(.fill(highlight, LiveStyle.selection)), "\(paints)")
+        // A drag at this zoom, from "gam|ma" to "del|ta".
+        let (fromX, fromY) = Self.at(controller, 41, 36), (toX, toY) = Self.at(controller, 101, 36)
+        for event in [Live.press(fromX, fromY), Live.drag(toX, toY), Live.release] { _ = controller.handle(event) }
+        #expect(controller.selectedText == "ma del")
+    }
+
+    @Test("Ctrl+wheel zooms about the pointer (the image point under it stays); the wheel, arrows, a middle drag and space+drag pan; 0 is 1:1, f fits")
+    func zoomAndPan() {
+        var controller = Self.viewer()
+        Self.read(&controller)
+        let pointer = PixelPoint(x: 150, y: 30)
+        let under = controller.transform.imagePoint(pointer)
+        _ = controller.handle(Self.wheel(4, 150, 30, .control))
+        _ = controller.handle(Self.wheel(4, 150, 30, .control))
+        #expect(controller.transform.scale == 1.5625)
+        #expect(controller.transform.imagePoint(pointer) == under)
+        let origin = controller.transform.origin
+        _ = controller.handle(Self.wheel(5, 150, 30))
+        #expect(controller.transform.origin.y == max(100 - 100 * 1.5625, origin.y - ViewController.scrollStep))
+        _ = controller.handle(Self.key(ViewKeys.left))
+        #expect(controller.transform.origin.x == min(0, origin.x + ViewController.scrollStep))
+        // A middle-button drag moves the image with the pointer; the selection does not change.
+        let before = controller.transform.origin
+        _ = controller.handle(.press(LivePointerEvent(button: 2, x: 100, y: 50)))
+        _ = controller.handle(.motion(x: 110, y: 55, modifiers: .button2))
+        _ = controller.handle(.release(LivePointerEvent(button: 2, x: 110, y: 55)))
+        #expect(controller.transform.origin == PixelPoint(x: before.x + 10, y: before.y + 5))
+        // So does a left-button drag with space held; let go of space, the left button selects again.
+        _ = controller.handle(Self.key(ViewKeys.space))
+        #expect(controller.cursor == .hand)
+        _ = controller.handle(Live.press(110, 55))
+        _ = controller.handle(Live.drag(100, 50))
+        _ = controller.handle(Live.release)
+        _ = controller.handle(.keyRelease(LiveKeyEvent(keysym: ViewKeys.space)))
+        #expect(controller.transform.origin == before)
+        #expect(controller.selectedText.isEmpty && controller.cursor != .hand)
+        _ = controller.handle(Self.key(ViewKeys.zero))
+        #expect(controller.transform.scale == 1)
+        _ = controller.handle(.resized(width: 100, height: 100))
+        _ = controller.handle(Self.key(ViewKeys.f))
+        #expect(controller.transform.scale == 0.5 && controller.transform.fitsView)
+        #expect(controller.base.width == 100 && controller.base.height == 100)
+    }
+
+    @Test("another image drops the first one's analysis and selection; a reading of the first arriving late is dropped, never shown")
+    func staleReadingDropped() {
+        var controller = Self.viewer()
+        let first = controller.generation
+        Self.read(&controller)
+        _ = controller.handle(Live.press(90, 16, count: 2))
+        #expect(controller.selectedText == "beta")
+        let second = controller.open(PixelImage(width: 300, height: 150, gray: 0))
+        #expect(second == first + 1)
+        #expect(controller.analysis == nil && controller.selectedText.isEmpty)
+        // Only the reading bar over the new image while it is read.
+        #expect(controller.paints().count == 1)
+        // The first image's reading, sent before the turn, comes in now: dropped.
+        Self.read(&controller, generation: first)
+        #expect(controller.analysis == nil)
+        _ = controller.handle(Self.key(0x61, .control))
+        #expect(controller.handle(Live.copy).isEmpty)
+        Self.read(&controller, generation: second)
+        #expect(controller.analysis != nil)
+    }
+
+    @Test("q and Esc close; Enter copies and stays; turning keys; the live controller never closes the viewer")
+    func keys() {
+        var controller = Self.viewer()
+        Self.read(&controller)
+        #expect(controller.handle(Self.key(ViewKeys.q)) == [.close])
+        #expect(controller.handle(Self.key(ViewKeys.escape)) == [.close])
+        _ = controller.handle(Self.key(0x61, .control))
+        #expect(controller.handle(Live.enter) == [.copy("alpha beta\ngamma delta\n\nomega")])
+        #expect(controller.handle(Self.key(ViewKeys.pageDown)) == [.turn(1)])
+        #expect(controller.handle(Self.key(ViewKeys.p)) == [.turn(-1)])
+    }
+
+    @Test("the Live Text button stays at the view's bottom-right corner at every zoom; a click there shows everything (the image dimmed, lines lit) and the chips, laid out for the view")
+    func buttonPinnedToView() throws {
+        var controller = ViewController(image: PixelImage(width: 200, height: 100, gray: 255), width: 200, height: 100,
+                                        live: { LiveController(width: $0.width, height: $0.height) },
+                                        panel: { analysis, width, height in
+            LivePanel.laidOut(analysis, types: [.automatic], allowDataDetectorsInTextMode: true,
+                              interface: SupplementaryInterface(), metrics: .standard, width: width, height: height, frozen: nil)
+        })
+        Self.read(&controller)
+        let corner = Bounds(x: 172, y: 72, width: 22, height: 22)
+        func drawsButton(_ controller: inout ViewController) -> Bool {
+            controller.paints().contains { $0.bounds == corner }
+        }
+        #expect(drawsButton(&controller))
+        for _ in 0..<3 { _ = controller.handle(Self.key(ViewKeys.plus)) }
+        #expect(drawsButton(&controller))
+        _ = controller.handle(.motion(x: 180, y: 80, modifiers: []))
+        #expect(controller.cursor == .hand)
+        _ = controller.handle(Live.press(180, 80))
+        _ = controller.handle(Live.release)
+        #expect(controller.showingAll)
+        #expect(controller.paints().contains(.fill(Bounds(x: 0, y: 0, width: 200, height: 100), LiveStyle.dim)))
+        #expect(controller.selectedText.isEmpty)
+        // Resized: the button follows the corner.
+        _ = controller.handle(.resized(width: 300, height: 150))
+        #expect(controller.paints().contains { $0.bounds == Bounds(x: 272, y: 122, width: 22, height: 22) })
+    }
+
+    @Test("a click on an item waits for the double-click interval, then its action runs and the viewer stays open")
+    func itemClick() throws {
+        var items = Live.analysis
+        // "beta" (x 70-110, y 10-22) stands for a phone number.
+        items.items = [DetectedItem(kind: .phone, text: "beta", start: 6, end: 10, bounds: Bounds(x: 70, y: 10, width: 40, height: 12))]
+        items.actions = [QuickAction(id: "call-0", title: "Call", kind: .call, target: "tel:123", subject: .item(0))]
+        var controller = Self.viewer()
+        _ = controller.handle(.message(ViewReading(generation: controller.generation, reading: Live.done(items))))
+        _ = controller.handle(Live.press(90, 16))
+        let commands = controller.handle(.release(LivePointerEvent(button: 1, x: 90, y: 16)))
+        guard case .wait(let serial) = try #require(commands.first) else { Issue.record("\(commands)"); return }
+        #expect(controller.handle(.message(LiveClickWait(serial: serial))) == [.perform(items.actions[0])])
+    }
+}
