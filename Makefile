@@ -2,6 +2,7 @@
 #   make         build the release binary as yourself (Swift runtime linked in statically)
 #   make install install it and its files (PREFIX=/usr/local, DESTDIR=); builds nothing, needs no network
 #   make uninstall  remove exactly the files make install writes
+#   make deb     a Debian package of the same files (apt install ./livetext_*.deb)
 #   make demo    install what is missing, build, analyze the bundled sample screenshots
 #   make test    install what is missing, build, run the test suite
 #   make bench   accuracy and speed beside tesseract and zbarimg, detectors beside their PyPI peers
@@ -13,7 +14,7 @@ SWIFT ?= swift
 # with this set, and the test process must have it before libtesseract loads.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: all demo test bench fuzz abuse build release setup clean install uninstall check-install
+.PHONY: all demo test bench fuzz abuse build release setup clean install uninstall check-install deb check-deb
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -69,14 +70,15 @@ abuse: setup release
 	@scripts/setup-debian --bench
 	/usr/bin/python3 bench/abuse.py --livetext .build/release/livetext
 
-# Binaries, bus activation, the systemd user unit, completions and the man page where a Linux
-# user expects them; PREFIX and DESTDIR as usual. Only copies: `make` builds first, as the user.
+# Binaries, bus activation, the systemd user unit, completions, the man page, docs/API.md and an
+# example settings file where a Linux user expects them; PREFIX and DESTDIR as usual. Only copies: `make` builds first, as the user.
 INSTALLED := $(BINDIR)/livetext $(BINDIR)/livetextd \
 	$(DATADIR)/dbus-1/services/org.livetext.service $(USERUNITDIR)/livetext.service \
 	$(DATADIR)/dbus-1/interfaces/org.livetext.xml \
 	$(DATADIR)/bash-completion/completions/livetext $(DATADIR)/zsh/site-functions/_livetext \
 	$(DATADIR)/fish/vendor_completions.d/livetext.fish \
-	$(DATADIR)/man/man1/livetext.1 $(DATADIR)/man/man1/livetextd.1
+	$(DATADIR)/man/man1/livetext.1 $(DATADIR)/man/man1/livetextd.1 \
+	$(DATADIR)/doc/livetext/API.md $(DATADIR)/doc/livetext/config.toml.example
 
 install:
 	@test -x $(BUILT) || { echo "make install: $(BUILT) is not built: run make first, as yourself" >&2; exit 1; }
@@ -91,6 +93,8 @@ install:
 	install -Dm644 completions/livetext.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/livetext.fish
 	install -Dm644 doc/livetext.1 $(DESTDIR)$(DATADIR)/man/man1/livetext.1
 	ln -sf livetext.1 $(DESTDIR)$(DATADIR)/man/man1/livetextd.1
+	install -Dm644 docs/API.md $(DESTDIR)$(DATADIR)/doc/livetext/API.md
+	$(BUILT) config --example > $(DESTDIR)$(DATADIR)/doc/livetext/config.toml.example
 
 # The files above and nothing else (directories may hold other programs' files: they stay).
 uninstall:
@@ -99,6 +103,15 @@ uninstall:
 # make install and uninstall into a temporary DESTDIR, checked (after make).
 check-install:
 	scripts/check-install
+
+# A Debian package of what make install writes, Depends from the libraries the binary links
+# (after make; builds nothing): livetext_VERSION_ARCH.deb, for apt install ./livetext_*.deb.
+deb:
+	BUILT=$(BUILT) scripts/make-deb
+
+# The package installed, used and purged in a clean Debian 12 root (root, debootstrap, the archive).
+check-deb: deb
+	scripts/check-deb
 
 clean:
 	rm -rf .build

@@ -2,7 +2,7 @@
 """Data detectors: `livetext detect --json` beside the best open references, per item type.
 
     /usr/bin/python3 bench/detect.py [--livetext PATH] [--types phone,link,...] [--no-references]
-                                     [--quick] [--strict] [--per-case] [--throughput-mb 20 (0: none)]
+                                     [--quick] [--strict] [--per-case] [--throughput-mb 20 (0: none)] [--e2e]
 
 Scores precision, recall and F1 per type (phone, link, email, address, date, flight, tracking,
 money, measurement) on public corpora and on our own cases, for livetext and the references, in one
@@ -27,6 +27,17 @@ Corpora (each cited again in the table headers):
             substrings found, tests/test_date_parser.py test_dates_parsing one-date strings), made by
             bench/detect/make_date_cases.py (regenerated when missing). dateparser's own corpus:
             its score there is not a fair reference figure.
+  date, money, measurement
+            bench/detect-data/cldr.jsonl: dates (en_US en_GB de_DE fr_FR es_ES), amounts (11 locales, and
+            English currency names) and units (long and short forms, en de fr es) as Unicode CLDR writes
+            them (through babel), each in one of our sentences; made by bench/detect/make_cldr_cases.py.
+  address   bench/detect-data/faker-addresses.jsonl: faker's address() in 15 locales (US GB AU IN DE AT
+            CH FR ES MX IT NL BE PT BR; invented streets and towns, the formats are what counts), on
+            several lines and joined on one; made by bench/detect/make_faker_cases.py.
+  screens   bench/detect-data/screens.jsonl: the ground truth of 18 screen captures (our texts), every
+            item labelled by hand (bench/detect/screen_labels.py; durations and the like optional).
+            Scored per type like the rest, and all types together ("screen texts"); with --e2e the
+            captures themselves go through `livetext analyze` and its items are matched by text.
   all types Tests/DetectorTests/Fixtures/*/cases.jsonl, our own cases, read as they are at run time
             ({"text", "items": [{"type", "text"}], optional "region", "reference"}). Every item of
             every type in such a text must be listed; a case may say otherwise with an optional
@@ -64,6 +75,8 @@ Throughput (not with --quick): a generated ~20 MB English-ish text with items sp
 and MB per CPU-second (per core; target >= 5); each reference reads the same text, paragraph by
 paragraph, capped at a few MB or 30 s, on the types it handles.
 
+Each type's F1 is also given without the cases we wrote (fixtures and screen texts).
+
 Output: tables on stdout, then one summary line per type ("best reference F1 X, livetext F1 Y
 (ratio)"); bench/out/detect-results.json (all numbers) and bench/out/detect-misses.txt (livetext's
 false negatives and positives per type). Exit status 0 whatever the scores.
@@ -91,7 +104,6 @@ OUT = os.path.join(HERE, "out")
 VENV = os.path.join(OUT, "venv")
 DATA = os.path.join(HERE, "detect-data")
 REFERENCES_PY = os.path.join(HERE, "detect", "references.py")
-PHONE_MAKER = os.path.join(HERE, "detect", "make_phone_cases.py")
 FIXTURES = os.path.join(ROOT, "Tests", "DetectorTests", "Fixtures")
 
 TYPES = ["phone", "link", "email", "address", "date", "flight", "tracking", "money", "measurement"]
@@ -110,6 +122,9 @@ PACKAGES = [
     ("recognizers-text", ["recognizers-text-date-time", "recognizers-text-number-with-unit", "emoji<2"]),
     ("pyap", ["pyap"]),
     ("pyduckling-native", ["pyduckling-native"]),
+    # generators of corpora, not references: CLDR's data (babel) and faker's address formats
+    ("babel", ["babel"]),
+    ("faker", ["faker"]),
 ]
 # tools references.py knows (pyduckling-native is only tried: no adapter until it installs somewhere)
 TOOLS = ["phonenumbers", "linkify-it-py", "urlextract", "dateparser", "recognizers-text", "pyap"]
@@ -118,6 +133,12 @@ CITATIONS = {
     "twitter-text": "twitter-text conformance/extract.yml `urls` (github.com/twitter/twitter-text, Apache-2.0)",
     "isemail": "isemail test/tests.xml (github.com/dominicsayers/isemail, BSD)",
     "tracking_number_data": "tracking_number_data couriers/*.json test_numbers (github.com/jkeen/tracking_number_data, MIT)",
+    "cldr": "Unicode CLDR formats via babel (dates en/de/fr/es, money 11 locales, units en/de/fr/es), "
+            "bench/detect-data/cldr.jsonl",
+    "faker-addresses": "faker's address() in 15 locales (github.com/joke2k/faker, MIT), "
+                       "bench/detect-data/faker-addresses.jsonl",
+    "screens": "the screen corpus' ground truth, Tests/Fixtures/screens/*.gt.txt (ours), items labelled by hand, "
+               "bench/detect-data/screens.jsonl",
     "libphonenumber-examples": "example numbers of Google libphonenumber metadata (github.com/google/libphonenumber, "
                                "Apache-2.0) via phonenumbers, bench/detect-data/phone.jsonl",
 }
@@ -318,20 +339,8 @@ def load_cases(types, quick, python, regen_phone, fixtures_dir):
         loaders.append(("tracking_number_data",
                         lambda: corpora.tracking(os.path.join(SHARED, "tracking_number_data", "couriers"))))
     if "phone" in types:
-        phone_path = os.path.join(DATA, "phone.jsonl")
-        if python and (regen_phone or not os.path.exists(phone_path)):
-            proc = subprocess.run([python, PHONE_MAKER], capture_output=True, text=True)
-            if proc.returncode == 0 and proc.stdout.strip():
-                os.makedirs(DATA, exist_ok=True)
-                with open(phone_path, "w", encoding="utf-8") as f:
-                    f.write(proc.stdout)
-                log(f"wrote {phone_path}")
-            else:
-                problems.append(f"make_phone_cases.py failed: {proc.stderr.strip()[-300:]}")
-        if os.path.exists(phone_path):
-            loaders.append(("libphonenumber-examples", lambda: corpora.phone(phone_path)))
-        else:
-            problems.append(f"no {phone_path} and no venv to generate it: no phone corpus")
+        generated_corpus(loaders, problems, python, "phone", "make_phone_cases.py", corpora.phone, regen=regen_phone,
+                         corpus="libphonenumber-examples")
     if "date" in types:
         date_path = os.path.join(DATA, "dateparser-tests.jsonl")
         if not os.path.exists(date_path):
@@ -344,6 +353,13 @@ def load_cases(types, quick, python, regen_phone, fixtures_dir):
                 problems.append(f"make_date_cases.py failed: {proc.stderr.strip()[-300:]}")
         if os.path.exists(date_path):
             loaders.append(("dateparser-tests", lambda: corpora.dateparser_tests(date_path)))
+    if {"date", "money", "measurement"} & set(types):
+        generated_corpus(loaders, problems, python, "cldr", "make_cldr_cases.py", corpora.cldr)
+    if "address" in types:
+        generated_corpus(loaders, problems, python, "faker-addresses", "make_faker_cases.py", corpora.faker_addresses)
+    screens_path = os.path.join(DATA, "screens.jsonl")
+    if os.path.exists(screens_path):
+        loaders.append(("screens", lambda: corpora.generated(screens_path, "screens")))
     loaders.append(("fixtures", lambda: corpora.fixtures(fixtures_dir)))
     for name, load in loaders:
         try:
@@ -357,6 +373,23 @@ def load_cases(types, quick, python, regen_phone, fixtures_dir):
         cases += got
     cases = [c for c in cases if any(scoring.relevant(c, t) for t in types)]
     return cases, problems
+
+
+def generated_corpus(loaders, problems, python, name, maker, load, regen=False, corpus=None):
+    """bench/detect-data/NAME.jsonl, made by bench/detect/MAKER in the venv when missing (or regen)."""
+    path = os.path.join(DATA, name + ".jsonl")
+    if python and (regen or not os.path.exists(path)):
+        proc = subprocess.run([python, os.path.join(HERE, "detect", maker)], capture_output=True, text=True)
+        if proc.returncode == 0 and proc.stdout.strip():
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(proc.stdout)
+            log(f"wrote {path}")
+        else:
+            problems.append(f"{maker} failed: {proc.stderr.strip()[-300:]}")
+    if os.path.exists(path):
+        loaders.append((corpus or name, lambda: load(path)))
+    else:
+        problems.append(f"no {path} and no venv to generate it")
 
 
 def sample(cases, n):
@@ -485,6 +518,133 @@ def write_misses(path, misses_by_type, strict):
                     f.write(f"   FP [{it['start']},{it['end']}) {it['text']!r}\n")
 
 
+# ---------------------------------------------------------------- screens
+
+SCREENS_DIR = os.path.join(ROOT, "Tests", "Fixtures", "screens")
+
+
+def is_ours(case):
+    return case["corpus"].startswith("fixtures/") or case["corpus"] == "screens"
+
+
+def screen_scores(cases, live_reports, types):
+    """All types together on the screen texts (clean), exact span and >= 80 % covered, per type too."""
+    shown = [c for c in cases if c["corpus"] == "screens"]
+    if not shown:
+        return None
+    out = {}
+    for strict in (False, True):
+        totals, per_type = [0, 0, 0], {}
+        for kind in types:
+            m, _ = scoring.score(shown, live_reports, kind, strict)
+            per_type[kind] = m
+            totals = [totals[0] + m["tp"], totals[1] + m["fp"], totals[2] + m["fn"]]
+        out["strict" if strict else "loose"] = {"all": scoring.prf(*totals), "types": per_type}
+    return out
+
+
+def normalized(text):
+    return " ".join(text.split()).lower()
+
+
+def covered(want, text):
+    """The share of want's characters that text has, in order, in runs of two or more, blanks aside (difflib's matching blocks): the
+    text-only counterpart of the >= 80 % span coverage the offset matching asks."""
+    import difflib
+    if not want:
+        return 0.0
+    want, text = "".join(want.split()), "".join(text.split())  # OCR drops and adds blanks
+    if not want:
+        return 0.0
+    blocks = difflib.SequenceMatcher(None, want, text, autojunk=False).get_matching_blocks()
+    # runs of 2 characters or more only: scattered single characters of a long item are no match
+    return sum(b.size for b in blocks if b.size >= min(2, len(want))) / len(want)
+
+
+def screens_end_to_end(binary):
+    """`livetext analyze --local --json` on each labelled capture; its items against the labels by
+    type and text (offsets differ from the ground truth's): strict, the same text (whitespace and
+    case aside); loose, at least 80 % of the label's characters in the item, in order, blanks aside. Optional
+    labels count for nothing either way."""
+    path = os.path.join(DATA, "screens.jsonl")
+    labelled = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            raw = json.loads(line)
+            labelled.append((raw["id"].split(":", 1)[1], raw["items"]))
+    images = [os.path.join(SCREENS_DIR, name + ".png") for name, _ in labelled]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proc = subprocess.run([binary, "analyze", "--local", "--json", "--types", "text,detectors", *images],
+                          capture_output=True, text=True, env=dict(os.environ, OMP_THREAD_LIMIT="1",
+                                                                   LIVETEXT_REGION="US",
+                                                                   LIVETEXT_REFERENCE_TIME=corpora.DEFAULT_REFERENCE),
+                          timeout=1800)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    docs = [json.loads(l) for l in proc.stdout.splitlines() if l.strip()]
+    if proc.returncode != 0 or len(docs) != len(images):
+        return {"error": f"exit {proc.returncode}, {len(docs)} documents for {len(images)} images: {proc.stderr[-300:]}"}
+    result = {"cpu_seconds": round((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), 1),
+              "captures": len(images), "misses": []}
+    for mode in ("strict", "loose"):
+        tp = fp = fn = 0
+        per_type = collections.defaultdict(lambda: [0, 0, 0])
+        for (name, expected), doc in zip(labelled, docs):
+            got = [(i["type"], normalized(i.get("text") or "")) for i in doc.get("items") or []]
+            used = [False] * len(got)
+            for e in sorted(expected, key=lambda e: not e.get("optional", False)):
+                want = normalized(e["text"])
+                best, best_ratio = None, 0.0
+                for j, (kind, text) in enumerate(got):
+                    if used[j] or kind != e["type"]:
+                        continue
+                    ratio = 1.0 if text == want else (0.0 if mode == "strict" else covered(want, text))
+                    if ratio > best_ratio and ratio >= (1.0 if mode == "strict" else 0.8):
+                        best, best_ratio = j, ratio
+                if best is None:
+                    if not e.get("optional"):
+                        fn += 1
+                        per_type[e["type"]][2] += 1
+                        if mode == "loose":
+                            result["misses"].append(f"{name}: FN {e['type']} {e['text']!r}")
+                else:
+                    used[best] = True
+                    if not e.get("optional"):
+                        tp += 1
+                        per_type[e["type"]][0] += 1
+            for j, (kind, text) in enumerate(got):
+                if not used[j] and any(e.get("optional") and e["type"] == kind and covered(text, normalized(e["text"])) >= 0.8
+                                       for e in expected):
+                    used[j] = True  # part of an optional item: neither hit nor false positive
+                if not used[j]:
+                    fp += 1
+                    per_type[kind][1] += 1
+                    if mode == "loose":
+                        result["misses"].append(f"{name}: FP {kind} {text!r}")
+        result[mode] = {"all": scoring.prf(tp, fp, fn), "types": {k: scoring.prf(*v) for k, v in sorted(per_type.items())}}
+    return result
+
+
+def print_screens(screens, e2e):
+    print()
+    print("screen texts (bench/detect-data/screens.jsonl: the ground truth of 18 captures, labelled by hand):")
+    for mode in ("loose", "strict"):
+        a = screens[mode]["all"]
+        print(f"  livetext detect on the text, {mode:<6}: P {pct(a['precision'])} R {pct(a['recall'])} F1 {f1s(a['f1'])} "
+              f"({a['tp']}/{a['fp']}/{a['fn']})  precision by type: "
+              + ", ".join(f"{k} {pct(m['precision']).strip()}" for k, m in screens[mode]["types"].items()
+                          if m["precision"] is not None))
+    if e2e:
+        if "error" in e2e:
+            print(f"  end to end: failed: {e2e['error']}")
+            return
+        for mode in ("loose", "strict"):
+            a = e2e[mode]["all"]
+            print(f"  end to end (analyze the PNG), {mode:<6}: P {pct(a['precision'])} R {pct(a['recall'])} "
+                  f"F1 {f1s(a['f1'])} ({a['tp']}/{a['fp']}/{a['fn']})  F1 by type: "
+                  + ", ".join(f"{k} {f1s(m['f1'])}" for k, m in e2e[mode]["types"].items()))
+        print(f"  ({e2e['captures']} captures, {e2e['cpu_seconds']} CPU s; misses in the JSON output)")
+
+
 # ---------------------------------------------------------------- main
 
 def main():
@@ -499,6 +659,8 @@ def main():
     ap.add_argument("--throughput-mb", type=float, default=20.0, help="size of the throughput text (default 20; 0: no throughput)")
     ap.add_argument("--reference-mb", type=float, default=3.0,
                     help="at most this many MB of the throughput text per reference (default 3; 30 s cap too)")
+    ap.add_argument("--e2e", action="store_true",
+                    help="also analyze the screen captures (OCR) and score their items against the labels")
     ap.add_argument("--regen-phone", action="store_true", help="regenerate bench/detect-data/phone.jsonl")
     ap.add_argument("--retry-install", action="store_true", help="retry pip installs that failed before")
     ap.add_argument("--fixtures", default=FIXTURES, help="folder of our cases (default Tests/DetectorTests/Fixtures)")
@@ -567,11 +729,12 @@ def main():
             if scoring.relevant(c, kind):
                 counts = result["corpora"].setdefault(c["corpus"], {"cases": 0, "items": 0})
                 counts["cases"] += 1
-                counts["items"] += sum(1 for i in c["items"] if i["type"] == kind)
+                counts["items"] += sum(1 for i in c["items"] if i["type"] == kind and not i.get("optional"))
         live_misses = []
         for group, group_cases in (("clean", cases), ("ocr-noisy", noisy)):
             rel = [c for c in group_cases if scoring.relevant(c, kind)]
-            entry = {"cases": len(rel), "items": sum(1 for c in rel for i in c["items"] if i["type"] == kind),
+            entry = {"cases": len(rel), "items": sum(1 for c in rel for i in c["items"]
+                                                    if i["type"] == kind and not i.get("optional")),
                      "engines": {}}
             for engine in engines:
                 metrics, misses = scoring.score(rel, reports[engine], kind, args.strict)
@@ -591,8 +754,13 @@ def main():
                         engine, {"clean": None, "ocr-noisy": None, "metrics": {}})
                     result["by_corpus"][corpus][engine][group] = metrics["f1"]
                     result["by_corpus"][corpus][engine]["metrics"][group] = metrics
+        outside = [c for c in cases if scoring.relevant(c, kind) and not is_ours(c)]
+        result["outside"] = {engine: scoring.score(outside, reports[engine], kind, args.strict)[0] for engine in engines}
         results[kind] = result
         misses_by_type[kind] = live_misses
+    screens = screen_scores(cases, live_reports, types)
+
+    e2e = screens_end_to_end(binary) if args.e2e else None
 
     # throughput
     throughput = {}
@@ -670,6 +838,15 @@ def main():
     print("summary (F1; ratio = livetext / best reference):")
     for kind in types:
         print("  " + summary_line(kind, results[kind]))
+    print("without the cases we wrote (Tests/DetectorTests/Fixtures, the screen texts): F1 (tp/fp/fn)")
+    for kind in types:
+        outside = results[kind]["outside"]
+        if outside["livetext"]["tp"] + outside["livetext"]["fn"] == 0:
+            print(f"  {kind}: no outside cases")
+            continue
+        print(f"  {kind}: " + ", ".join(f"{e} {f1s(m['f1'])} ({m['tp']}/{m['fp']}/{m['fn']})" for e, m in outside.items()))
+    if screens:
+        print_screens(screens, e2e)
 
     write_misses(args.misses_out, misses_by_type, args.strict)
     doc = {
@@ -684,6 +861,7 @@ def main():
         "cases": {"clean": len(cases), "ocr-noisy": len(noisy)},
         "results": results,
         "throughput": throughput,
+        "screens": {"text": screens, "end_to_end": e2e},
         "summary": {kind: summary_line(kind, results[kind]) for kind in types},
     }
     with open(args.json_out, "w", encoding="utf-8") as f:

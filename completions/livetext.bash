@@ -194,12 +194,15 @@ _livetext_analyze() {
     # Offer option value completions
     case "${prev}" in
     '--types')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion analyze -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--only')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion analyze -- --only "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--lang')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion analyze -- --lang "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--max-pixels')
@@ -210,6 +213,7 @@ _livetext_analyze() {
         return
         ;;
     '--interaction')
+        __livetext_add_completions -W 'automatic'$'\n''textSelection'$'\n''dataDetectors'$'\n''none'
         return
         ;;
     '--perform')
@@ -236,12 +240,15 @@ _livetext_capture() {
     # Offer option value completions
     case "${prev}" in
     '--types')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion capture -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--only')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion capture -- --only "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--lang')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion capture -- --lang "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--max-pixels')
@@ -252,6 +259,7 @@ _livetext_capture() {
         return
         ;;
     '--interaction')
+        __livetext_add_completions -W 'automatic'$'\n''textSelection'$'\n''dataDetectors'$'\n''none'
         return
         ;;
     '--monitor')
@@ -279,12 +287,15 @@ _livetext_clipboard() {
     # Offer option value completions
     case "${prev}" in
     '--types')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion clipboard -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--only')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion clipboard -- --only "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--lang')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion clipboard -- --lang "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--max-pixels')
@@ -295,6 +306,7 @@ _livetext_clipboard() {
         return
         ;;
     '--interaction')
+        __livetext_add_completions -W 'automatic'$'\n''textSelection'$'\n''dataDetectors'$'\n''none'
         return
         ;;
     '--perform')
@@ -308,14 +320,23 @@ _livetext_detect() {
     non_repeating_flags=(--json --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--perform)
-    __livetext_offer_flags_options 0
+    __livetext_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--only')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion detect -- --only "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--perform')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __livetext_add_completions -f
         return
         ;;
     esac
@@ -331,12 +352,15 @@ _livetext_live() {
     # Offer option value completions
     case "${prev}" in
     '--types')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion live -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--only')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion live -- --only "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--lang')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion live -- --lang "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--max-pixels')
@@ -371,12 +395,15 @@ _livetext_view() {
     # Offer option value completions
     case "${prev}" in
     '--types')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion view -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--only')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion view -- --only "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--lang')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion view -- --lang "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--max-pixels')
@@ -429,6 +456,7 @@ _livetext_preview() {
         return
         ;;
     '--interaction')
+        __livetext_add_completions -W 'automatic'$'\n''textSelection'$'\n''dataDetectors'$'\n''none'
         return
         ;;
     '--insets')
@@ -438,6 +466,7 @@ _livetext_preview() {
         return
         ;;
     '--lang')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion preview -- --lang "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -75,6 +75,14 @@ extension ConfigFile {
     # at most 86400000 (a day).
     timeout_ms = -1
 
+    [access]
+    # Sandboxed applications (Flatpak, snap) ask before they make the daemon read a file, the
+    # screen or the clipboard, or copy: a notification offers Allow Once, Always Allow and Deny.
+    # Always Allow and Deny are kept here, by application id (a Flatpak's id, or snap.NAME).
+    # Programs outside a sandbox never ask; images a sandboxed one sends itself need no consent.
+    allowed = []
+    denied = []
+
     # Global hotkeys: [hotkeys.NAME] with keys = modifiers (Super, Shift, Control or Ctrl, Alt,
     # Mod1-Mod5) and one key name (T, Print, F12...), and an action: "copy-text" (select a region,
     # copy its text), "codes" (read QR codes and barcodes only), "analyze" (offer every quick

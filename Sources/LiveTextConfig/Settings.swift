@@ -22,6 +22,7 @@ import LiveTextInteraction
 /// | `actions.opener`, `.map_url`, `.flight_url`, `.lookup_url`, `.translate_url`, `.region` | `actions.…` |
 /// | `clipboard.also_primary` | `clipboard.alsoPrimary` |
 /// | `notifications.enabled`, `.timeout_ms` | `notifications.…` |
+/// | `access.allowed`, `.denied` | `access.…` |
 public struct Settings: Sendable, Hashable {
     /// `[analysis]`.
     public var analysis: AnalysisSettings
@@ -38,11 +39,13 @@ public struct Settings: Sendable, Hashable {
     public var clipboard: ClipboardSettings
     /// `[notifications]`.
     public var notifications: NotificationSettings
+    /// `[access]`.
+    public var access: AccessSettings
 
     public init(analysis: AnalysisSettings = .init(), interaction: InteractionSettings = .init(),
                 limits: LimitSettings = .init(), hotkeys: [String: Hotkey] = Hotkey.defaults,
                 actions: ActionSettings = .init(), clipboard: ClipboardSettings = .init(),
-                notifications: NotificationSettings = .init()) {
+                notifications: NotificationSettings = .init(), access: AccessSettings = .init()) {
         self.analysis = analysis
         self.interaction = interaction
         self.limits = limits
@@ -50,6 +53,7 @@ public struct Settings: Sendable, Hashable {
         self.actions = actions
         self.clipboard = clipboard
         self.notifications = notifications
+        self.access = access
     }
 
     /// Every value at its default: what a missing file gives.

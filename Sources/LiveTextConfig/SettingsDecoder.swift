@@ -24,6 +24,7 @@ struct SettingsDecoder {
                                                              in: NotificationSettings.timeoutRange)
             warnings += table.unknownKeys()
         }
+        if let table = try root.table("access") { settings.access = try access(table) }
         warnings += root.unknownKeys(what: "table or key")
         return settings
     }
@@ -87,6 +88,19 @@ struct SettingsDecoder {
                                               message: "size \(size) ignored; the interface keeps one size (using \"\(font.name)\")"))
             }
             result.supplementaryInterfaceFont = font.name
+        }
+        warnings += table.unknownKeys()
+        return result
+    }
+
+    private mutating func access(_ table: TableReader) throws(ConfigError) -> AccessSettings {
+        var result = AccessSettings()
+        for key in ["allowed", "denied"] {
+            let ids = try table.strings(key) ?? []
+            for id in ids where !AccessSettings.isApplicationID(id) {
+                throw table.invalid(key, "\"\(id)\" is not an application id (like org.example.App or snap.name)")
+            }
+            if key == "allowed" { result.allowed = Self.unique(ids) } else { result.denied = Self.unique(ids) }
         }
         warnings += table.unknownKeys()
         return result

@@ -50,6 +50,11 @@ enum SettingsEncoder {
         notifications["timeout_ms"] = .integer(settings.notifications.timeoutMs)
         root["notifications"] = .table(notifications)
 
+        var access = ConfigTable()
+        access["allowed"] = strings(settings.access.allowed)
+        access["denied"] = strings(settings.access.denied)
+        root["access"] = .table(access)
+
         var hotkeys = ConfigTable()
         for name in settings.hotkeys.keys.sorted() {
             let hotkey = settings.hotkeys[name]!

@@ -16,15 +16,38 @@ import X11Kit
 // immutable or in a `Mutex`.
 public final class Desktop: @unchecked Sendable {
     /// The display this desktop opens; `$DISPLAY` when nil.
-    public let displayName: String?
+    public var displayName: String? { chosenDisplay.withLock { $0 } }
+    /// Said after "DISPLAY is not set" when there is neither a name nor `$DISPLAY` (the daemon:
+    /// how to give it one).
+    public let withoutDisplay: String?
+    /// The display named at init or adopted later.
+    private let chosenDisplay: Mutex<String?>
     private let queue = DispatchQueue(label: "org.livetext.x11")
     /// Touched only on `queue`.
     private var session: Session?
     /// Made on the first copy (outside the lock: it opens a connection).
     private let owner = Mutex<ClipboardOwner?>(nil)
 
-    public init(displayName: String? = nil) {
-        self.displayName = displayName
+    public init(displayName: String? = nil, withoutDisplay: String? = nil) {
+        chosenDisplay = Mutex(displayName)
+        self.withoutDisplay = withoutDisplay
+    }
+
+    /// Whether this desktop has a display to open: a name, or `$DISPLAY`.
+    public var knowsDisplay: Bool {
+        displayName != nil || !ProcessInfo.processInfo.environment["DISPLAY", default: ""].isEmpty
+    }
+
+    /// Uses display `name` from now on, when this desktop has none (a daemon started by the bus
+    /// without `DISPLAY`, told one by a client). Returns whether it was taken; a desktop with a
+    /// display keeps it.
+    public func adopt(display name: String) -> Bool {
+        guard X11DisplayName.isValid(name), !knowsDisplay else { return false }
+        return chosenDisplay.withLock { chosen in
+            guard chosen == nil else { return false }
+            chosen = name
+            return true
+        }
     }
 
     deinit {
@@ -89,9 +112,14 @@ public final class Desktop: @unchecked Sendable {
         if let session, !session.display.isBroken { return session }
         session?.display.close()
         session = nil
-        let fresh = Session(display: try X11Display(name: displayName))
-        session = fresh
-        return fresh
+        let name = displayName
+        do {
+            let fresh = Session(display: try X11Display(name: name))
+            session = fresh
+            return fresh
+        } catch let error as LiveTextError where error.code == .unavailable && !knowsDisplay {
+            throw LiveTextError(.unavailable, error.message + (withoutDisplay.map { ": " + $0 } ?? ""))
+        }
     }
 
     /// Opens the display if it is not open yet: `unavailable`, saying what to do, without one.

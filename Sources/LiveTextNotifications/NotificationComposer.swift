@@ -63,6 +63,7 @@ public struct NotificationComposer: Sendable {
         for line in [codeLine, itemLine] {
             if let line, line != summary { body.append(escape(line)) }
         }
+        if offer.offersDetectors, let network = Self.networkLine(analysis) { body.append(escape(network)) }
         if offer.offersText, !analysis.text.isEmpty {
             body.append(escape(Self.excerpt(analysis.text)))
         } else if !offer.offersText, offer.offersDetectors {
@@ -144,7 +145,20 @@ public struct NotificationComposer: Sendable {
         return "\(kind): \(what)"
     }
 
-    /// "2 links, 1 phone number", in the order the kinds first appear.
+    /// "Network: Home (WPA)" for the first Wi-Fi code: what "Copy Password" is for.
+    static func networkLine(_ analysis: ImageAnalysis) -> String? {
+        guard let wifi = analysis.items.first(where: { $0.kind == .wifi }),
+              case .string(let ssid)? = wifi.value["ssid"] else { return nil }
+        var line = "Network: \(short(ssid, 60))"
+        if case .string(let security)? = wifi.value["security"], !security.isEmpty, security != "nopass" {
+            line += " (\(security))"
+        }
+        if case .bool(true)? = wifi.value["hidden"] { line += ", hidden" }
+        return line
+    }
+
+    /// "2 links, 1 phone number", in the order the kinds first appear; past three kinds, the first
+    /// two and a count of the rest ("4 dates, 2 links and 3 more"), so the summary reads at a glance.
     static func itemsPhrase(_ items: [DetectedItem]) -> String? {
         var order: [ItemKind] = []
         var counts: [ItemKind: Int] = [:]
@@ -153,11 +167,14 @@ public struct NotificationComposer: Sendable {
             counts[item.kind, default: 0] += 1
         }
         guard !order.isEmpty else { return nil }
-        return order.map { kind in
+        let shown = order.count <= 3 ? order : Array(order.prefix(2))
+        let phrases = shown.map { kind in
             let n = counts[kind, default: 0]
             let (one, many) = names(of: kind)
             return "\(n) \(n == 1 ? one : many)"
         }.joined(separator: ", ")
+        let rest = order.dropFirst(shown.count).reduce(0) { $0 + counts[$1, default: 0] }
+        return rest == 0 ? phrases : phrases + " and \(rest) more"
     }
 
     /// What a person calls one and several items of a kind.

@@ -65,6 +65,7 @@ extension LiveTextService {
                         throw DBusError.livetext(.notFound, "'\(what)' is empty: the clipboard is left as it was")
                     }
                     try await replying {
+                        try await self.checkAccess(call.sender, for: [.copy])
                         try await self.desktop.copy(text, alsoPrimary: self.settings.settings.clipboard.alsoPrimary)
                     }
                     return []
@@ -88,7 +89,7 @@ extension LiveTextService {
                 DBusProperty("Text", type: "s", emitsChanged: .false, doc: "The text in reading order.") {
                     .string(await record.analysis?.text ?? "")
                 },
-                DBusProperty("Json", type: "s", emitsChanged: .false, doc: "The analysis as PRODUCT.md's JSON document.") {
+                DBusProperty("Json", type: "s", emitsChanged: .false, doc: "The analysis as the JSON document of livetext analyze --json (docs/API.md).") {
                     .string(await record.analysis?.jsonLine() ?? "")
                 },
                 DBusProperty("Items", type: "aa{sv}", emitsChanged: .false, doc: "Detected items.") {

@@ -31,6 +31,11 @@ extension AnalysisRequestOptions {
             interaction = try reader.refining("interaction") { try InteractionType.parseList(names) }
         }
         replace = try reader.flag("replace") ?? false
+        display = try reader.string("display")
+        xauthority = try reader.string("xauthority")
+        if let file = xauthority, !file.hasPrefix("/") {
+            throw LiveTextError(.invalidArgs, "option 'xauthority' must be an absolute path, not '\(file.prefix(200))'")
+        }
         if capturing { capture = try Self.captureRequest(reader) }
     }
 
@@ -86,6 +91,12 @@ private struct OptionReader {
         guard let value = options[key] else { return nil }
         guard let list = value.stringArray else { throw wrongType(key, value) }
         return list
+    }
+
+    func string(_ key: String) throws -> String? {
+        guard let value = options[key] else { return nil }
+        guard let string = value.string else { throw wrongType(key, value) }
+        return string
     }
 
     func flag(_ key: String) throws -> Bool? {

@@ -14,6 +14,10 @@ extension AnalysisRequestOptions {
         for (key, on) in [("copy", copy), ("primary", primary), ("notify", notify), ("replace", replace)] where on {
             options[key] = .bool(true)
         }
+        if let display, !display.isEmpty {
+            options["display"] = .string(display)
+            if let xauthority, !xauthority.isEmpty { options["xauthority"] = .string(xauthority) }
+        }
         switch capture {
         case nil, .screen: break
         case .select: options["interactive"] = .bool(true)

@@ -7,7 +7,8 @@ import LiveTextDesktop
 /// which encode them (`encode()`).
 ///
 /// Every request takes `types` (as), `languages` (as), `only` (as), `copy` (b), `primary` (b),
-/// `notify` (b), `interaction` (as) and `replace` (b). `CaptureScreen` also takes what to capture:
+/// `notify` (b), `interaction` (as), `replace` (b), and `display` (s) and `xauthority` (s) for a
+/// daemon started without a display. `CaptureScreen` also takes what to capture:
 /// `region` (iiuu), `window` (t, or u), `monitor` (u), `interactive` (b) or `pick_window` (b);
 /// none of them is the whole screen. A known key with the wrong type, or a value that names
 /// nothing, is `invalidArgs` naming the key and what it takes; unknown keys are ignored, as
@@ -29,6 +30,11 @@ public struct AnalysisRequestOptions: Sendable, Hashable {
     public var interaction: [InteractionType]?
     /// Cancel this caller's analyses still running.
     public var replace = false
+    /// The caller's X display (`$DISPLAY`), for a daemon the bus started without one: it adopts
+    /// the first it is given. An extension; nil: not said.
+    public var display: String?
+    /// With `display`, the caller's `$XAUTHORITY` (an absolute path).
+    public var xauthority: String?
     /// `CaptureScreen` only: what to capture (`.screen` when no key names a target); nil elsewhere.
     public var capture: CaptureRequest?
 
@@ -84,6 +90,8 @@ extension AnalysisRequestOptions {
         Key(name: "notify", expected: "a boolean (b)"),
         Key(name: "interaction", expected: "an array of strings (as)"),
         Key(name: "replace", expected: "a boolean (b)"),
+        Key(name: "display", expected: "an X display name (s)"),
+        Key(name: "xauthority", expected: "an absolute path (s)"),
     ]
 
     /// The keys `CaptureScreen` takes besides: what to capture.

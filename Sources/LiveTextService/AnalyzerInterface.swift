@@ -17,7 +17,13 @@ extension LiveTextService {
             the result on the clipboard when it is done; the daemon keeps serving it), primary (b: with copy, \
             PRIMARY too), notify (b: show a desktop notification with the quick actions and a preview), \
             interaction (as: with notify, this call's interaction types instead of PreferredInteractionTypes), \
-            replace (b: cancel this caller's analyses still running). Unknown keys are ignored.
+            replace (b: cancel this caller's analyses still running), display and xauthority (s: a daemon \
+            started without DISPLAY uses this X display from then on, and grabs its hotkeys there; one with a \
+            display keeps it). Unknown keys are ignored. A sandboxed \
+            caller (Flatpak, snap) needs the user's consent, asked in a notification (Allow Once, Always Allow, \
+            Deny; the last two kept in the settings' [access]), to have a file read by path, the screen captured, \
+            the clipboard read or written (AnalyzeFile, CaptureScreen, AnalyzeClipboard, Analyze, copy, \
+            Analysis1.Copy): AccessDenied otherwise. Images, fds and text it sends itself need none.
             """,
             methods: [
                 DBusMethod("AnalyzeFile", inputs: [DBusArgument("path", "s"), options], outputs: [analysis],
@@ -133,7 +139,8 @@ extension LiveTextService {
                         let client = await self.clients.client(of: call.sender)
                         let ticket = try await self.requestLimits.admit(client: client, bytes: text.utf8.count,
                                                                         isDetect: true, limits: limits)
-                        let detector = self.interpreter.detector, context = self.interpreter.context
+                        let interpreter = self.interpreter.current
+                        let detector = interpreter.detector, context = interpreter.context
                         // Reading text is CPU work: a few at a time, clients taking turns, off the
                         // threads that answer every other call meanwhile.
                         // The items are turned into D-Bus values there too: for a long text that is
@@ -182,7 +189,9 @@ extension LiveTextService {
             log.info("ignored unknown option\(unknown.count == 1 ? "" : "s") \(named)\(unknown.count > 8 ? ", ..." : "") "
                      + "(known: \(AnalysisRequestOptions.keyList(capturing: capturing)))")
         }
-        return try RequestOptions(options, defaults: defaultConfiguration, capturing: capturing)
+        let request = try RequestOptions(options, defaults: defaultConfiguration, capturing: capturing)
+        adoptDisplay(request.requested)
+        return request
     }
 
     static func descriptor(_ value: DBusValue) throws -> DBusFileDescriptor {

@@ -67,7 +67,7 @@ struct InteractionProperty: Sendable {
             }),
         InteractionProperty(
             name: "SupplementaryInterfaceHidden", type: "b",
-            doc: "Hides the notification with the Live Text button and quick actions.",
+            doc: "Draws no Live Text button and no quick-action chips on the notification's preview image; the notification and its action buttons still show (PreferredInteractionTypes none shows no notification).",
             value: { .bool($0.supplementaryInterfaceHidden) },
             change: { value in
                 let flag = value.bool ?? false
@@ -75,7 +75,7 @@ struct InteractionProperty: Sendable {
             }),
         InteractionProperty(
             name: "SupplementaryInterfaceContentInsets", type: "(dddd)",
-            doc: "Top, left, bottom, right insets of the supplementary interface, in points, each from 0 to \(Int(InteractionSettings.insetRange.upperBound)).",
+            doc: "Top, left, bottom, right insets of the supplementary interface inside the notification's preview image, in its pixels, each from 0 to \(Int(InteractionSettings.insetRange.upperBound)).",
             value: { .structure($0.supplementaryInterfaceContentInsets.values.map(DBusValue.double)) },
             change: { value in
                 let fields = (value.fields ?? []).compactMap(\.double)

@@ -14,7 +14,7 @@ import LiveTextNotifications
 public final class LiveTextService: Sendable {
     let bus: DBusConnection
     let analyzer: ImageAnalyzer
-    let interpreter: AnalysisInterpreter
+    let interpreter: LiveInterpreter
     let settings: SettingsStore
     let registry: AnalysisRegistry
     /// The process behind each calling connection, and what all of them may run at once.
@@ -32,8 +32,10 @@ public final class LiveTextService: Sendable {
     /// The notifications, from this connection (made on the first one).
     let notifications = ServiceNotifier()
     let memory = MemoryTrim()
+    /// Consent prompts for sandboxed callers, one an application at a time.
+    let consents = ConsentPrompts()
 
-    public init(bus: DBusConnection, analyzer: ImageAnalyzer, interpreter: AnalysisInterpreter,
+    public init(bus: DBusConnection, analyzer: ImageAnalyzer, interpreter: LiveInterpreter,
                 settings: SettingsStore, desktop: Desktop = Desktop(), log: ServiceLog = ServiceLog()) {
         self.bus = bus
         self.desktop = desktop
@@ -113,9 +115,10 @@ public final class LiveTextService: Sendable {
     }
 
     /// The same, returning the record; `exported`: false keeps it off the bus (`Analyze` replies
-    /// with its result, not its object).
+    /// with its result, not its object). `accessChecked`: the caller's consent, `copy` included,
+    /// was already asked for; otherwise a `copy` asks now.
     func startRecord(owner: String, options: RequestOptions, describing description: String, isCapture: Bool = false,
-                     inputBytes: Int = 0, exported: Bool = true,
+                     inputBytes: Int = 0, exported: Bool = true, accessChecked: Bool = false,
                      acquire: @escaping @Sendable (_ atRest: @escaping @Sendable (ScreenImage) -> Void) async throws
                          -> AcquiredImage) async throws -> AnalysisRecord {
         for record in await registry.records(of: owner) where options.replace || (isCapture && record.isCapture) {
@@ -124,6 +127,7 @@ public final class LiveTextService: Sendable {
         try analyzer.checkConfiguration(options.configuration)
         // Asked to copy: a daemon without a display says so now, not after the work.
         if options.copy { try await desktop.checkAvailable() }
+        if options.copy && !accessChecked { try await checkAccess(owner, for: [.copy]) }
         let limits = settings.settings.limits
         let client = await clients.client(of: owner)
         let ticket = try await requestLimits.admit(client: client, bytes: inputBytes, limits: limits)

@@ -17,6 +17,8 @@ final class ServiceNotifier: Sendable {
         let client = try await NotificationClient(connection: bus)
         let pending = PendingNotifications(client: client) { outcome in
             switch outcome {
+            // Consent prompts are answered through their own subscription (ServiceAccess).
+            case .staleId(_, let key) where key.hasPrefix("consent-"): break
             case .staleId(let id, let key): log.info("notification \(id): action '\(key)' arrived after it was gone; ignored")
             case .unknownKey(let id, let key): log.info("notification \(id): unknown action '\(key)'; ignored")
             case .serverChanged(let forgotten) where forgotten > 0:

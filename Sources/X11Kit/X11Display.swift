@@ -26,7 +26,7 @@ public final class X11Display: @unchecked Sendable {
         X11Errors.installHandlers()
         let requested = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard !requested.isEmpty else {
-            throw LiveTextError(.unavailable, "no X display: DISPLAY is not set (a daemon started by the bus needs `dbus-update-activation-environment DISPLAY XAUTHORITY`)")
+            throw LiveTextError(.unavailable, "no X display: DISPLAY is not set")
         }
         guard let handle = XOpenDisplay(requested) else {
             throw LiveTextError(.unavailable, "cannot open X display '\(requested)' (is the X server running, and XAUTHORITY right?)")

@@ -5,24 +5,25 @@ import LiveTextEngines
 
 /// Options shared by every verb that analyzes an image.
 struct AnalysisOptions: ParsableArguments {
-    @Flag(help: "Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.")
+    @Flag(help: "Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.")
     var json = false
 
     @Option(help: ArgumentHelp("What to look for: \(AnalysisTypes.nameList) (comma-separated; default: the "
-                               + "settings' analysis.types, else all three).", valueName: "types"))
+                               + "settings' analysis.types, else all three).", valueName: "types"),
+            completion: ValueCompletions.analysisTypes)
     var types: String?
 
     @Option(help: ArgumentHelp(
         "Only these detected types (comma-separated): \(ItemKind.nameList). Plain output is then the "
             + "matched values, one a line.",
-        valueName: "types"))
+        valueName: "types"), completion: ValueCompletions.itemKinds)
     var only: [String] = []
 
     @Option(help: ArgumentHelp(
         "OCR languages, tesseract names joined by + (e.g. eng+deu). Default: the settings' "
             + "analysis.languages; when empty, English and the locale's languages, and any other installed "
             + "language a block is in (`livetext languages`).",
-        valueName: "langs"))
+        valueName: "langs"), completion: ValueCompletions.languages)
     var lang: String?
 
     @Option(help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.",

@@ -121,7 +121,7 @@ struct DaemonClient: Sendable {
 
     /// Analyzes a file (`-`: stdin) on the daemon, waits, and reads back the analysis.
     func analyze(_ file: String, options: AnalysisRequestOptions, perform: String?) async -> Answer {
-        let options = options.encode()
+        let options = options.withCallerDisplay().encode()
         return await answer(name: file) {
             // A stream is read here (the daemon reads only files): stdin, or a FIFO such as `<(maim -s)`.
             if file == "-" || (try? ImageInput.kind(ofPath: file)) == .pipe {
@@ -139,7 +139,7 @@ struct DaemonClient: Sendable {
     func capture(_ request: CaptureRequest, options: AnalysisRequestOptions, perform: String?) async -> Answer {
         var options = options
         options.capture = request
-        let encoded = options.encode()
+        let encoded = options.withCallerDisplay().encode()
         var pixels: Int?
         if case .region(let r) = request {
             let (product, overflow) = r.width.multipliedReportingOverflow(by: r.height)
@@ -155,7 +155,8 @@ struct DaemonClient: Sendable {
     /// Analyzes the clipboard's image on the daemon.
     func clipboard(options: AnalysisRequestOptions, perform: String?) async -> Answer {
         await answer(name: "clipboard") {
-            try await analysis("AnalyzeClipboard", [.vardict(options.encode())], deadline: ReplyDeadline.forPixels(nil),
+            try await analysis("AnalyzeClipboard", [.vardict(options.withCallerDisplay().encode())],
+                               deadline: ReplyDeadline.forPixels(nil),
                                perform: perform)
         }
     }
@@ -320,5 +321,18 @@ extension Duration {
     var secondsText: String {
         let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
         return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+    }
+}
+
+extension AnalysisRequestOptions {
+    /// With this process's display (`DISPLAY`, and `XAUTHORITY` when set), which a daemon the bus
+    /// started without one adopts.
+    func withCallerDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
+        var options = self
+        if let display = environment["DISPLAY"], !display.isEmpty {
+            options.display = display
+            if let file = environment["XAUTHORITY"], file.hasPrefix("/") { options.xauthority = file }
+        }
+        return options
     }
 }

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import LiveTextConfig
 import LiveTextCore
+import LiveTextDesktop
 import LiveTextDetectors
 import LiveTextEngines
 import LiveTextService
@@ -14,8 +15,10 @@ struct DaemonCommand: AsyncParsableCommand {
         abstract: "Run the org.livetext D-Bus service on the session bus (also installed as livetextd).",
         discussion: """
             Exits cleanly when another daemon already owns org.livetext. SIGHUP reloads the settings \
-            file; SIGTERM and SIGINT stop the service. Bus activation often starts it without DISPLAY: \
-            run `dbus-update-activation-environment DISPLAY XAUTHORITY` in your session start-up.
+            file; SIGTERM and SIGINT stop the service. Bus activation may start it without DISPLAY: \
+            then the first request that names a display (the CLI sends its own) gives it one, and the \
+            hotkeys come up; `dbus-update-activation-environment --systemd DISPLAY XAUTHORITY` in your \
+            session start-up gives it one from the start.
             """)
 
     @Option(help: ArgumentHelp("Connect to this bus address instead of the session bus.", valueName: "address"))
@@ -41,12 +44,35 @@ struct DaemonCommand: AsyncParsableCommand {
             throw LiveTextError(.unavailable, "cannot connect to the \(address == nil ? "session bus" : "bus \(address!)"): \(error)")
         }
         let current = settings.settings
-        let interpreter = try DetectionEnvironment.interpreter(
+        let interpreter = LiveInterpreter(try DetectionEnvironment.interpreter(
             region: current.actions.region,
-            templates: DetectionEnvironment.templates(current.actions))
+            templates: DetectionEnvironment.templates(current.actions)))
         let analyzer = try ImageAnalyzer.system(interpreter: interpreter, cacheCapacity: current.limits.cachedImages)
-        let service = LiveTextService(bus: bus, analyzer: analyzer, interpreter: interpreter, settings: settings, log: log)
+        let desktop = Desktop(withoutDisplay: LiveTextService.withoutDisplayAdvice)
+        let service = LiveTextService(bus: bus, analyzer: analyzer, interpreter: interpreter, settings: settings,
+                                      desktop: desktop, log: log)
         try await service.export()
+
+        // What the settings decide outside the service: the region and URL templates of the
+        // detectors, the cache's size.
+        let applied = settings.observe { old, new in
+            if old.actions != new.actions {
+                do {
+                    interpreter.replace(try DetectionEnvironment.interpreter(
+                        region: new.actions.region, templates: DetectionEnvironment.templates(new.actions)))
+                } catch {
+                    log.error("settings: \((error as? LiveTextError)?.message ?? "\(error)"); the detectors keep the last")
+                }
+            }
+            if old.limits.cachedImages != new.limits.cachedImages { analyzer.setCacheCapacity(new.limits.cachedImages) }
+        }
+        defer { settings.removeObserver(applied) }
+        // Before the name is owned: a client may send SIGHUP as soon as it sees the daemon, and
+        // SIGHUP's default action is to end the process.
+        let signals = SignalWatch()
+        signals.on(SIGHUP) { Self.reload(settings, log: log) }
+        signals.on(SIGTERM) { bus.close() }
+        signals.on(SIGINT) { bus.close() }
 
         switch try await bus.requestName(ServiceNames.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
@@ -59,20 +85,29 @@ struct DaemonCommand: AsyncParsableCommand {
         try? await analyzer.prewarm()
         await service.startHotkeys()
 
-        let signals = SignalWatch()
-        signals.on(SIGHUP) {
-            do {
-                _ = try settings.reload()
-                log.info("settings reloaded")
-            } catch {
-                log.error("settings: \(error); keeping the last good settings")
-            }
-        }
-        signals.on(SIGTERM) { bus.close() }
-        signals.on(SIGINT) { bus.close() }
         await bus.waitUntilDisconnected()
         await service.stop()
         log.info("stopped")
+    }
+}
+
+extension DaemonCommand {
+    /// SIGHUP: reads the file again and applies it, or keeps the last good settings; either way
+    /// says every invalid value and every unknown key, not only the first.
+    static func reload(_ settings: SettingsStore, log: ServiceLog) {
+        do {
+            _ = try settings.reload()
+            for warning in settings.warnings { log.warning("settings: \(warning)") }
+            log.info("settings reloaded")
+        } catch {
+            let file = ConfigFile.standard()
+            let text = (try? file.readText()) ?? nil
+            let check = text.map { ConfigFile.check($0, file: file.path) }
+            let errors = check?.errors.isEmpty == false ? check!.errors.map(\.description) : ["\(error)"]
+            for message in errors { log.error("settings: \(message)") }
+            for warning in check?.warnings ?? [] { log.warning("settings: \(warning)") }
+            log.error("settings: \(errors.count) error\(errors.count == 1 ? "" : "s"); keeping the last good settings")
+        }
     }
 }
 

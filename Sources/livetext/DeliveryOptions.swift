@@ -23,7 +23,8 @@ struct DeliveryOptions: ParsableArguments {
 
     @Option(name: .customLong("interaction"), parsing: .singleValue,
             help: ArgumentHelp("With --notify: what the notification offers (default: the settings').",
-                               valueName: InteractionType.allCases.map(\.rawValue).joined(separator: "|")))
+                               valueName: InteractionType.allCases.map(\.rawValue).joined(separator: "|")),
+            completion: .list(InteractionType.allCases.map(\.rawValue)))
     var interactionNames: [String] = []
 
     var isSet: Bool { copy || typeResult || notify }

@@ -7,7 +7,9 @@ struct LiveTextCommand: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 success (also when nothing was found), 1 nothing usable when --only asked \
             for something, 2 bad usage, 3 unreadable or invalid input, 4 environment missing (no \
-            display, no bus, no language data), 5 cancelled.
+            display, no bus, no language data), 5 cancelled. Every command, the JSON document and \
+            the D-Bus interface: docs/API.md in the source, /usr/share/doc/livetext/API.md when installed, \
+            and `man livetext`.
             """,
         version: LiveTextVersion.string,
         subcommands: [AnalyzeCommand.self, CaptureCommand.self, ClipboardCommand.self, DetectCommand.self, LiveCommand.self, ViewCommand.self,

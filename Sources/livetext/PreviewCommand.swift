@@ -24,12 +24,13 @@ struct PreviewCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The image file; - for standard input.", valueName: "file"), completion: .file())
     var file: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the PNG.", valueName: "png"),
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the PNG; - for standard output.", valueName: "png"),
             completion: .file(extensions: ["png"]))
     var output: String
 
     @Option(name: .customLong("interaction"), parsing: .singleValue,
-            help: ArgumentHelp("What is offered.", valueName: "automatic|textSelection|dataDetectors|none"))
+            help: ArgumentHelp("What is offered.", valueName: "automatic|textSelection|dataDetectors|none"),
+            completion: .list(InteractionType.allCases.map(\.rawValue)))
     var interactionNames: [String] = []
 
     @Option(help: ArgumentHelp("Content insets in preview pixels: top,left,bottom,right.", valueName: "t,l,b,r"))
@@ -46,7 +47,7 @@ struct PreviewCommand: AsyncParsableCommand {
     var detectorsInTextMode: Bool?
 
     @Option(help: ArgumentHelp("OCR languages, tesseract names joined by + (e.g. eng+deu); default: automatic.",
-                               valueName: "langs"))
+                               valueName: "langs"), completion: ValueCompletions.languages)
     var lang: String?
 
     func validate() throws {
@@ -90,7 +91,8 @@ struct PreviewCommand: AsyncParsableCommand {
         if offer == nil { Diagnostics.note("interaction 'none': no notification would be shown; the plain image written") }
         if let fallback = rendered.fontFallback { Diagnostics.note(fallback) }
         for note in rendered.notes { Diagnostics.note(note) }
-        try OutputFile.write(try PNGEncoder.encode(rendered.image), to: output)
+        let png = try PNGEncoder.encode(rendered.image)
+        if output == "-" { try StandardOutput.write(png) } else { try OutputFile.write(png, to: output) }
     }
 
     private func parsedInsets() throws -> EdgeInsets? {

@@ -37,12 +37,13 @@ struct ResultDelivery {
                 typedText = typed
             }
         }
-        if options.notify, !notified { notify(analyses, images: images, copied: copiedText, typed: typedText) }
+        if options.notify, !notified { await notify(analyses, images: images, copied: copiedText, typed: typedText) }
     }
 
     /// The notifications, each from a detached helper that stays for its actions. A failure is
-    /// said, not thrown: the result is already printed, copied or typed.
-    private func notify(_ analyses: [ImageAnalysis], images: [PixelImage?], copied: String?, typed: String?) {
+    /// said, not thrown: the result is already printed, copied or typed. Starting a helper waits
+    /// for it: on the blocking pool's waiting lane, not Swift's cooperative threads.
+    private func notify(_ analyses: [ImageAnalysis], images: [PixelImage?], copied: String?, typed: String?) async {
         let types = (try? options.interaction)?.map(\.rawValue)
         for (n, analysis) in analyses.prefix(Self.maxNotifications).enumerated() {
             let image = n < images.count ? images[n] : nil
@@ -50,7 +51,7 @@ struct ResultDelivery {
             let job = DetachedNotification.job(analysis, image: image, types: types,
                                                copied: single ? copied : nil, typed: single ? typed : nil)
             do {
-                _ = try DetachedNotification.show(job)
+                _ = try await BlockingWork.run(.waiting) { try DetachedNotification.show(job) }
             } catch let error as LiveTextError {
                 Diagnostics.note("no notification: \(error.message)")
                 return
@@ -69,7 +70,8 @@ struct ResultDelivery {
 /// process exits, the keyboard on a display connection of its own.
 struct ProcessOutlet: ResultOutlet {
     func copy(_ text: String, alsoPrimary: Bool) async throws {
-        try DetachedClipboard.copy(text, alsoPrimary: alsoPrimary)
+        // Starting the helper waits for it: not on Swift's cooperative threads.
+        try await BlockingWork.run(.waiting) { try DetachedClipboard.copy(text, alsoPrimary: alsoPrimary) }
     }
 
     func type(_ text: String) async throws {

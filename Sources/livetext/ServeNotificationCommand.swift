@@ -68,7 +68,11 @@ struct ServeNotificationCommand: AsyncParsableCommand {
                                                notifications: settings.notifications)
         let opener = settings.actions.opener
         let outcome = try await notifier.show(request, perform: { action, analysis in
-            _ = try? DetectionEnvironment.performer(opener: opener).perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
+            // Openers are processes waited for: on the waiting lane, not Swift's cooperative threads.
+            _ = try? await BlockingWork.run(.waiting) {
+                try DetectionEnvironment.performer(opener: opener)
+                    .perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
+            }
         })
         // Notifications off in the settings, or interaction "none": nothing to wait for.
         guard case .shown(let id) = outcome else {

@@ -1,3 +1,4 @@
+import Foundation
 import LiveTextCore
 
 /// The CLI's stdout. A result that cannot be written (stdout closed, its reader gone, the disk full)
@@ -7,6 +8,15 @@ enum StandardOutput {
     static func write(_ text: String) throws(LiveTextError) {
         do {
             try StandardStream.output.write(text)
+        } catch {
+            throw LiveTextError(.unavailable, error.description)
+        }
+    }
+
+    /// Writes bytes as they are (`preview -o -`).
+    static func write(_ data: Data) throws(LiveTextError) {
+        do {
+            try StandardStream.output.write(data)
         } catch {
             throw LiveTextError(.unavailable, error.description)
         }

@@ -16,4 +16,32 @@ struct CompletionTests {
         #expect(generated.stdout == committed, "completions/livetext.\(shell) is stale: regenerate it")
         #expect(committed.contains("detect") && committed.contains("daemon"))
     }
+
+    /// bash's completion of `words` (the last one being completed) through the committed script,
+    /// which asks the built binary for values.
+    private func bashCompletes(_ words: [String]) throws -> [String] {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("completions/livetext.bash").path
+        let body = """
+            source '\(script)'
+            COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+            _livetext "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try CLIProcess.run(words, wrapper: ["/bin/bash", "-c", body, "bash"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test("bash offers the values of --only, --types, --interaction and --lang (installed packs), also after a comma")
+    func values() throws {
+        #expect(try bashCompletes(["analyze", "--only", "phone,em"]) == ["phone,email"])
+        #expect(try bashCompletes(["detect", "--only", "tra"]) == ["tracking"])
+        #expect(try bashCompletes(["analyze", "--types", "text,"]) == ["text,codes", "text,detectors"])
+        #expect(try bashCompletes(["capture", "--interaction", "data"]) == ["dataDetectors"])
+        let installed = try CLIProcess.run(["languages"]).stdout
+        let languages = try bashCompletes(["analyze", "--lang", "eng+"])
+        #expect(languages.contains("eng+deu") == installed.contains("deu"), "\(languages)")
+        #expect(!languages.contains("eng+eng"))
+    }
 }

@@ -80,10 +80,29 @@ struct DetectCommandTests {
                                         stdin: Data("to a@example.com".utf8), environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOf: log, encoding: .utf8) == "mailto:a@example.com\n")
+        // The outcome only, not the items.
+        #expect(result.stdout == "opened mailto:a@example.com\n", "\(result.stdout)")
+        // An id the text does not have is the caller's mistake: usage, exit 2.
         let missing = try CLIProcess.run(["detect", "--perform", "open-link-0"],
                                          stdin: Data("to a@example.com".utf8), environment: environment)
-        #expect(missing.status == 3)
-        #expect(missing.stderr.contains("no action 'open-link-0'"))
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no action 'open-link-0' (it has: mail-email-0, copy-email-0)"), "\(missing.stderr)")
+        #expect(missing.stdout.isEmpty)
+    }
+
+    @Test("detect FILE reads the file; a missing one exits 3 naming it, - is stdin")
+    func fileArgument() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("detect-\(UUID().uuidString).txt")
+        try "call +1 415-555-0123\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let read = try CLIProcess.run(["detect", file.path], environment: Self.environment)
+        #expect(read.status == 0 && read.stdout == "phone\t+1 415-555-0123\n", "\(read.stdout) \(read.stderr)")
+        let missing = try CLIProcess.run(["detect", file.path + ".missing"], environment: Self.environment)
+        #expect(missing.status == 3 && missing.stderr.contains(file.path + ".missing"), "\(missing.stderr)")
+        let directory = try CLIProcess.run(["detect", "/tmp"], environment: Self.environment)
+        #expect(directory.status == 3 && directory.stderr.contains("/tmp: is a directory"), "\(directory.stderr)")
+        let stdin = try CLIProcess.run(["detect", "-"], stdin: Data("mail a@example.com".utf8), environment: Self.environment)
+        #expect(stdin.stdout == "email\ta@example.com\n")
     }
 
     static func recordingOpener() throws -> (opener: String, log: URL, directory: URL) {

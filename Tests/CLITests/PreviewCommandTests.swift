@@ -55,7 +55,24 @@ struct PreviewCommandTests {
         #expect(missing.status == 3 && missing.stderr.contains("/nonexistent.png"))
     }
 
-    @Test("-o onto a device writes into it and never replaces the node: a full one fails naming the path, exit 1")
+    @Test("-o - writes the PNG to stdout; a path that cannot be written exits 4 naming it (exit 1 is --only's)")
+    func outputStdoutAndUnwritable() throws {
+        let file = output + ".stdout.png"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let env = ["XDG_CONFIG_HOME": "/nonexistent"]
+        let piped = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", "-", "--hidden"],
+                                       environment: env, wrapper: ["/bin/sh", "-c", "exec \"$@\" > '\(file)'", "sh"])
+        #expect(piped.status == 0 && !piped.signalled, "\(piped.stderr)")
+        let (width, height) = try size(ofPNG: file)
+        #expect(width > 0 && height > 0)
+        let missing = "/nonexistent-dir-\(UUID().uuidString)/preview.png"
+        let unwritable = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", missing, "--hidden"],
+                                            environment: env)
+        #expect(unwritable.status == 4, "\(unwritable.stderr)")
+        #expect(unwritable.stderr.contains("cannot write \(missing)"), "\(unwritable.stderr)")
+    }
+
+    @Test("-o onto a device writes into it and never replaces the node: a full one fails naming the path, exit 4")
     func outputDevice() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preview-dev-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -66,7 +83,7 @@ struct PreviewCommandTests {
         #expect(mknod(null, S_IFCHR | 0o666, 0x103) == 0)
         let env = ["XDG_CONFIG_HOME": "/nonexistent"]
         let failed = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", full, "--hidden"], environment: env)
-        #expect(failed.status == 1)
+        #expect(failed.status == 4)
         #expect(failed.stderr.contains("cannot write \(full): ") && failed.stderr.contains("No space left on device"),
                 "\(failed.stderr)")
         let written = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", null, "--hidden"], environment: env)

@@ -46,7 +46,7 @@ struct OutputFileTests {
             try OutputFile.write(Self.bytes, to: full)
             Issue.record("wrote to a full device")
         } catch {
-            #expect(error.code == .failed)
+            #expect(error.code == .unavailable)
             #expect(error.message == "cannot write \(full): cannot write \(full): No space left on device")
         }
         #expect(kind(full) == S_IFCHR)

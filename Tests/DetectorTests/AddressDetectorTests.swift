@@ -58,6 +58,33 @@ struct AddressDetectorTests {
         #expect(found.first?.components == expected)
     }
 
+    @Test("postcode lines of more countries: the postcode and the country it says", arguments: [
+        ("Calle Mayor 5, 3º B, 28013 Madrid", "28013", "ES"),
+        ("Via Giuseppe Verdi 12, 20121 Milano (MI)", "20121", "IT"),
+        ("Keizersgracht 214, 1016 DZ Amsterdam", "1016 DZ", "NL"),
+        ("Nadinestraat 14\n9889PG Goor", "9889 PG", "NL"),
+        ("Rue de la Loi 16, 1000 Bruxelles", "1000", "BE"),
+        ("Mariahilfer Straße 1/3, 1060 Wien", "1060", "AT"),
+        ("Rua Augusta 100, 1100-053 Lisboa", "1100-053", "PT"),
+        ("Av. Paulista, 1000 - Bela Vista, São Paulo - SP, 01310-100", "01310-100", "BR"),
+        ("12 MG Road, Bengaluru, Karnataka 560001", "560001", "IN"),
+        ("PO Box 418, 721 30 Västerås", "721 30", "SE"),
+    ])
+    func morePostcodeLines(text: String, postcode: String, country: String) {
+        let found = addresses(text)
+        #expect(found.map(\.text) == [text])
+        #expect(found.first?.components["postcode"] == postcode)
+        #expect(found.first?.components["country"] == country)
+    }
+
+    @Test("a street type word of Spanish, Italian or Portuguese needs its postcode line", arguments: [
+        "Join via Slack 2 people a day", "Meet at Piazza Navona 3 times a week", "Calle Mayor 5 is closed",
+        "Karnataka 560001 without a city", "Order 1234 AB shipped",
+    ])
+    func romanceStreetsNeedPostcodes(text: String) {
+        #expect(addresses(text).isEmpty)
+    }
+
     @Test("state, province and postcode must agree", arguments: [
         "Springfield, IL 92701",      // Illinois ZIP codes start with 6
         "Ottawa, ON V6B 1A1",         // V is British Columbia

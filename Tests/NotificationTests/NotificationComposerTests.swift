@@ -9,14 +9,42 @@ struct NotificationComposerTests {
         InteractionOffer(analysis: analysis, types: types, allowDataDetectorsInTextMode: false)!
     }
 
-    @Test("a Wi-Fi QR code: its network in the summary, copying its password by default")
+    @Test("a Wi-Fi QR code: its network in the summary and body, Copy Password by default")
     func wifi() {
         let analysis = AnalysisSamples.wifiCode
         let text = NotificationComposer().compose(analysis, offer: offer(analysis))
         #expect(text.summary == "QR code: Wi-Fi “Home”")
-        #expect(text.actions.first == NotificationAction(key: "default", label: "Copy QR Code Payload"))
-        #expect(text.actionIDs["default"] == "copy-code-0")
-        #expect(text.actions.contains { $0.key == "copy-wifi-0" && $0.label.contains("Password") })
+        #expect(text.body.contains("Network: Home (WPA)"), "\(text.body)")
+        #expect(text.actions.first == NotificationAction(key: "default", label: "Copy Password"))
+        #expect(text.actionIDs["default"] == "copy-wifi-0")
+        // The raw payload is still there, not first.
+        #expect(text.actions.contains { $0.label == "Copy QR Code Payload" })
+    }
+
+    @Test("many kinds of items: the summary names two and counts the rest")
+    func manyKinds() {
+        let analysis = AnalysisSamples.analysis(lines: [
+            "Call +1 415 555 0123 or mail a@example.com about https://example.org",
+            "Flight UA 1234 costs $120.50 and weighs 5 kg",
+        ])
+        let text = NotificationComposer().compose(analysis, offer: offer(analysis, [.dataDetectors]))
+        let kinds = Set(analysis.items.map(\.kind))
+        #expect(kinds.count > 3, "\(analysis.items.map(\.kind))")
+        #expect(text.summary == "1 phone number, 1 email address and \(analysis.items.count - 2) more", "\(text.summary)")
+        // Three kinds are still named.
+        let three = AnalysisSamples.invoice
+        #expect(NotificationComposer().compose(three, offer: offer(three)).summary == "1 link, 1 email address, 1 phone number")
+    }
+
+    @Test("a date already past is not the first thing offered: its calendar action comes last")
+    func pastDate() throws {
+        let analysis = AnalysisSamples.analysis(lines: ["Party on March 3, 2020", "Meeting on March 3, 2031"])
+        let past = try #require(analysis.actions.first { $0.kind == .calendar && $0.title.contains("2020") })
+        let offer = offer(analysis, [.dataDetectors])
+        #expect(offer.primary?.title.contains("2031") == true, "\(offer.actions.map(\.title))")
+        #expect(offer.actions.last == past, "\(offer.actions.map(\.title))")
+        let onlyPast = AnalysisSamples.analysis(lines: ["Party on March 3, 2020"])
+        #expect(self.offer(onlyPast, [.dataDetectors]).primary?.kind != .calendar)
     }
 
     @Test("detectors counted by kind in the summary; the text's first lines in the body")

@@ -28,7 +28,7 @@ struct InProcessService {
         let settings = SettingsStore(file: ConfigFile(path: file.path))
         let connection = try await DBusConnection.connect(address: bus.address)
         let service = LiveTextService(bus: connection, analyzer: Fixture.analyzer,
-                                      interpreter: AnalysisInterpreter(context: DetectionContext(region: "US")),
+                                      interpreter: LiveInterpreter(AnalysisInterpreter(context: DetectionContext(region: "US"))),
                                       settings: settings, desktop: Desktop(displayName: displayName),
                                       log: ServiceLog(threshold: .error))
         let running = InProcessService(bus: bus, connection: connection, service: service, settings: settings,

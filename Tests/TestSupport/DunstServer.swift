@@ -258,12 +258,13 @@ public final class DunstServer: @unchecked Sendable {
             #!/bin/sh
             cat > '\(dir)/menu.in'
             label=$(cat '\(dir)/choice')
-            while IFS= read -r line; do
+            # dunst ends the last line without a newline: read it all the same.
+            while IFS= read -r line || [ -n "$line" ]; do
                 case "$line" in
                     "#$label ("*) printf '%s\\n' "$line"; break ;;
                 esac
             done < '\(dir)/menu.in'
-            { cat '\(dir)/menu.in'; echo end; } > '\(dir)/menu.tmp'
+            { cat '\(dir)/menu.in'; echo; echo end; } > '\(dir)/menu.tmp'
             mv '\(dir)/menu.tmp' '\(dir)/menu.txt'
 
             """.write(to: script, atomically: true, encoding: .utf8)

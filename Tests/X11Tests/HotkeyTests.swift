@@ -10,12 +10,18 @@ struct HotkeyTests {
     static let text = HotkeyBinding(id: "text", modifiers: [.super, .shift], keysym: "T")
     static let codes = HotkeyBinding(id: "codes", modifiers: [.super, .shift], keysym: "Q")
 
-    @Test("Super+Shift+T fires its id, also with Num Lock and Caps Lock on; t, Shift+T and Super+T alone do not")
-    func firesWithLocks() async throws {
+    /// Runs `body` with a small display, a grabber on it (closed afterwards) and its presses.
+    static func withGrabber(_ body: (TestDisplay, HotkeyGrabber, PressCollector) async throws -> Void) async throws {
         try await TestDisplay.with(width: 320, height: 200) { server in
             let grabber = try HotkeyGrabber(displayName: server.name)
             defer { grabber.close() }
-            let presses = PressCollector(grabber.presses)
+            try await body(server, grabber, PressCollector(grabber.presses))
+        }
+    }
+
+    @Test("Super+Shift+T fires its id, also with Num Lock and Caps Lock on; t, Shift+T and Super+T alone do not")
+    func firesWithLocks() async throws {
+        try await Self.withGrabber { server, grabber, presses in
             // A lower-case name is the same key.
             let lower = HotkeyBinding(id: "lower", modifiers: [.control, .alt], keysym: "p")
             // No modifiers at all; Print is on two keycodes (107 and 218) on this server: both are grabbed.
@@ -135,10 +141,7 @@ struct HotkeyTests {
 
     @Test("a hotkey pressed while another is held, and released after it, fires again next time")
     func overlappingHotkeys() async throws {
-        try await TestDisplay.with(width: 320, height: 200) { server in
-            let grabber = try HotkeyGrabber(displayName: server.name)
-            defer { grabber.close() }
-            let presses = PressCollector(grabber.presses)
+        try await Self.withGrabber { server, grabber, presses in
             #expect(grabber.grab([Self.text, Self.codes]).isEmpty)
             // Releasing T ends the grab, so the release of Q goes to another window.
             try await xdotool(server, ["keydown", "super+shift+t", "keydown", "q", "keyup", "t", "keyup", "q",
@@ -150,10 +153,7 @@ struct HotkeyTests {
 
     @Test("after the keyboard is remapped, the binding follows its key")
     func followsRemapping() async throws {
-        try await TestDisplay.with(width: 320, height: 200) { server in
-            let grabber = try HotkeyGrabber(displayName: server.name)
-            defer { grabber.close() }
-            let presses = PressCollector(grabber.presses)
+        try await Self.withGrabber { server, grabber, presses in
             #expect(grabber.grab([Self.text]).isEmpty)
 
             // Swap the t and y keys.
@@ -190,5 +190,35 @@ struct HotkeyTests {
         await server.stop()
         #expect(await presses.waitEnded())
         #expect(grabber.grab([Self.text]).first?.message.contains("went away") == true)
+    }
+
+    // The hotkey thread alone uses its connection: grabs asked from other threads wait for its
+    // answer (no lock held across XGrabKey and XSync), one after another.
+    @Test("grabs asked from several threads at once are each answered and the last stands; after close a grab is refused at once")
+    func grabsFromManyThreads() async throws {
+        try await Self.withGrabber { server, grabber, presses in
+            let keys = ["A", "B", "C", "D", "E", "F"]
+            let answers = try await withThrowingTaskGroup(of: [HotkeyFailure].self) { group in
+                for key in keys {
+                    group.addTask {
+                        try await BlockingWork.run(.waiting) {
+                            grabber.grab([HotkeyBinding(id: key, modifiers: [.super, .shift], keysym: key)])
+                        }
+                    }
+                }
+                return try await group.reduce(into: [[HotkeyFailure]]()) { $0.append($1) }
+            }
+            #expect(answers.count == keys.count)
+            #expect(answers.joined().isEmpty, "\(answers)")
+            // Each grab replaced the one before: one combination is held, the others were released.
+            try await xdotool(server, ["key"] + keys.map { "super+shift+\($0.lowercased())" })
+            let pressed = await presses.wait(count: 2, timeout: 2)
+            #expect(pressed.count == 1 && keys.contains(pressed.first ?? ""), "\(pressed)")
+
+            grabber.close()
+            let started = ContinuousClock.now
+            #expect(grabber.grab([Self.text]).first?.message.contains("hotkeys are closed") == true)
+            #expect(ContinuousClock.now - started < .seconds(1))
+        }
     }
 }

@@ -27,16 +27,21 @@ def make_case(case_id, corpus, text, found, known, region=None, reference=None, 
     same text is its k-th occurrence). Returns (case, None) or (None, why) when an item is not a
     substring of the text."""
     items, seen = [], {}
-    for kind, item_text in found:
+    for entry in found:
+        kind, item_text = entry[0], entry[1]
+        optional = len(entry) > 2 and entry[2]
         if not item_text:
             return None, f"{case_id}: empty {kind} item"
-        start = -1
-        cursor = seen.get(item_text, 0)
-        start = text.find(item_text, cursor)
+        start = seen.get(item_text, 0) - 1
+        while True:  # the next occurrence not inside an item placed before
+            start = text.find(item_text, start + 1)
+            if start < 0 or not any(i["start"] < start + len(item_text) and start < i["end"] for i in items):
+                break
         if start < 0:
             return None, f"{case_id}: {kind} item {item_text!r} is not in the text"
         seen[item_text] = start + 1
-        items.append({"type": kind, "start": start, "end": start + len(item_text), "text": item_text})
+        items.append({"type": kind, "start": start, "end": start + len(item_text), "text": item_text,
+                      **({"optional": True} if optional else {})})
     items.sort(key=lambda i: (i["start"], i["end"]))
     case = {"id": case_id, "corpus": corpus, "text": text, "items": items, "known": known,
             "region": region or DEFAULT_REGION, "reference": reference or DEFAULT_REFERENCE, "noisy": False}
@@ -135,17 +140,20 @@ def tracking(folder):
     return cases, problems
 
 
-def generated(path, corpus, kind):
+def generated(path, corpus, kind=None):
     """A corpus of bench/detect-data/*.jsonl (one case a line: `id`, `text`, `items`, optional
-    `region`, `reference`, `source`) whose texts list every item of `kind`."""
+    `region`, `reference`, `source`) whose texts list every item of `kind` (None: of the types of
+    the case's own items)."""
     cases, problems = [], []
     with open(path, encoding="utf-8") as f:
         for line in f:
             if not line.strip():
                 continue
             raw = json.loads(line)
-            case, why = make_case(raw["id"], corpus, raw["text"], [(i["type"], i["text"]) for i in raw["items"]],
-                                  [kind], region=raw.get("region"), reference=raw.get("reference"),
+            known = [kind] if kind else raw.get("known") or sorted({i["type"] for i in raw["items"]})
+            case, why = make_case(raw["id"], corpus, raw["text"],
+                                  [(i["type"], i["text"], i.get("optional", False)) for i in raw["items"]], known,
+                                  region=raw.get("region"), reference=raw.get("reference"),
                                   description=raw.get("source"))
             (cases.append(case) if case else problems.append(why))
     return cases, problems
@@ -162,6 +170,18 @@ def dateparser_tests(path):
     English cases of dateparser's own tests (PyPI sdist 1.5.0, BSD-3-Clause): search_dates texts
     with the substrings it finds, and test_dates_parsing's one-date strings."""
     return generated(path, "dateparser-tests", "date")
+
+
+def cldr(path):
+    """bench/detect-data/cldr.jsonl, made by bench/detect/make_cldr_cases.py: dates, amounts and
+    measurements as Unicode CLDR writes them in several locales (through babel), in our sentences."""
+    return generated(path, "cldr")
+
+
+def faker_addresses(path):
+    """bench/detect-data/faker-addresses.jsonl, made by bench/detect/make_faker_cases.py: addresses
+    in the formats of faker's locale providers for 15 countries."""
+    return generated(path, "faker-addresses", "address")
 
 
 def fixtures(root):

@@ -69,6 +69,12 @@ public final class ImageAnalyzer: Sendable {
                                factory: engines.makeTextRecognizer)
     }
 
+    /// Keeps the results of at most `capacity` recent images from now on (0: none), as the
+    /// settings' `cached_images` says after a reload.
+    public func setCacheCapacity(_ capacity: Int) {
+        cache.resize(to: capacity)
+    }
+
     /// Analyzes `image`; `source` is recorded in the result (`file:/path`, `stdin`, ...).
     public func analyze(_ image: PixelImage, source: String,
                         configuration: Configuration = Configuration()) async throws -> ImageAnalysis {

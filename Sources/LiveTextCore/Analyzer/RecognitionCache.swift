@@ -30,16 +30,30 @@ final class RecognitionCache: Sendable {
         let codes: [MachineReadableCode]
     }
 
-    let capacity: Int
     private struct Entries {
+        var limit: Int
         var byKey: [Key: Entry] = [:]
         /// Least recently used first.
         var order: [Key] = []
+
+        mutating func trim() {
+            while order.count > limit { byKey[order.removeFirst()] = nil }
+        }
     }
-    private let entries = Mutex(Entries())
+    private let entries: Mutex<Entries>
 
     init(capacity: Int) {
-        self.capacity = max(0, capacity)
+        entries = Mutex(Entries(limit: max(0, capacity)))
+    }
+
+    var capacity: Int { entries.withLock { $0.limit } }
+
+    /// Keeps at most `capacity` entries from now on, dropping the least recently used.
+    func resize(to capacity: Int) {
+        entries.withLock { entries in
+            entries.limit = max(0, capacity)
+            entries.trim()
+        }
     }
 
     func entry(for key: Key) -> Entry? {
@@ -52,11 +66,11 @@ final class RecognitionCache: Sendable {
     }
 
     func store(_ entry: Entry, for key: Key) {
-        guard capacity > 0 else { return }
         entries.withLock { entries in
+            guard entries.limit > 0 else { return }
             if entries.byKey.updateValue(entry, forKey: key) != nil { entries.order.removeAll { $0 == key } }
             entries.order.append(key)
-            while entries.order.count > capacity { entries.byKey[entries.order.removeFirst()] = nil }
+            entries.trim()
         }
     }
 

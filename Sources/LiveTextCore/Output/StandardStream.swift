@@ -38,6 +38,12 @@ public struct StandardStream: Sendable {
         if failure != 0 { throw StreamWriteError(stream: name, code: failure) }
     }
 
+    /// Writes all of `data` (a PNG to stdout).
+    public func write(_ data: Data) throws(StreamWriteError) {
+        let failure = data.withUnsafeBytes { bytes in Self.writeAll(descriptor, bytes) }
+        if failure != 0 { throw StreamWriteError(stream: name, code: failure) }
+    }
+
     /// 0, or the errno of the write that failed.
     private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         guard var next = bytes.baseAddress else { return 0 }

@@ -86,7 +86,7 @@ public struct QuickActionPlanner: Sendable {
         case .wifi:
             guard let ssid = value.string("ssid") else { return nil }
             if let password = value.string("password"), !password.isEmpty {
-                return QuickAction(id: "copy-wifi-\(n)", title: "Copy Wi-Fi Password for \(Self.short(ssid))",
+                return QuickAction(id: "copy-wifi-\(n)", title: "Copy Password",
                                    kind: .copy, target: password)
             }
             return QuickAction(id: "copy-wifi-\(n)", title: "Copy Wi-Fi Network Name \(Self.short(ssid))",

@@ -26,11 +26,13 @@ public struct AddressDetector: Detector {
 
 /// A street: where it is, and whether it stands on its own.
 struct StreetCandidate {
-    enum Style { case english, french, german }
+    enum Style { case english, french, german, romance }
     var range: Range<Int>
     /// A street type word or suffix is present: an address even without a city line.
     var strong: Bool
     var style: Style
+    /// The country the street's type word points at ("Calle" ES, "Via" IT), for its postcode line.
+    var country: String?
 }
 
 /// A city line: "Mountain View, CA 94043", "London SW1A 2AA", "10117 Berlin", "Ottawa, ON K1M 1M4".
@@ -69,6 +71,11 @@ struct AddressScanner {
                 }
                 i += 1
                 while i < n, s[i].isAlphanumeric { i += 1 }
+                continue
+            }
+            // "13:15 Hollow Lane", "room 4.12": the minutes of a time or a decimal's fraction.
+            if let previous, previous == ":" || previous == ".", i > 1, s[i - 2].isASCIIDigit {
+                while i < n, s[i].isASCIIDigit { i += 1 }
                 continue
             }
             if let previous, AddressTokenizer.isJoiner(previous), i > 1, s[i - 2].isAlphanumeric {
@@ -122,13 +129,21 @@ struct AddressScanner {
         var candidates: [StreetCandidate] = []
         if let street = frenchStreet(after: token) { candidates.append(street) }
         if let street = englishStreet(after: token) { candidates.append(street) }
+        // Before the German reading: "Calle Mayor 5" also reads as a German street without a type.
+        if let street = romanceStreet(endingWith: token) { candidates.append(street) }
         if let street = germanStreet(endingWith: token) { candidates.append(street) }
         if let street = postOfficeBox(endingWith: token) { candidates.append(street) }
 
         var best: (range: Range<Int>, street: Range<Int>, city: CityLine?, country: String?)?
         for street in candidates {
-            let streetEnd = secondaryUnitEnd(after: street.range.upperBound) ?? street.range.upperBound
-            let city = cityLine(after: streetEnd, style: street.style)
+            var streetEnd = street.range.upperBound == token.end ? houseNumberEnd(token) : street.range.upperBound
+            // Up to three units: "Edif. 033, Depto. 665", "3º B", "Col. Juárez".
+            for _ in 0..<3 {
+                guard let unitEnd = secondaryUnitEnd(after: streetEnd) else { break }
+                streetEnd = unitEnd
+            }
+            if street.style == .romance, let district = dashDistrictEnd(after: streetEnd) { streetEnd = district }
+            let city = cityLine(after: streetEnd, style: street.style, country: street.country)
             var range = street.range.lowerBound..<(city?.range.upperBound ?? streetEnd)
             var country = city?.country
             if city == nil {

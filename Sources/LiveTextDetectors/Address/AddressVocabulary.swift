@@ -21,7 +21,47 @@ enum AddressVocabulary {
     static let units: Set<String> = [
         "suite", "ste", "apt", "apartment", "unit", "floor", "fl", "room", "rm", "bldg", "building",
         "dept", "flat", "level",
+        // Spanish, Italian, Portuguese, Dutch/Belgian
+        "piso", "planta", "puerta", "pta", "esc", "escalera", "piano", "interno", "int", "scala",
+        "interior", "depto", "dpto", "departamento", "edif", "edificio", "andar", "apto", "sala", "bus",
     ]
+
+    /// Street types written first in Spanish, Catalan, Italian, Portuguese and (Belgian) French
+    /// streets whose number comes last.
+    static let romanceStreetTypes: Set<String> = [
+        "calle", "avenida", "avda", "av", "paseo", "pº", "plaza", "pza", "camino", "carretera", "ctra",
+        "ronda", "rambla", "travesía", "travesia", "glorieta", "callejón", "callejon", "alameda", "bulevar",
+        "carrer", "avinguda", "passeig", "plaça", "via", "viale", "piazza", "piazzale", "corso", "largo",
+        "vicolo", "strada", "contrada", "lungomare", "rua", "travessa", "praça", "praca", "pça",
+        "estrada", "rodovia", "alameda", "largo", "calçada", "beco", "ladeira", "boulevard", "blvd",
+        "periférico", "periferico", "calzada", "privada", "cerrada", "circuito", "andador", "rue",
+        "chaussée", "chaussee", "place", "quai", "drève", "dreve",
+    ]
+
+    /// The country a street type word points at, where it points at one.
+    static let romanceTypeCountries: [String: String] = {
+        var table: [String: String] = [:]
+        for word in ["calle", "avda", "paseo", "camino", "carretera", "ctra", "ronda", "rambla", "travesía", "travesia",
+                     "glorieta", "callejón", "callejon", "bulevar", "carrer", "avinguda", "passeig", "plaça"] {
+            table[word] = "ES"
+        }
+        for word in ["via", "viale", "piazza", "piazzale", "corso", "vicolo", "strada", "contrada", "lungomare"] {
+            table[word] = "IT"
+        }
+        for word in ["rua", "travessa", "praça", "praca", "pça", "estrada", "calçada", "beco", "ladeira"] { table[word] = "PT" }
+        for word in ["periférico", "periferico", "calzada", "privada", "cerrada", "circuito", "andador"] { table[word] = "MX" }
+        for word in ["rue", "chaussée", "chaussee", "quai", "drève", "dreve"] { table[word] = "BE" }
+        return table
+    }()
+
+    /// Lower-case words inside Spanish, Italian and Portuguese street names.
+    static let romanceParticles: Set<String> = [
+        "de", "del", "la", "las", "los", "el", "y", "e", "di", "della", "delle", "dei", "degli", "dello",
+        "da", "do", "dos", "das", "d", "l", "al", "sul", "du", "des", "le", "les",
+    ]
+
+    /// Words before a district name between street and postcode ("Col. Juárez", "Bairro Centro").
+    static let districtWords: Set<String> = ["col", "colonia", "bairro", "fracc", "fraccionamiento", "barrio"]
 
     /// German floors after an ordinal number ("3. OG").
     static let germanFloors: Set<String> = ["og", "stock", "etage", "obergeschoss", "dg", "ug"]
@@ -107,6 +147,33 @@ enum AddressVocabulary {
         "usa": "US", "us": "US", "united states": "US", "united states of america": "US",
         "uk": "GB", "united kingdom": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
         "great britain": "GB", "northern ireland": "GB", "germany": "DE", "deutschland": "DE",
-        "france": "FR", "canada": "CA",
+        "france": "FR", "canada": "CA", "spain": "ES", "españa": "ES", "italy": "IT", "italia": "IT",
+        "netherlands": "NL", "the netherlands": "NL", "nederland": "NL", "belgium": "BE", "belgique": "BE",
+        "belgië": "BE", "austria": "AT", "österreich": "AT", "switzerland": "CH", "schweiz": "CH",
+        "suisse": "CH", "svizzera": "CH", "portugal": "PT", "brazil": "BR", "brasil": "BR", "mexico": "MX",
+        "méxico": "MX", "australia": "AU", "india": "IN", "sweden": "SE", "sverige": "SE",
+    ]
+
+    /// Dutch street-name endings ("Keizersgracht"; "Damrak" has none and needs its postcode line);
+    /// those German shares ("weg", "markt", "hof") are in `germanStreetSuffixes`.
+    static let dutchStreetSuffixes: [String] = [
+        "straat", "laan", "gracht", "plein", "kade", "singel", "dijk", "steeg", "baan", "dreef", "pad",
+        "burgwal",
+    ]
+
+    /// Brazil's states (UF codes), written after the city: "São Paulo - SP".
+    static let brazilianStates: Set<String> = [
+        "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR",
+        "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
+    ]
+
+    /// India's states and union territories, lower case, with the first digits of their PIN codes.
+    static let indianStates: [String: String] = [
+        "delhi": "1", "new delhi": "1", "haryana": "1", "punjab": "1", "himachal pradesh": "1", "chandigarh": "1",
+        "jammu and kashmir": "1", "rajasthan": "3", "gujarat": "3", "uttar pradesh": "2", "uttarakhand": "2",
+        "maharashtra": "4", "goa": "4", "madhya pradesh": "4", "chhattisgarh": "4", "andhra pradesh": "5",
+        "telangana": "5", "karnataka": "5", "tamil nadu": "6", "kerala": "6", "puducherry": "6",
+        "west bengal": "7", "odisha": "7", "assam": "7", "meghalaya": "7", "tripura": "7", "manipur": "7",
+        "nagaland": "7", "mizoram": "7", "arunachal pradesh": "7", "sikkim": "7", "bihar": "8", "jharkhand": "8",
     ]
 }

@@ -1,10 +1,21 @@
 /// City lines after a street, postcodes and countries.
 extension AddressScanner {
     /// The city line after a street: after a comma, a space or one line break.
-    func cityLine(after end: Int, style: StreetCandidate.Style) -> CityLine? {
+    func cityLine(after end: Int, style: StreetCandidate.Style, country hint: String? = nil) -> CityLine? {
         guard let t = tokens.nextAfterSeparator(end) else { return nil }
-        // A German street is followed by a German (or at most French) postcode line.
-        var line = postcodeFirstLine(t, style: style) ?? (style == .german ? nil : cityFirstLine(t))
+        // A German street is followed by a postcode line; a Spanish, Italian or Portuguese one too,
+        // or by Brazil's "São Paulo - SP, 01310-100".
+        var line: CityLine?
+        switch style {
+        case .german: line = europeanPostcodeLine(t, style: style, hint: hint) ?? postcodeFirstLine(t, style: style)
+        case .romance:
+            line = europeanPostcodeLine(t, style: style, hint: hint) ?? postcodeFirstLine(t, style: style, hint: hint)
+                ?? brazilianCityLine(t)
+        default: line = postcodeFirstLine(t, style: style) ?? cityFirstLine(t)
+        }
+        if let current = line, let province = provinceInParentheses(after: current.range.upperBound) {
+            line?.range = current.range.lowerBound..<province
+        }
         if let current = line, let (country, countryEnd) = countrySuffix(after: current.range.upperBound) {
             line?.range = current.range.lowerBound..<countryEnd
             line?.country = country
@@ -13,7 +24,7 @@ extension AddressScanner {
     }
 
     /// "10117 Berlin", "D-10117 Berlin", "75008 Paris", "75008 PARIS CEDEX 08".
-    private func postcodeFirstLine(_ t: AddressToken, style: StreetCandidate.Style) -> CityLine? {
+    private func postcodeFirstLine(_ t: AddressToken, style: StreetCandidate.Style, hint: String? = nil) -> CityLine? {
         var digits = t.start..<t.end
         var prefixCountry: String?
         if t.kind == .word {
@@ -37,14 +48,76 @@ extension AddressScanner {
             case .german: country = "DE"
             case .french: country = "FR"
             case .english: country = region == "DE" ? "DE" : "FR"
+            case .romance: country = hint == "PT" || hint == "BE" ? nil : hint
             }
         }
         if country == "FR", department > 98 { return nil }
-        guard let city = cityWords(after: t.end, french: country == "FR"), sameLine(t.end, city.lowerBound) else {
+        guard let city = cityWords(after: t.end, french: country == "FR" || style == .romance),
+              sameLine(t.end, city.lowerBound) else {
             return nil
         }
         return CityLine(range: t.start..<city.upperBound, city: city, postcode: postcode,
                         region: nil, country: country)
+    }
+
+    /// Postcode lines in the forms five digits do not cover: "1016 DZ Amsterdam" (NL),
+    /// "1060 Wien", "8001 Zürich", "1000 Bruxelles" (four digits: AT, CH, BE), "1100-053 Lisboa"
+    /// (PT), "721 30 Västerås" (SE).
+    private func europeanPostcodeLine(_ t: AddressToken, style: StreetCandidate.Style, hint: String?) -> CityLine? {
+        guard t.kind == .number, s[t.start] != "0" else { return nil }
+        let length = t.end - t.start
+        var end = t.end
+        var postcode: String
+        var country: String?
+        if length == 8, s[t.start + 4] == "-", let first = foldedDigits(t.start..<(t.start + 4), count: 4),
+           let last = foldedDigits((t.start + 5)..<t.end, count: 3) {
+            (postcode, country) = (first + "-" + last, "PT")
+        } else if length == 6, let digits = foldedDigits(t.start..<(t.start + 4), count: 4),
+                  s[(t.start + 4)..<t.end].allSatisfy({ ("A"..."Z").contains($0) }) {
+            (postcode, country) = (digits + " " + oneLine((t.start + 4)..<t.end), "NL")  // "7033AX"
+        } else if length == 4, let digits = foldedDigits(t.start..<t.end, count: 4) {
+            postcode = digits
+            if let letters = tokens.next(t.end), letters.kind == .word, letters.end - letters.start == 2,
+               letters.start - t.end <= 1, tokens.isAllCaps(letters),
+               let after = tokens.next(letters.end), after.kind == .word, sameLine(letters.end, after.start) {
+                (postcode, country, end) = (digits + " " + tokens.text(letters), "NL", letters.end)
+            } else if style == .german {
+                country = hint
+            } else {
+                country = hint == "BE" ? "BE" : nil
+            }
+        } else if length == 3, let first = foldedDigits(t.start..<t.end, count: 3), let second = tokens.next(t.end),
+                  second.kind == .number, second.end - second.start == 2, second.start - t.end == 1,
+                  let last = foldedDigits(second.start..<second.end, count: 2) {
+            (postcode, country, end) = (first + " " + last, "SE", second.end)
+        } else {
+            return nil
+        }
+        guard let city = cityWords(after: end, french: true), sameLine(end, city.lowerBound) else { return nil }
+        return CityLine(range: t.start..<city.upperBound, city: city, postcode: postcode, region: nil, country: country)
+    }
+
+    /// "São Paulo - SP, 01310-100": city, state and CEP.
+    private func brazilianCityLine(_ first: AddressToken) -> CityLine? {
+        guard let city = cityWords(after: first.start, french: true), let dash = tokens.next(city.upperBound),
+              tokens.isPunct(dash, "-") || tokens.isPunct(dash, "/"), let state = tokens.next(dash.end),
+              AddressVocabulary.brazilianStates.contains(tokens.text(state)) else { return nil }
+        var position = state.end
+        if let comma = tokens.next(position), tokens.isPunct(comma, ",") { position = comma.end }
+        guard let cep = tokens.next(position), cep.kind == .number, sameLine(state.end, cep.start),
+              cep.end - cep.start == 9, s[cep.start + 5] == "-",
+              let digits = foldedDigits(cep.start..<(cep.start + 5), count: 5),
+              let tail = foldedDigits((cep.start + 6)..<cep.end, count: 3) else { return nil }
+        return CityLine(range: first.start..<cep.end, city: city, postcode: digits + "-" + tail,
+                        region: tokens.text(state), country: "BR")
+    }
+
+    /// " (MI)", " (BG)": an Italian province after the city; where it ends.
+    private func provinceInParentheses(after end: Int) -> Int? {
+        guard let open = tokens.next(end), tokens.isPunct(open, "("), sameLine(end, open.start),
+              let code = tokens.next(open.end), code.kind == .word, code.end - code.start == 2, tokens.isAllCaps(code),
+              let close = tokens.next(code.end), tokens.isPunct(close, ")") else { return nil }
+        return close.end
     }
 
     /// "Mountain View, CA 94043", "London SW1A 2AA", "Ottawa, ON K1M 1M4".
@@ -101,6 +174,7 @@ extension AddressScanner {
         if let (postcode, country, end) = foreignPostcode(t) {
             return (end, postcode, nil, country)
         }
+        if let (pin, end) = indianStateAndPIN(t) { return (end, pin, nil, "IN") }
         // "Sydney NSW 2000"
         let state = tokens.text(t)
         if let firsts = AddressVocabulary.australianStates[state], let postcode = tokens.next(t.end),
@@ -109,6 +183,35 @@ extension AddressScanner {
             return (postcode.end, oneLine(postcode.start..<postcode.end), state, "AU")
         }
         return nil
+    }
+
+    /// "Karnataka 560001", "Tamil Nadu - 600 002": an Indian state and a PIN code whose first
+    /// digit is the state's.
+    private func indianStateAndPIN(_ t: AddressToken) -> (String, Int)? {
+        guard tokens.isCapitalized(t) else { return nil }
+        var name = tokens.lowercased(t)
+        var position = t.end
+        var firsts = AddressVocabulary.indianStates[name]
+        var words = 1
+        while firsts == nil, words < 3, let next = tokens.next(position), next.kind == .word, sameLine(position, next.start) {
+            name += " " + tokens.lowercased(next)
+            position = next.end
+            words += 1
+            firsts = AddressVocabulary.indianStates[name]
+        }
+        guard let firsts, var pin = tokens.next(position), sameLine(position, pin.start) else { return nil }
+        if tokens.isPunct(pin, "-") || tokens.isPunct(pin, ","), let after = tokens.next(pin.end) { pin = after }
+        guard pin.kind == .number else { return nil }
+        var digits = foldedDigits(pin.start..<pin.end, count: 6)
+        var end = pin.end
+        if digits == nil, pin.end - pin.start == 3, let rest = tokens.next(pin.end), rest.kind == .number,
+           rest.start == pin.end + 1, let a = foldedDigits(pin.start..<pin.end, count: 3),
+           let b = foldedDigits(rest.start..<rest.end, count: 3) {
+            digits = a + b
+            end = rest.end
+        }
+        guard let digits, let first = digits.unicodeScalars.first, firsts.unicodeScalars.contains(first) else { return nil }
+        return (digits, end)
     }
 
     /// A state code ("CA") or name ("California", "New York") and where it ends.

@@ -99,10 +99,14 @@ extension AddressScanner {
         }
         guard last.kind == .word, sameLine(last.end, number.start), tokens.isCapitalized(last) else { return nil }
         let word = tokens.lowercased(last)
-        for suffix in AddressVocabulary.germanStreetSuffixes where word.hasSuffix(suffix) {
+        for suffix in AddressVocabulary.germanStreetSuffixes + AddressVocabulary.dutchStreetSuffixes
+        where word.hasSuffix(suffix) {
             if suffix == "str" && !abbreviated { continue }
+            // For a four-digit postcode line: "ß" is Austrian (the Swiss write "ss"), a Dutch name Belgian.
+            let country: String? = word.contains("ß") ? "AT" : word.hasSuffix("strasse") ? "CH"
+                : AddressVocabulary.dutchStreetSuffixes.contains(suffix) ? "BE" : nil
             if word.count > suffix.count + 1 {
-                return StreetCandidate(range: last.start..<number.end, strong: true, style: .german)
+                return StreetCandidate(range: last.start..<number.end, strong: true, style: .german, country: country)
             }
             // "Berliner Straße": the type word stands alone after one or two name words.
             var start = last.start
@@ -113,7 +117,7 @@ extension AddressScanner {
                 taken += 1
             }
             guard taken > 0 else { return nil }
-            return StreetCandidate(range: start..<number.end, strong: true, style: .german)
+            return StreetCandidate(range: start..<number.end, strong: true, style: .german, country: country)
         }
         guard !abbreviated else { return nil }
         var start = last.start
@@ -149,6 +153,7 @@ extension AddressScanner {
     /// The end of a unit after a street: ", Suite 200", " Apt 4B", ", 34th Floor", " #12".
     func secondaryUnitEnd(after end: Int) -> Int? {
         guard let t = tokens.nextAfterSeparator(end) else { return nil }
+        if let floor = ordinalFloorEnd(t) ?? districtEnd(t) { return floor }
         if tokens.isPunct(t, "#"), let number = tokens.next(t.end), number.kind == .number, number.start == t.end {
             return number.end
         }

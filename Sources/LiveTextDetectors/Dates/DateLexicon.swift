@@ -60,6 +60,11 @@ enum DateWord: Sendable, Equatable {
     /// "three", "twelve": an amount of a duration ("for three hours").
     case numberWord(Int)
 
+    /// Month names of four letters or fewer that are whole words, not abbreviations: a dot after
+    /// them ends a sentence.
+    static let wholeShortMonths: Set<WordKey> = Set(["may", "mai", "mayo", "june", "juni", "juin", "july", "juli",
+                                                     "mars", "märz", "marz", "août", "aout"].map(WordKeys.pack))
+
     /// The word for a packed key: an open-addressing table with a multiplicative hash, because
     /// every word of the text is looked up and `Dictionary`'s seeded hashing costs more than
     /// the rest of the scan.
@@ -91,19 +96,20 @@ enum DateWord: Sendable, Equatable {
         }
         // English, German and French month names with their usual abbreviations; unaccented
         // spellings too because OCR drops accents.
+        // Spanish too ("ago", short for agosto, is English "ago" and left out).
         let months: [[String]] = [
-            ["january", "jan", "januar", "jänner", "janvier", "janv"],
-            ["february", "feb", "febr", "februar", "février", "fevrier", "févr", "fevr", "fév", "fev"],
-            ["march", "mar", "märz", "marz", "mrz", "mär", "mars"],
-            ["april", "apr", "avril", "avr"],
-            ["may", "mai"],
-            ["june", "jun", "juni", "juin"],
-            ["july", "jul", "juli", "juillet", "juil"],
-            ["august", "aug", "août", "aout"],
-            ["september", "sep", "sept", "septembre"],
-            ["october", "oct", "oktober", "okt", "octobre"],
-            ["november", "nov", "novembre"],
-            ["december", "dec", "dezember", "dez", "décembre", "decembre", "déc"],
+            ["january", "jan", "januar", "jänner", "janvier", "janv", "enero", "ene"],
+            ["february", "feb", "febr", "februar", "février", "fevrier", "févr", "fevr", "fév", "fev", "febrero"],
+            ["march", "mar", "märz", "marz", "mrz", "mär", "mars", "marzo"],
+            ["april", "apr", "avril", "avr", "abril", "abr"],
+            ["may", "mai", "mayo"],
+            ["june", "jun", "juni", "juin", "junio"],
+            ["july", "jul", "juli", "juillet", "juil", "julio"],
+            ["august", "aug", "août", "aout", "agosto"],
+            ["september", "sep", "sept", "septembre", "septiembre", "setiembre"],
+            ["october", "oct", "oktober", "okt", "octobre", "octubre"],
+            ["november", "nov", "novembre", "noviembre"],
+            ["december", "dec", "dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dic"],
         ]
         for (index, names) in months.enumerated() {
             add(names, .month(index + 1, ambiguous: false))
@@ -113,13 +119,13 @@ enum DateWord: Sendable, Equatable {
         table[WordKeys.pack("mars")] = .month(3, ambiguous: true)
 
         let weekdays: [([String], [String])] = [
-            (["sunday", "sonntag", "dimanche"], ["sun"]),
-            (["monday", "montag", "lundi"], ["mon"]),
-            (["tuesday", "dienstag", "mardi"], ["tue", "tues"]),
-            (["wednesday", "mittwoch", "mercredi"], ["wed", "weds"]),
-            (["thursday", "donnerstag", "jeudi"], ["thu", "thur", "thurs"]),
-            (["friday", "freitag", "vendredi"], ["fri"]),
-            (["saturday", "samstag", "sonnabend", "samedi"], ["sat"]),
+            (["sunday", "sonntag", "dimanche", "domingo"], ["sun"]),
+            (["monday", "montag", "lundi", "lunes"], ["mon"]),
+            (["tuesday", "dienstag", "mardi", "martes"], ["tue", "tues"]),
+            (["wednesday", "mittwoch", "mercredi", "miércoles", "miercoles"], ["wed", "weds"]),
+            (["thursday", "donnerstag", "jeudi", "jueves"], ["thu", "thur", "thurs"]),
+            (["friday", "freitag", "vendredi", "viernes"], ["fri"]),
+            (["saturday", "samstag", "sonnabend", "samedi", "sábado", "sabado"], ["sat"]),
         ]
         for (index, (full, short)) in weekdays.enumerated() {
             add(full, .weekday(index + 1, abbreviated: false))
@@ -144,7 +150,7 @@ enum DateWord: Sendable, Equatable {
         add(["and"], .and)
         add(["between"], .between)
         add(["ago"], .ago)
-        add(["of"], .of)
+        add(["of", "de"], .of)  // "14 de mayo de 2026"
         add(["the"], .the)
         add(["takes", "take", "took", "lasts", "lasted", "lasting"], .lasting)
         add(["st", "nd", "rd", "th", "er"], .ordinalSuffix)

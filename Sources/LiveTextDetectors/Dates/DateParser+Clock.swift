@@ -197,14 +197,25 @@ extension DateParser {
         return adjacent(dot.end)?.key == WordKeys.m
     }
 
-    /// "EST", "UTC", "UTC+1", "GMT-05:00" after a time.
+    /// "EST", "UTC", "UTC+1", "GMT-05:00", "(CET)" after a time; "PT", "ET" in capitals (see
+    /// `GenericTimeZones`).
     private func parseZone(after position: Int) -> (minutes: Int, end: Int)? {
-        guard let next = reader.next(position), next.gap != .lineBreak,
-              case .zone(let minutes)? = next.word, next.length >= 3 else { return nil }
-        if let sign = adjacent(next.end), sign.isSymbol("+") || sign.isDash, let offset = parseOffsetDigits(after: sign.end) {
+        guard var next = reader.next(position), next.gap != .lineBreak else { return nil }
+        var closing: DateToken?
+        if next.isSymbol("("), let inner = adjacent(next.end), let close = adjacent(inner.end), close.isSymbol(")") {
+            next = inner
+            closing = close
+        }
+        if let standard = GenericTimeZones.standardMinutes[next.key], next.kind == .word,
+           scalars[next.start..<next.end].allSatisfy({ ("A"..."Z").contains($0) }), endsCleanly(next.end) {
+            return (GenericTimeZones.encode(standard: standard), closing?.end ?? next.end)
+        }
+        guard case .zone(let minutes)? = next.word, next.length >= 3 else { return nil }
+        if closing == nil, let sign = adjacent(next.end), sign.isSymbol("+") || sign.isDash,
+           let offset = parseOffsetDigits(after: sign.end) {
             return (minutes + (sign.isSymbol("+") ? offset.minutes : -offset.minutes), offset.end)
         }
-        return (minutes, next.end)
+        return (minutes, closing?.end ?? next.end)
     }
 
     /// " +0200", " -0500" after a time (git log, mail and HTTP dates): minutes east of UTC.
@@ -243,19 +254,11 @@ extension DateParser {
         } else {
             return nil
         }
-        guard hourToken.isNumber(maxDigits: 2), hourToken.length == 2, hourToken.value < 24,
-              let colon = adjacent(hourToken.end), colon.isSymbol(":"), let minutes = adjacent(colon.end),
-              minutes.isNumber(maxDigits: 2), minutes.length == 2, minutes.value < 60 else { return nil }
-        var time = ClockTime(hour: hourToken.value, minute: minutes.value)
-        var end = minutes.end
-        if let colon2 = adjacent(end), colon2.isSymbol(":"), let seconds = adjacent(colon2.end),
-           seconds.isNumber(maxDigits: 2), seconds.length == 2, seconds.value < 61 {
-            time.second = min(seconds.value, 59)
-            end = seconds.end
-            if let dot = adjacent(end), dot.isSymbol(".") || dot.isSymbol(","), let fraction = adjacent(dot.end),
-               fraction.kind == .number, !fraction.folded {
-                end = fraction.end
-            }
+        guard let (time, clockEnd, seconds) = fixedClock(hourToken) else { return nil }
+        var end = clockEnd
+        if seconds, let dot = adjacent(end), dot.isSymbol(".") || dot.isSymbol(","),
+           let fraction = adjacent(dot.end), fraction.kind == .number, !fraction.folded {
+            end = fraction.end
         }
         var zone: Int?
         if let z = adjacent(end), z.key == WordKeys.z {
@@ -269,5 +272,21 @@ extension DateParser {
             return nil  // "2026-03-05 3:00 PM" is read by the general time rule
         }
         return (time, zone, end)
+    }
+
+    /// "14:02" or "14:02:11" in two digits each, from the hour's token: the time, where it ends
+    /// and whether it has seconds.
+    func fixedClock(_ hour: DateToken) -> (ClockTime, Int, Bool)? {
+        guard hour.isNumber(maxDigits: 2), hour.length == 2, hour.value < 24,
+              let colon = adjacent(hour.end), colon.isSymbol(":"), let minute = adjacent(colon.end),
+              minute.isNumber(maxDigits: 2), minute.length == 2, minute.value < 60 else { return nil }
+        var time = ClockTime(hour: hour.value, minute: minute.value)
+        let end = minute.end
+        if let colon2 = adjacent(end), colon2.isSymbol(":"), let second = adjacent(colon2.end),
+           second.isNumber(maxDigits: 2), second.length == 2, second.value < 61 {
+            time.second = min(second.value, 59)
+            return (time, second.end, true)
+        }
+        return (time, end, false)
     }
 }

@@ -120,6 +120,11 @@ extension DateParser {
         if next.kind == .number, next.length == 4, let year = yearValue(next), !continuesAsTime(next.end) {
             return (year, next.end)
         }
+        // "14 de mayo de 2026"
+        if next.word == .of, next.gap == .space, let number = reader.next(next.end), number.gap == .space,
+           number.length == 4, let year = yearValue(number), !continuesAsTime(number.end) {
+            return (year, number.end)
+        }
         // "9 July in 2031"
         if next.word == .inWord, next.gap == .space, let number = reader.next(next.end), number.gap == .space,
            number.length == 4, let year = yearValue(number), !continuesAsTime(number.end) {
@@ -237,8 +242,15 @@ extension DateParser {
         }
         var endDay: Int?
         var dashForm = false
+        var slashForm = false
         guard var next = reader.next(end), next.gap != .lineBreak else { return nil }
-        if next.isDash, let after = reader.next(next.end) {
+        // "09/Jun/2024:14:02:11 +0000": web server logs (Common Log Format).
+        if next.isSymbol("/"), next.gap == .none, !ordinal, let after = adjacent(next.end), case .month? = after.word,
+           let slash = adjacent(after.end), slash.isSymbol("/") {
+            dashForm = true
+            slashForm = true
+            next = after
+        } else if next.isDash, let after = reader.next(next.end) {
             if after.isNumber(maxDigits: 2), (1...31).contains(after.value), after.value > first.value {
                 endDay = after.value
                 end = after.end
@@ -255,11 +267,14 @@ extension DateParser {
         if next.word == .of, let after = reader.next(next.end) { next = after }
         guard case .month(let month, let ambiguous)? = next.word, next.gap != .lineBreak else { return nil }
         end = next.end
-        if let dot = adjacent(end), dot.isSymbol(".") { end = dot.end }
+        // "3 Nov. 2026": an abbreviation's dot; after a whole name ("20 April.") it ends the sentence.
+        if let dot = adjacent(end), dot.isSymbol("."), next.length <= 4, !DateWord.wholeShortMonths.contains(next.key) {
+            end = dot.end
+        }
         var year: Int?
         if dashForm {
-            if let dash = adjacent(next.end), dash.isDash, let number = adjacent(dash.end), number.kind == .number,
-               !number.folded {
+            if let dash = adjacent(next.end), dash.isDash || slashForm, let number = adjacent(dash.end),
+               number.kind == .number, !number.folded {
                 if number.length == 4, let value = yearValue(number) { year = value } else if number.length == 2 {
                     year = 2000 + number.value
                 }
@@ -269,11 +284,25 @@ extension DateParser {
             year = parsed.value
             end = parsed.end
         }
+        if slashForm, year == nil { return nil }
         if ambiguous && !next.capitalized && year == nil && !ordinal { return nil }
         guard CivilCalendar.isValid(year: year ?? 2000, month: month, day: endDay ?? first.value) else { return nil }
-        return DayResult(spec: .calendar(year: year, month: month, day: first.value, weekday: nil),
-                         endSpec: endDay.map { .calendar(year: year, month: month, day: $0, weekday: nil) },
-                         end: end)
+        var result = DayResult(spec: .calendar(year: year, month: month, day: first.value, weekday: nil),
+                               endSpec: endDay.map { .calendar(year: year, month: month, day: $0, weekday: nil) },
+                               end: end)
+        if slashForm, let (time, zone, timeEnd) = logTime(after: end) {
+            result.isoTime = (time, zone)
+            result.end = timeEnd
+        }
+        return result
+    }
+
+    /// ":14:02:11 +0000" glued to a Common Log Format date: the time and its offset.
+    private func logTime(after position: Int) -> (ClockTime, Int?, Int)? {
+        guard let colon = adjacent(position), colon.isSymbol(":"), let hour = adjacent(colon.end),
+              let (time, end, _) = fixedClock(hour) else { return nil }
+        let offset = spacedOffset(after: end)
+        return (time, offset?.minutes, offset?.end ?? end)
     }
 
     /// After a time: ", March 3", "on Friday", "tomorrow".

@@ -64,7 +64,7 @@ struct DateResolver {
         if let time = moment.time {
             point.secondOfDay = time.secondOfDay(evening: moment.evening)
         }
-        point.offset = moment.zoneMinutes.map { $0 * 60 }
+        point.offset = moment.zoneMinutes.map { GenericTimeZones.minutes($0, day: point.day, secondOfDay: point.secondOfDay) * 60 }
         return point
     }
 
@@ -83,7 +83,9 @@ struct DateResolver {
         } else if moment.day == nil {
             return nil
         }
-        point.offset = (moment.zoneMinutes ?? start.zoneMinutes).map { $0 * 60 }
+        point.offset = (moment.zoneMinutes ?? start.zoneMinutes).map {
+            GenericTimeZones.minutes($0, day: point.day, secondOfDay: point.secondOfDay) * 60
+        }
         return point
     }
 

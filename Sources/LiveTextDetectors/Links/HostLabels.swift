@@ -45,7 +45,8 @@ enum HostLabels {
             guard range.count > 4, scalars[range.lowerBound].asciiLowercased == "x" else { return false }
             break
         }
-        return TopLevelDomains.all.contains(lowercased(scalars, range))
+        let name = lowercased(scalars, range)
+        return TopLevelDomains.all.contains(name) || TopLevelDomains.documentation == name
     }
 
     /// Checks the labels of a host or mail domain: 1-63 scalars each, at most 253 in all, no

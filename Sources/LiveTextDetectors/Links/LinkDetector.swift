@@ -17,7 +17,8 @@ import LiveTextCore
 ///   `https ://example.org`, `http:// example.org`, `www. example.org`; `http//` and `http:/`
 ///   too, and doubled blanks (`https  ://`). A misread letter in a name (`exarnple.org`) stays as
 ///   read: the host is not guessed; misread digits in a port, an IPv4 or an IPv6 address are
-///   folded (`localhost:3O0O`, `192.16B.1.1`, `LinkOCR.swift`).
+///   folded (`localhost:3O0O`, `192.16B.1.1`, `LinkOCR.swift`). Without a scheme, an IPv4 address
+///   with a port is a link too (`127.0.0.1:8080/status`, as an address bar shows it).
 /// - Paths keep balanced `()` and `[]` (`Foo_(bar)`), drop trailing `.,;:!?'"*` and an
 ///   unbalanced closing bracket, and stop at quotes, `<>`, spaces and CJK text.
 /// - Hosts next to `@` are left to the email detector; `#tag.com`, `@user.com`, `$TVI.CA` are
@@ -228,6 +229,13 @@ struct LinkScanner {
         var hostEnd = scan.end
         if runsIntoAt(from: hostEnd) { return hostEnd + 1 }
         if !HostLabels.isValidDomain(s, labels: labels[...], underscores: true) {
+            // "127.0.0.1:8080/status": an IPv4 address with a port, as an address bar shows it
+            // (a bare address or a CIDR block, "10.0.0.0/24", is no link).
+            if isIPv4(labels[...]), hostEnd + 1 < n, s[hostEnd] == ":", s[hostEnd + 1].isASCIIDigit {
+                let end = tail(from: hostEnd)
+                record(start: start, end: end, scheme: "http", hostStart: start, hostEnd: hostEnd)
+                return end
+            }
             // "Visit example.com.Then": OCR lost the space after the sentence's full stop.
             guard labels.count >= 3, let last = labels.last, s[last.lowerBound].isASCIILetter,
                   s[last.lowerBound] != s[last.lowerBound].asciiLowercased else { return hostEnd }

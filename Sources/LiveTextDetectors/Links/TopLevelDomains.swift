@@ -16,6 +16,10 @@ enum TopLevelDomains {
         return set
     }()
 
+    /// `example`, reserved for documentation (RFC 2606, RFC 6761) and not in the root zone, is
+    /// what manuals, tutorials and their screenshots write: `api.example/v1`, `ops@corp.example`.
+    static let documentation = "example"
+
     /// The longest entry, in Unicode scalars: a label longer than this is no top-level domain.
     static let maximumLength = 24
 

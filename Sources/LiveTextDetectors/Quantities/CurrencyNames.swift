@@ -69,6 +69,37 @@ enum CurrencyNames {
         "ringgit": "MYR", "rupiah": "IDR", "dong": "VND", "reais": "BRL",
     ]
 
+    /// Currencies by their English names with the country's adjective (CLDR's display names),
+    /// lower case, singular and plural.
+    static let namedCurrencies: [String: String] = {
+        let names: [(String, String, String)] = [
+            ("us", "dollar", "USD"), ("u.s.", "dollar", "USD"), ("american", "dollar", "USD"),
+            ("canadian", "dollar", "CAD"), ("australian", "dollar", "AUD"), ("new zealand", "dollar", "NZD"),
+            ("hong kong", "dollar", "HKD"), ("singapore", "dollar", "SGD"), ("british", "pound", "GBP"),
+            ("indian", "rupee", "INR"), ("pakistani", "rupee", "PKR"), ("sri lankan", "rupee", "LKR"),
+            ("mexican", "peso", "MXN"), ("swiss", "franc", "CHF"), ("japanese", "yen", "JPY"),
+            ("chinese", "yuan", "CNY"), ("south african", "rand", "ZAR"), ("swedish", "krona", "SEK"),
+            ("norwegian", "krone", "NOK"), ("danish", "krone", "DKK"), ("brazilian", "real", "BRL"),
+            ("polish", "zloty", "PLN"), ("turkish", "lira", "TRY"), ("russian", "ruble", "RUB"),
+        ]
+        var table: [String: String] = [:]
+        for (adjective, word, code) in names {
+            table[adjective + " " + word] = code
+            let plural = switch word {
+            case "yen", "rand": word
+            case "krona": "kronor"
+            case "krone": "kroner"
+            case "real": "reais"
+            default: word + "s"
+            }
+            table[adjective + " " + plural] = code
+        }
+        return table
+    }()
+
+    /// The first words of `namedCurrencies`' keys: the cheap test before reading further.
+    static let namedCurrencyFirstWords = Set(namedCurrencies.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
+
     /// Minor units after a number ("75 cents", "2 pence"): the major currency's marker, as a
     /// power of ten. "cents" are the region's dollar or euro.
     static let minorUnits: [String: String] = [

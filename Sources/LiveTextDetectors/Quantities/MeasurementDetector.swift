@@ -88,8 +88,10 @@ public struct MeasurementDetector: Detector {
         let doubledBlank = position > numberEnd && position < scalars.count && scalars[position].isHorizontalSpace
         if doubledBlank { position += 1 }
         // Inch marks glued to the number: 12", 27″.
+        // Not the end of a name in quotes: encoding="utf-8", "ISO-8859-1".
         if position == numberEnd, position < scalars.count, Self.isInchMark(scalars[position]),
-           !Self.quoted(scalars, start), !Self.continuesAfterMark(scalars, position + 1) {
+           !Self.quoted(scalars, start), !Self.continuesAfterMark(scalars, position + 1),
+           !(start >= 2 && scalars[start - 1] == "-" && scalars[start - 2].isAlphanumeric) {
             return Detection(kind: .measurement, range: start..<(position + 1),
                              value: Self.value(value, "in", "length"))
         }

@@ -100,6 +100,32 @@ enum MeasurementUnits {
         add("data", "MiB", ["MiB"])
         add("data", "GiB", ["GiB"])
         add("data", "TiB", ["TiB"])
+        // German, French and Spanish words (CLDR's long forms), where they are no English word too
+        // ("pies", "livres" are left out).
+        add("length", "mm", [], words: ["Millimeter", "millimètre", "millimètres", "milímetro", "milímetros"])
+        add("length", "cm", [], words: ["Zentimeter", "centimètre", "centimètres", "centímetro", "centímetros"])
+        add("length", "m", [], words: ["mètre", "mètres", "metro", "metros"])
+        add("length", "km", [], words: ["kilomètre", "kilomètres", "kilómetro", "kilómetros"])
+        add("length", "mi", [], words: ["Meile", "Meilen", "milla", "millas"])
+        add("length", "ft", [], words: ["Fuß", "pied", "pieds"])
+        add("length", "in", [], words: ["Zoll", "pouce", "pouces", "pulgada", "pulgadas"])
+        add("mass", "kg", [], words: ["Kilogramm", "kilogramo", "kilogramos"])
+        add("mass", "g", [], words: ["Gramm", "gramo", "gramos"])
+        add("mass", "lb", [], words: ["Pfund", "libra", "libras"])
+        add("mass", "t", [], words: ["Tonnen"])
+        add("volume", "l", [], words: ["litro", "litros"])
+        add("temperature", "°C", [], words: ["Grad Celsius", "degrés Celsius", "degré Celsius", "grados Celsius",
+                                             "grado Celsius"])
+        add("temperature", "°F", [], words: ["Grad Fahrenheit", "degrés Fahrenheit", "degré Fahrenheit",
+                                             "grados Fahrenheit", "grado Fahrenheit"])
+        add("area", "m²", [], words: ["Quadratmeter", "mètres carrés", "mètre carré", "metros cuadrados", "metro cuadrado"])
+        add("speed", "km/h", [], words: ["kilometers per hour", "kilometres per hour", "Kilometer pro Stunde",
+                                         "Stundenkilometer", "kilomètres par heure", "kilómetros por hora"])
+        add("speed", "mph", ["mi/h"], words: ["Meilen pro Stunde", "miles par heure", "millas por hora"])
+        add("data", "kB", ["Ko"], words: ["kilooctet", "kilooctets"])
+        add("data", "MB", ["Mo"], words: ["mégaoctet", "mégaoctets"])
+        add("data", "GB", ["Go"], words: ["gigaoctet", "gigaoctets"])
+        add("data", "TB", [], words: ["téraoctet", "téraoctets"])
         add("dataRate", "kbit/s", ["kbps", "kbit/s", "Kbps"])
         add("dataRate", "Mbit/s", ["Mbps", "Mbit/s", "Mb/s"])
         add("dataRate", "Gbit/s", ["Gbps", "Gbit/s", "Gb/s"])

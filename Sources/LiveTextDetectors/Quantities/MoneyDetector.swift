@@ -268,6 +268,33 @@ public struct MoneyDetector: Detector {
         var power = 0
     }
 
+    /// Capital letters right at `start` (at most three, then no letter): their text and end.
+    private static func capitals(_ scalars: [Unicode.Scalar], from start: Int) -> (String, Int)? {
+        var end = start
+        while end < scalars.count, end - start < 4, FlightNumberDetector.isUpper(scalars[end]) { end += 1 }
+        guard end > start, end - start <= 3, end >= scalars.count || !scalars[end].isAlphanumeric else { return nil }
+        return (FlightNumberDetector.string(scalars[start..<end]), end)
+    }
+
+    /// "US dollars", "British pounds", "New Zealand dollars": a country's adjective, then its
+    /// currency word (CLDR's display names). `first` is the first word, lower-cased, ending at `end`.
+    private static func namedCurrency(_ scalars: [Unicode.Scalar], _ first: String, after end: Int) -> Suffix? {
+        var name = first
+        var position = end
+        for _ in 0..<2 {
+            guard position + 1 < scalars.count, scalars[position] == " " || scalars[position] == "-",
+                  isLetter(scalars[position + 1]) else { return nil }
+            let wordStart = position + 1
+            position = wordStart
+            while position < scalars.count, isLetter(scalars[position]), position - wordStart < 10 { position += 1 }
+            guard position >= scalars.count || !scalars[position].isAlphanumeric else { return nil }
+            name += " " + FlightNumberDetector.string(scalars[wordStart..<position]).lowercased()
+            if let code = CurrencyNames.namedCurrencies[name] { return Suffix(marker: code, end: position, word: true) }
+            guard CurrencyNames.namedCurrencies.keys.contains(where: { $0.hasPrefix(name + " ") }) else { return nil }
+        }
+        return nil
+    }
+
     /// A currency after the amount: "€", "USD", "zł", "kr", "dollars".
     private static func suffix(_ scalars: [Unicode.Scalar], _ end: Int) -> Suffix? {
         var position = end
@@ -275,6 +302,13 @@ public struct MoneyDetector: Detector {
         if position > end, position < scalars.count, scalars[position].isHorizontalSpace { position += 1 }
         guard position < scalars.count else { return nil }
         if let symbol = CurrencyNames.symbol(scalars[position]) {
+            // "$3.99 $39.90", "€4.95 €50": a symbol glued to the next number is that number's.
+            if position + 1 < scalars.count, scalars[position + 1].isASCIIDigit { return nil }
+            // "12,00 $US", "5 $CA": the dollar's country after the sign (French)
+            if symbol == "$", let (code, end) = Self.capitals(scalars, from: position + 1),
+               let currency = CurrencyNames.dollarPrefixes[code] {
+                return Suffix(marker: currency, end: end)
+            }
             return Suffix(marker: symbol, end: position + 1)
         }
         let wordStart = position
@@ -285,7 +319,13 @@ public struct MoneyDetector: Detector {
         let word = FlightNumberDetector.string(scalars[wordStart..<position])
         if CurrencyNames.isoCodes.contains(word) { return Suffix(marker: word, end: position) }
         if let form = CurrencyNames.letterForms[word] { return Suffix(marker: form, end: position) }
+        // "12,00 US$" (Spanish)
+        if position < scalars.count, scalars[position] == "$", let code = CurrencyNames.dollarPrefixes[word] {
+            return Suffix(marker: code, end: position + 1)
+        }
         let lower = word.lowercased()
+        if CurrencyNames.namedCurrencyFirstWords.contains(lower),
+           let named = Self.namedCurrency(scalars, lower, after: position) { return named }
         if let marker = CurrencyNames.words[lower] { return Suffix(marker: marker, end: position, word: true) }
         if let marker = CurrencyNames.minorUnits[lower] {
             return Suffix(marker: marker, end: position, word: true, power: -2)

@@ -1,0 +1,64 @@
+import DBusKit
+import Foundation
+import Testing
+import TestSupport
+
+/// A daemon the bus started without `DISPLAY` gets one without a restart: the first request that
+/// names a display (the CLI sends its own) gives it one and brings up the hotkeys; a D-Bus caller
+/// that names none is told exactly what to do. Without a daemon, the message blames none.
+@Suite("a daemon without DISPLAY", .serialized)
+struct DisplayAdoptionTests {
+    @Test("a request naming the display gives it to the daemon; the hotkeys come up on it")
+    func adopts() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            try await RunningDaemon.with(environment: ["DISPLAY": ""]) { daemon in
+                let refused = await RunningDaemon.errorName {
+                    _ = try await daemon.analyzer("Analyze", [.string("screen"), .vardict([:])])
+                }
+                #expect(refused == "org.livetext.Error.Unavailable")
+                let told = try await runCommand("/usr/bin/gdbus", [
+                    "call", "--address", daemon.bus.address, "--dest", "org.livetext", "--object-path", "/org/livetext",
+                    "--method", "org.livetext.Analyzer1.Analyze", "screen", "{}"])
+                #expect(told.stderr.contains("{'display': <':0'>}") && told.stderr.contains("systemctl --user restart livetext"),
+                        "\(told.stderr)")
+                #expect(try await daemon.waitForLog(containing: "hotkeys are off"))
+
+                let options = DBusValue.vardict(["display": .string(server.name), "types": .strings(["codes"])])
+                let reply = try await daemon.analyzer("Analyze", [.string("screen"), options])
+                #expect(reply.last?.string?.contains("\"source\":\"screen:0,0,320,200\"") == true, "\(reply)")
+                #expect(daemon.daemonLog.contains("display \(server.name) taken from a request"), "\(daemon.daemonLog)")
+                #expect(try await daemon.waitForLog(containing: "hotkeys: "), "\(daemon.daemonLog)")
+                // Taken once: a later request naming another display changes nothing.
+                _ = try await daemon.analyzer("Detect", [.string("x"), .vardict(["display": .string(":99")])])
+                let again = try await daemon.analyzer("Analyze", [.string("screen"), .vardict(["types": .strings(["codes"])])])
+                #expect(again.last?.string?.contains("screen:0,0,320,200") == true)
+            }
+        }
+    }
+
+    @Test("livetext capture through a daemon without a display: the daemon captures on the CLI's display")
+    func cliSendsItsDisplay() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            try await RunningDaemon.with(environment: ["DISPLAY": ""]) { daemon in
+                let environment = ["DBUS_SESSION_BUS_ADDRESS": daemon.bus.address, "LIVETEXT_LOCAL": "0",
+                                   "XDG_CONFIG_HOME": daemon.configHome.path, "OMP_THREAD_LIMIT": "1",
+                                   "DISPLAY": server.name]
+                let result = try await runCommand(RunningDaemon.binary.path, ["capture", "--screen", "--types", "codes", "--json"],
+                                                  environment: environment)
+                #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+                #expect(result.stdout.contains("screen:0,0,320,200"))
+                #expect(daemon.daemonLog.contains("taken from a request") && daemon.daemonLog.contains(": capture"),
+                        "the daemon did it: \(daemon.daemonLog)")
+            }
+        }
+    }
+
+    @Test("no daemon involved: the message blames none")
+    func inProcess() async throws {
+        let result = try await runCommand(RunningDaemon.binary.path, ["capture", "--screen", "--local"],
+                                          environment: ["DISPLAY": "", "OMP_THREAD_LIMIT": "1"])
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("DISPLAY is not set"), "\(result.stderr)")
+        #expect(!result.stderr.contains("daemon") && !result.stderr.contains("bus"), "\(result.stderr)")
+    }
+}
