@@ -352,12 +352,15 @@ _livetext_live() {
     # Offer option value completions
     case "${prev}" in
     '--types')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion live -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--only')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion live -- --only "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--lang')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion live -- --lang "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--max-pixels')
@@ -392,12 +395,15 @@ _livetext_view() {
     # Offer option value completions
     case "${prev}" in
     '--types')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion view -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--only')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion view -- --only "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--lang')
+        __livetext_add_completions -W "$(__livetext_custom_complete ---completion view -- --lang "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
         ;;
     '--max-pixels')

@@ -258,12 +258,18 @@ struct LiveController {
         return subject
     }
 
-    /// While reading, a quiet bar along the top (red after a failure); then items underlined and
-    /// codes outlined (when offered), and the selection, one highlight per line.
+    /// While reading, a quiet bar along the top (red after a failure), also over the rows read
+    /// first; items underlined and codes outlined (when offered), the selection, one highlight per
+    /// line, the button, the chips and the menu.
     var paints: [LivePaint] {
         let bar = Bounds(x: 0, y: 0, width: width, height: min(3, height))
         if failure != nil { return [.fill(bar, LiveStyle.failure)] }
         guard let text, let analysis else { return [.fill(bar, LiveStyle.reading)] }
+        return marks(text, analysis) + (complete ? [] : [.fill(bar, LiveStyle.reading)])
+    }
+
+    /// What the reading shows: items, the selection, the button, chips and menu.
+    private func marks(_ text: SelectableText, _ analysis: ImageAnalysis) -> [LivePaint] {
         var paints: [LivePaint] = []
         if showingAll {
             // Everything found shown: the rest dimmed, every line of text lit.

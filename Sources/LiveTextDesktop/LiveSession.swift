@@ -82,16 +82,15 @@ public struct LiveSession: Sendable {
             switch step {
             case .shown(let surface, let image, let metrics, let band):
                 reading = Task {
-                    // The rows around the pointer first, beside the whole: live before the rest is read.
-                    let first = band.map { band in
-                        Task {
-                            let part = ScreenImage(image: image.image.cropped(to: band), source: image.source)
-                            guard let read = try? await analyze(part) else { return }
+                    // The rows around the pointer first, alone (the cores are theirs): live before the
+                    // rest is read; then the whole.
+                    if let band {
+                        let part = ScreenImage(image: image.image.cropped(to: band), source: image.source)
+                        if let read = try? await analyze(part) {
                             surface.send(LiveReading.partial(read.moved(dx: band.x, dy: band.y, width: image.image.width,
                                                                         height: image.image.height)))
                         }
                     }
-                    defer { first?.cancel() }
                     do {
                         let analysis = try await analyze(image)
                         let panel = LivePanel.laidOut(analysis, types: types,
