@@ -53,7 +53,7 @@ _livetext() {
             'analyze:Analyze image files (PNG, JPEG, TIFF, BMP, PNM, GIF, WebP); - reads stdin.'
             'capture:Capture the screen, a window or a region you drag, and analyze it.'
             'clipboard:Analyze the image on the clipboard (CLIPBOARD selection).'
-            'detect:Find links, emails, phone numbers, addresses, dates and more in UTF-8 text from stdin.'
+            'detect:Find links, emails, phone numbers, addresses, dates and more in UTF-8 text (a file, or stdin).'
             'live:Freeze the screen and make its text live: select it where it stands and copy it.'
             'view:Show images in a window with their text live: select, copy, zoom and pan.'
             'daemon:Run the org.livetext D-Bus service on the session bus (also installed as livetextd).'
@@ -79,11 +79,12 @@ _livetext() {
 _livetext_analyze() {
     local -i ret=1
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
+    local -ar ___interaction=('automatic' 'textSelection' 'dataDetectors' 'none')
     local -ar arg_specs=(
-        '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
-        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
-        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
+        '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
+        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion analyze -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
+        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion analyze -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion analyze -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
@@ -91,7 +92,7 @@ _livetext_analyze() {
         '--primary[With --copy, also put it on PRIMARY (middle-click paste).]'
         '--type[Type the result into the focused window as key presses (e.g. --only phone --type fills a phone field).]'
         '--notify[Show a desktop notification of the result, with its quick actions as buttons (copy the text or a QR code'\''s payload, open a link, call, ...) and a preview of the image.]'
-        '*--interaction[With --notify\: what the notification offers (default\: the settings'\'').]:automatic|textSelection|dataDetectors|none:'
+        '*--interaction[With --notify\: what the notification offers (default\: the settings'\'').]:automatic|textSelection|dataDetectors|none:{__livetext_complete "${___interaction[@]}"}'
         '*:file:_files'
         '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. call-phone-0) with xdg-open or LIVETEXT_OPENER; one image only.]:id:'
         '--version[Show the version.]'
@@ -105,11 +106,12 @@ _livetext_analyze() {
 _livetext_capture() {
     local -i ret=1
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
+    local -ar ___interaction=('automatic' 'textSelection' 'dataDetectors' 'none')
     local -ar arg_specs=(
-        '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
-        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
-        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
+        '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
+        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion capture -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
+        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion capture -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion capture -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
@@ -117,7 +119,7 @@ _livetext_capture() {
         '--primary[With --copy, also put it on PRIMARY (middle-click paste).]'
         '--type[Type the result into the focused window as key presses (e.g. --only phone --type fills a phone field).]'
         '--notify[Show a desktop notification of the result, with its quick actions as buttons (copy the text or a QR code'\''s payload, open a link, call, ...) and a preview of the image.]'
-        '*--interaction[With --notify\: what the notification offers (default\: the settings'\'').]:automatic|textSelection|dataDetectors|none:'
+        '*--interaction[With --notify\: what the notification offers (default\: the settings'\'').]:automatic|textSelection|dataDetectors|none:{__livetext_complete "${___interaction[@]}"}'
         '--select[Drag a rectangle over the frozen screen (the default).]'
         '--pick-window[Click a window to capture it.]'
         '--screen[The whole screen, every monitor.]'
@@ -136,11 +138,12 @@ _livetext_capture() {
 _livetext_clipboard() {
     local -i ret=1
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
+    local -ar ___interaction=('automatic' 'textSelection' 'dataDetectors' 'none')
     local -ar arg_specs=(
-        '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
-        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
-        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
+        '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
+        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion clipboard -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
+        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion clipboard -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion clipboard -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
@@ -148,7 +151,7 @@ _livetext_clipboard() {
         '--primary[With --copy, also put it on PRIMARY (middle-click paste).]'
         '--type[Type the result into the focused window as key presses (e.g. --only phone --type fills a phone field).]'
         '--notify[Show a desktop notification of the result, with its quick actions as buttons (copy the text or a QR code'\''s payload, open a link, call, ...) and a preview of the image.]'
-        '*--interaction[With --notify\: what the notification offers (default\: the settings'\'').]:automatic|textSelection|dataDetectors|none:'
+        '*--interaction[With --notify\: what the notification offers (default\: the settings'\'').]:automatic|textSelection|dataDetectors|none:{__livetext_complete "${___interaction[@]}"}'
         '--perform[Carry out this quick action (an id from --json'\''s actions).]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -161,9 +164,10 @@ _livetext_clipboard() {
 _livetext_detect() {
     local -i ret=1
     local -ar arg_specs=(
-        '--json[Print {"items"\: \[...\], "actions"\: \[...\]} as PRODUCT.md gives it.]'
-        '*--only[Only these types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo; the iOS content-type names work too.]:types:'
-        '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. open-link-0) with xdg-open or LIVETEXT_OPENER.]:id:'
+        ':file:_files'
+        '--json[Print {"items"\: \[...\], "actions"\: \[...\]} as docs/API.md gives it.]'
+        '*--only[Only these types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo; the iOS content-type names work too.]:types:{__livetext_custom_complete ---completion detect -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
+        '--perform[Carry out this quick action (an id from --json'\''s actions, e.g. open-link-0) with xdg-open or LIVETEXT_OPENER, and print only what was done; an id the text does not have is a usage error (exit 2).]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -176,10 +180,10 @@ _livetext_live() {
     local -i ret=1
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar arg_specs=(
-        '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
-        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
-        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
+        '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
+        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion live -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
+        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion live -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion live -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
@@ -200,10 +204,10 @@ _livetext_view() {
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar arg_specs=(
         '*:file:_files'
-        '--json[Print one JSON document per image (JSON Lines for several), as PRODUCT.md gives it.]'
-        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:'
-        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:'
+        '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
+        '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion view -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
+        '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion view -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion view -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--max-pixels[Refuse images with more pixels than this, before decoding them.]:n:'
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
@@ -243,17 +247,18 @@ _livetext_languages() {
 
 _livetext_preview() {
     local -i ret=1
+    local -ar ___interaction=('automatic' 'textSelection' 'dataDetectors' 'none')
     local -ar arg_specs=(
         ':file:_files'
-        '(-o --output)'{-o,--output}'[Where to write the PNG.]:png:_files -g '\''*.png'\'''
-        '*--interaction[What is offered.]:automatic|textSelection|dataDetectors|none:'
+        '(-o --output)'{-o,--output}'[Where to write the PNG; - for standard output.]:png:_files -g '\''*.png'\'''
+        '*--interaction[What is offered.]:automatic|textSelection|dataDetectors|none:{__livetext_complete "${___interaction[@]}"}'
         '--insets[Content insets in preview pixels\: top,left,bottom,right.]:t,l,b,r:'
         '--font[Interface font\: family and style ("DejaVu Serif Bold"); a size is ignored.]:font:'
         '--hidden[Draw no Live Text button or chips (SupplementaryInterfaceHidden).]'
         '--no-hidden[Draw no Live Text button or chips (SupplementaryInterfaceHidden).]'
         '--detectors-in-text-mode[Offer detector actions as secondary ones in textSelection mode.]'
         '--no-detectors-in-text-mode[Offer detector actions as secondary ones in textSelection mode.]'
-        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu); default\: automatic.]:langs:'
+        '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu); default\: automatic.]:langs:{__livetext_custom_complete ---completion preview -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
