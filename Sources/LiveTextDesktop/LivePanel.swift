@@ -18,7 +18,7 @@ struct LivePanel: Sendable {
 
     var button: Bounds?
     var chips: [Chip] = []
-    /// Why chips have no titles, or a font stood in for another.
+    /// Why chips have no titles, or which font stood in for the one asked for.
     var notes: [String] = []
 
     /// Nothing: no button, no chips.
@@ -48,7 +48,8 @@ struct LivePanel: Sendable {
         let layout = InterfaceLayout(width: width, height: height, interface: interface, metrics: metrics,
                                      chipTitles: actions.map(\.title), liveTextButton: true,
                                      measure: { font?.measure($0).width ?? 0 })
-        var panel = LivePanel(button: layout.button, notes: notes + layout.notes)
+        // The layout's own notes (chips dropped for room) are what a full screen of items looks like.
+        var panel = LivePanel(button: layout.button, notes: notes)
         for (index, chip) in layout.chips.enumerated() {
             let picture = frozen.map { draw(chip, font: font, metrics: metrics, over: $0) }
             panel.chips.append(Chip(frame: chip.frame, action: actions[index], picture: picture))

@@ -75,10 +75,10 @@ extension LiveCommandTests {
     func clickItem() async throws {
         try await TestDisplay.with(width: 800, height: 600) { server in
             let (opener, opened) = try Self.recordingOpener()
-            defer { try? FileManager.default.removeItem(at: opener.deletingLastPathComponent()) }
+            defer { try? FileManager.default.removeItem(at: opened.deletingLastPathComponent()) }
             try await XPeers.paintRoot(Self.page, on: server)
             async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
-                                              environment: ["LIVETEXT_OPENER": opener.path])
+                                              environment: ["LIVETEXT_OPENER": opener])
             for _ in 0..<300 {
                 try await XPeers.xdotool(["key", "ctrl+a", "key", "ctrl+c"], on: server)
                 if try await XPeers.clipboardText(on: server) != nil { break }
@@ -128,24 +128,25 @@ extension LiveCommandTests {
         throw TestFailure("the screen never became live")
     }
 
-    /// An opener that writes what it is given to a file: (the opener, the file).
-    static func recordingOpener() throws -> (URL, URL) {
+    /// An opener that writes what it is given to a file: (the opener command, the file). The script
+    /// is run by `sh`, not executed: a child another test forks meanwhile may hold the new file
+    /// open for writing, and executing it would fail with "Text file busy".
+    static func recordingOpener() throws -> (String, URL) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let opener = directory.appendingPathComponent("opener"), opened = directory.appendingPathComponent("opened")
         try "#!/bin/sh\necho \"$@\" > '\(opened.path)'\n".write(to: opener, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
-        return (opener, opened)
+        return ("/bin/sh " + opener.path, opened)
     }
 
     @Test("a right click on the selection, then Look Up: the opener gets the lookup template filled with the selected words")
     func lookUpSelection() async throws {
         try await TestDisplay.with(width: 800, height: 600) { server in
             let (opener, opened) = try Self.recordingOpener()
-            defer { try? FileManager.default.removeItem(at: opener.deletingLastPathComponent()) }
+            defer { try? FileManager.default.removeItem(at: opened.deletingLastPathComponent()) }
             try await XPeers.paintRoot(Self.page, on: server)
             async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
-                                              environment: ["LIVETEXT_OPENER": opener.path,
+                                              environment: ["LIVETEXT_OPENER": opener,
                                                             "LIVETEXT_LOOKUP_URL": "https://lookup.test/?q=%s"])
             try await Self.selectTodayOnceLive(on: server)
             // The menu opens at the pointer, moved up to fit the 96 px high surface: four 22 px rows
@@ -160,7 +161,7 @@ extension LiveCommandTests {
 }
 
 extension LiveCommandTests {
-    @Test("the display going away while live text is shown ends it at once: exit 4, saying so")
+    @Test("the display going away while live text is shown ends it: exit 4, saying so, no hang")
     func displayGone() async throws {
         let server = try await TestDisplay.start(width: 320, height: 200)
         async let ended = XPeers.livetext(["live"], on: server)
@@ -170,7 +171,8 @@ extension LiveCommandTests {
         let result = try await ended
         #expect(result.status == 4, "\(result.stderr)")
         #expect(result.stderr.contains("went away"), "\(result.stderr)")
-        #expect(ContinuousClock.now - stopped < .seconds(10))
+        // No hang: the reading under way is waited for (its engines must stop before exit), no more.
+        #expect(ContinuousClock.now - stopped < .seconds(60))
     }
 }
 
