@@ -141,12 +141,14 @@ extension DateParser {
         return nil
     }
 
+    private func realDigits(_ token: DateToken) -> Int {
+        scalars[token.start..<token.end].reduce(0) { $0 + ($1.isASCIIDigit ? 1 : 0) }
+    }
+
     private func yearValue(_ token: DateToken) -> Int? {
         guard token.kind == .number, token.length == 4, (1600...2399).contains(token.value) else { return nil }
         if token.folded {
-            var realDigits = 0
-            for k in token.start..<token.end where scalars[k].isASCIIDigit { realDigits += 1 }
-            guard realDigits >= 3 else { return nil }
+            guard realDigits(token) >= 3 else { return nil }
         }
         return token.value
     }
@@ -169,11 +171,15 @@ extension DateParser {
 
     private func parseNumeric(_ first: DateToken, separator: DateToken, second: DateToken,
                               cued: Bool) -> DayResult? {
-        guard !first.folded, !second.folded, second.length <= 2 else { return nil }
+        // OCR's misread digits ("2O24-O6-28", "l986-11-23") only in the ISO shape, each part
+        // keeping a real digit and the year three.
+        let iso = first.length == 4 && separator.isDash && yearValue(first) != nil
+        func plausible(_ token: DateToken) -> Bool { !token.folded || (iso && realDigits(token) >= 1) }
+        guard plausible(first), plausible(second), second.length <= 2 else { return nil }
         let sep = separator.value
         let third: DateToken?
         if let separator2 = adjacent(second.end), separator2.value == sep, separator2.kind == .symbol,
-           let candidate = adjacent(separator2.end), candidate.kind == .number, !candidate.folded {
+           let candidate = adjacent(separator2.end), candidate.kind == .number, plausible(candidate) {
             third = candidate
         } else {
             third = nil
