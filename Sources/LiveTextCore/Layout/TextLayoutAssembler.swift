@@ -35,7 +35,8 @@ public struct TextLayoutAssembler: Sendable {
             assembled.language = block.language
             blocks.append(assembled)
         }
-        return ReadingOrder.sorted(RowAlignment.merged(blocks.flatMap(ParagraphSplitting.split)))
+        let whole = CutLines.dropped(from: blocks, imageHeight: prepared.originalHeight)
+        return ReadingOrder.sorted(RowAlignment.merged(whole.flatMap(ParagraphSplitting.split)))
     }
 
     /// The line's words worth keeping, their text trimmed; nil when the line is junk as a whole.

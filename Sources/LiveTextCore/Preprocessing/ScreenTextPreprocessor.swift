@@ -39,6 +39,7 @@ public struct ScreenTextPreprocessor: Sendable {
             }
         }
         let glyph = TextHeightEstimator().medianGlyphHeight(of: normalized)
+        if options.normalizeBackground { normalized = BlockCursorEraser().erased(normalized) }
         let scale = options.forcedScale ?? scaleFactor(forGlyphHeight: glyph)
         let scaler = ImageScaler()
         let scaled = scale == 1 ? normalized : scaler.scale(normalized, by: scale)

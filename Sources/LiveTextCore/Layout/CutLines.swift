@@ -1,0 +1,28 @@
+/// A line cut in half by the edge of a selection reads as garbage (`rele 1 moria etatft J79NA`):
+/// it touches the top or bottom of the image, is lower than the page's other lines and is read
+/// unsurely. Such a line is left out; one cut only below its baseline reads well and stays.
+enum CutLines {
+    /// Lines this unsure (length-weighted mean word confidence) or more may be cut ones.
+    static let maximumConfidence = 70.0
+    /// …and this much lower than the page's median line, or lower.
+    static let maximumHeight = 0.85
+
+    /// `blocks` without their cut lines (a block left empty goes too), in an image `height` high.
+    static func dropped(from blocks: [TextBlock], imageHeight height: Int) -> [TextBlock] {
+        let heights = blocks.flatMap(\.lines).map(\.bounds.height).sorted()
+        guard heights.count >= 2 else { return blocks }
+        let median = Double(heights[heights.count / 2])
+        return blocks.compactMap { block in
+            let lines = block.lines.filter { line in
+                let touches = line.bounds.y <= 1 || line.bounds.maxY >= height - 1
+                let confidence = TextBlock.meanConfidence(line.words.map { ($0.text, $0.confidence) })
+                return !(touches && confidence < maximumConfidence && Double(line.bounds.height) <= maximumHeight * median)
+            }
+            guard !lines.isEmpty else { return nil }
+            guard lines.count != block.lines.count else { return block }
+            var kept = TextBlock(lines: lines)
+            kept.language = block.language
+            return kept
+        }
+    }
+}
