@@ -9,9 +9,9 @@ struct ViewItemTests {
     func clickItemZoomed() async throws {
         try await TestDisplay.with(width: 800, height: 600) { server in
             let (opener, opened) = try LiveCommandTests.recordingOpener()
-            defer { try? FileManager.default.removeItem(at: opener.deletingLastPathComponent()) }
+            defer { try? FileManager.default.removeItem(at: opened.deletingLastPathComponent()) }
             async let ended = XPeers.livetext(["view", LiveCommandTests.page], on: server,
-                                              environment: ["LIVETEXT_OPENER": opener.path])
+                                              environment: ["LIVETEXT_OPENER": opener])
             try await XPeers.xdotool(["search", "--sync", "--onlyvisible", "--class", "livetext"], on: server)
             let all = LiveCommandTests.lines.joined(separator: "\n")
             for _ in 0..<300 {
