@@ -30,4 +30,16 @@ struct BlockCursorEraserTests {
         #expect(Self.ink(erased, in: cursor) == 0)
         for box in kept { #expect(Self.ink(erased, in: box) == Self.ink(page, in: box), "\(box)") }
     }
+
+    @Test("an unfocused terminal's hollow cursor is erased; a box with ink inside stays")
+    func hollow() {
+        // Outlines 8 x 17: the cursor, and one with a glyph inside (a box drawn around a character).
+        var page = Self.page([(150, 10, 8, 1), (150, 26, 8, 1), (150, 10, 1, 17), (157, 10, 1, 17),
+                              (100, 10, 8, 1), (100, 26, 8, 1), (100, 10, 1, 17), (107, 10, 1, 17), (103, 15, 2, 6)])
+        page.pixels[20 * 200 + 148] = 20  // the last glyph before the cursor, one blank column away
+        let erased = BlockCursorEraser().erased(page)
+        #expect(Self.ink(erased, in: (150, 10, 8, 17)) == 0)
+        #expect(erased.pixels[20 * 200 + 148] < 128)
+        #expect(Self.ink(erased, in: (100, 10, 8, 17)) == Self.ink(page, in: (100, 10, 8, 17)))
+    }
 }

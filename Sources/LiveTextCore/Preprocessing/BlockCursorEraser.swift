@@ -1,5 +1,6 @@
-/// A terminal's block cursor is no text: a solid box one cell wide and one line high, which the
-/// recognizer reads as a letter (`billing-api$ █` came out as `billing-apis i`). On the
+/// A terminal's block cursor is no text: a solid box one cell wide and one line high (an outline
+/// when the window has no focus), which the recognizer reads as a letter (`billing-api$ █` came
+/// out as `billing-apis i`) or which takes the word before it along. On the
 /// normalized page (dark text on white) it is a rectangle of dark pixels with straight edges and
 /// light pixels on every side; glyphs never are (their stems are narrower, their bars shorter).
 struct BlockCursorEraser {
@@ -23,7 +24,7 @@ struct BlockCursorEraser {
                 guard image.pixels[y * w + x] < inkThreshold else { x += 1; continue }
                 var end = x
                 while end + 1 < w, image.pixels[y * w + end + 1] < inkThreshold { end += 1 }
-                if let height = solidHeight(image, top: y, from: x, to: end) {
+                if let height = solidHeight(image, top: y, from: x, to: end) ?? hollowHeight(image, top: y, from: x, to: end) {
                     for row in y..<(y + height) {
                         for column in x...end { image.pixels[row * w + column] = 255 }
                     }
@@ -33,6 +34,25 @@ struct BlockCursorEraser {
             y += 1
         }
         return image
+    }
+
+    /// The height of the hollow box (a one-pixel outline: an unfocused terminal's cursor) whose
+    /// top row is the run `from...to` of row `top`: its sides dark and its inside light down to a
+    /// bottom row like the top, light just beside its top and bottom rows and above and below it.
+    private func hollowHeight(_ image: PixelImage, top: Int, from: Int, to: Int) -> Int? {
+        let w = image.width, width = to - from + 1
+        guard widths.contains(width), from > 0, to < w - 1 else { return nil }
+        let isInk = { (x: Int, y: Int) in image.pixels[y * w + x] < self.inkThreshold }
+        let edge = { (y: Int) in !isInk(from - 1, y) && !isInk(to + 1, y) && (from...to).allSatisfy { isInk($0, y) } }
+        guard edge(top), (from...to).allSatisfy({ !isInk($0, top - 1) }) else { return nil }
+        var row = top + 1
+        while row < image.height - 1, isInk(from, row), isInk(to, row), ((from + 1)..<to).allSatisfy({ !isInk($0, row) }) {
+            row += 1
+        }
+        let height = row - top + 1
+        guard row < image.height - 1, row > top + 1, edge(row), (from...to).allSatisfy({ !isInk($0, row + 1) }),
+              height >= minimumHeight, heightRatio.contains(Double(height) / Double(width)) else { return nil }
+        return height
     }
 
     /// The height of the solid box whose top row is the run `from...to` of row `top`, when it is
