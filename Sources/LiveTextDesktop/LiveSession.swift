@@ -10,16 +10,8 @@ import X11Kit
 public struct LiveSession: Sendable {
     /// The display to open; `$DISPLAY` when nil.
     public var displayName: String?
-    /// What the text is read from: the screen frozen, or an image in a window of its own.
-    public enum Source: Sendable {
-        /// `.screen` (every monitor), `.monitor`, `.window` or `.region`, frozen under the surface.
-        case screen(CaptureRequest)
-        /// An image shown 1:1 in a normal window titled `title`; `source` is the analysis'
-        /// `image.source` (`file:/abs/path`, `stdin`).
-        case image(PixelImage, title: String, source: String)
-    }
-
-    public var source: Source
+    /// What is frozen and read: `.screen` (every monitor), `.monitor`, `.window` or `.region`.
+    public var target: CaptureRequest
     /// A larger screen is refused (`tooLarge`) before it is read.
     public var maxPixels: Int
     /// What the text offers (`none` offers nothing: refused by the caller).
@@ -29,11 +21,11 @@ public struct LiveSession: Sendable {
     /// Under `textSelection`, detected items are still offered (as chips).
     public var allowDataDetectorsInTextMode: Bool
 
-    public init(displayName: String? = nil, source: Source = .screen(.screen),
+    public init(displayName: String? = nil, target: CaptureRequest = .screen,
                 maxPixels: Int = ImageLimits.defaultMaxPixels, types: [InteractionType] = [.automatic],
                 interface: SupplementaryInterface = SupplementaryInterface(), allowDataDetectorsInTextMode: Bool = true) {
         self.displayName = displayName
-        self.source = source
+        self.target = target
         self.maxPixels = maxPixels
         self.types = types
         self.interface = interface
@@ -69,7 +61,7 @@ public struct LiveSession: Sendable {
     /// taken, `.tooLarge` past `maxPixels`.
     public func run(analyze: @escaping @Sendable (ScreenImage) async throws -> ImageAnalysis,
                     copy: @escaping @Sendable (String) throws -> Void) async throws -> Outcome {
-        if case .screen(let request) = source { _ = try Self.surfaceTarget(request) }
+        _ = try Self.surfaceTarget(target)
         let (progress, report) = AsyncStream<Progress>.makeStream()
         let thread = Thread { [self] in
             runSurface(copy: copy, report: report)
@@ -138,15 +130,9 @@ public struct LiveSession: Sendable {
         do {
             let display = try X11Display(name: displayName)
             defer { display.close() }
-            let surface: LiveSurface, imageSource: String?
-            switch source {
-            case .screen(let request):
-                let area = try ScreenCapture(display: display).area(of: try Self.surfaceTarget(request))
-                try ImageLimits(maxPixels: maxPixels).check(width: area.width, height: area.height)
-                (surface, imageSource) = (try LiveSurface(display: display, area: area), nil)
-            case .image(let image, let title, let source):
-                (surface, imageSource) = (try LiveSurface(display: display, image: image, title: title), source)
-            }
+            let requested = try ScreenCapture(display: display).area(of: try Self.surfaceTarget(target))
+            try ImageLimits(maxPixels: maxPixels).check(width: requested.width, height: requested.height)
+            let surface = try LiveSurface(display: display, area: requested)
             defer { surface.close() }
             try surface.show()
             let area = surface.area
@@ -154,7 +140,7 @@ public struct LiveSession: Sendable {
             let frozen = try surface.frozen()
             // Interface points at the screen's DPI: 96 is one pixel a point.
             let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
-            let shown = imageSource.map { ScreenImage(image: frozen.image, source: $0) } ?? ScreenImage(frozen, captureMs: nil)
+            let shown = ScreenImage(frozen, captureMs: nil)
             let band = surface.pointer().flatMap { LiveBand.around(y: $0.y, width: area.width, height: area.height) }
             report.yield(.shown(surface, shown, metrics, band: band))
             var controller = LiveController(width: area.width, height: area.height, types: types, metrics: metrics,

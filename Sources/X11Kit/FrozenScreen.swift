@@ -33,27 +33,6 @@ final class FrozenScreen {
         }
     }
 
-    /// A pixmap holding `image` (rgba8) instead of a part of the screen: what an image window shows.
-    init(display: X11Display, image: PixelImage, writer: LivePixelWriter) throws {
-        self.display = display
-        area = Bounds(x: 0, y: 0, width: image.width, height: image.height)
-        let handle = display.handle, depth = UInt32(lt_DefaultDepth(handle, display.screen))
-        let error = display.trapErrors {
-            pixmap = XCreatePixmap(handle, display.root, UInt32(image.width), UInt32(image.height), depth)
-            copyGC = XCreateGC(handle, pixmap, 0, nil)
-            XSetGraphicsExposures(handle, copyGC, 0)
-        }
-        do {
-            if let error { throw LiveTextError(.failed, "could not make a pixmap of \(image.width)×\(image.height): \(error)") }
-            guard let copyGC else { throw LiveTextError(.failed, "could not make a pixmap's GC") }
-            try writer.put(image.pixels, area: area, to: pixmap, gc: copyGC)
-            try display.checkAlive()
-        } catch {
-            free()
-            throw error
-        }
-    }
-
     /// Frees the pixmap and GC (once).
     func free() {
         guard !display.isBroken, !display.isClosed else { return }

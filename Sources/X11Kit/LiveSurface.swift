@@ -53,8 +53,6 @@ public final class LiveSurface: @unchecked Sendable {
 
     /// The name of the surface's window (its class is `livetext`).
     static let windowName = "livetext live"
-    /// For an image window: its title (a normal top-level window, no grabs); nil over the frozen screen.
-    private let title: String?
 
     /// Freezes `area` of the screen (root coordinates, clipped to it; nil: the whole root
     /// window, every monitor). Nothing is shown yet. Throws `.invalidArgs` for an area off the
@@ -75,28 +73,7 @@ public final class LiveSurface: @unchecked Sendable {
         }
         self.display = display
         self.area = area
-        title = nil
         screen = try FrozenScreen(display: display, area: area)
-        loop = try LiveEventLoop()
-    }
-
-    /// An ordinary top-level window of class `livetext`, titled `title`, showing `image` (gray8
-    /// or rgba8, 1:1 from its top-left corner; the window no larger than the screen) with the same
-    /// paints and events, and no grabs: the window manager places it, and closing it ends `run`
-    /// like Escape.
-    public init(display: X11Display, image shown: PixelImage, title: String) throws {
-        try display.checkAlive()
-        guard shown.width > 0, shown.height > 0 else { throw LiveTextError(.invalidArgs, "an empty image has nothing to show") }
-        let image = shown.format == .rgba8 ? shown
-            : PixelImage(width: shown.width, height: shown.height, format: .rgba8,
-                         pixels: shown.pixels.flatMap { [$0, $0, $0, 255] })
-        self.display = display
-        area = Bounds(x: 0, y: 0, width: image.width, height: image.height)
-        self.title = title
-        let writer = try LivePixelWriter(display: display)
-        screen = try FrozenScreen(display: display, image: image, writer: writer)
-        self.writer = writer
-        frozenPixels = image
         loop = try LiveEventLoop()
     }
 
@@ -106,7 +83,6 @@ public final class LiveSurface: @unchecked Sendable {
     /// keyboard (retrying for a second). Throws `.unavailable` when the grabs stay taken or the
     /// display goes away, `.cancelled` for `cancel`; the surface is closed then.
     public func show(cancel: CancellationFlag? = nil) throws {
-        if let title { return try showWindow(title) }
         do {
             try display.checkAlive()
             let handle = display.handle, cursor = cursors.cursor(cursor, on: display)
@@ -126,41 +102,6 @@ public final class LiveSurface: @unchecked Sendable {
             try InputGrab.take(display, window: Window(window), cursor: cursor, cancel: cancel,
                                cancelled: "live text cancelled")
             writer = try LivePixelWriter(display: display)
-        } catch {
-            close()
-            throw error
-        }
-    }
-
-    /// Maps the image window: a normal top-level window the window manager places, that asks to
-    /// be told when it is closed (WM_DELETE_WINDOW).
-    private func showWindow(_ title: String) throws {
-        do {
-            let handle = display.handle, cursor = cursors.cursor(cursor, on: display)
-            let (screenWidth, screenHeight) = display.screenSize
-            let size = Bounds(x: 0, y: 0, width: min(area.width, screenWidth), height: min(area.height, screenHeight))
-            let error = display.trapErrors {
-                var attributes = XSetWindowAttributes()
-                attributes.background_pixmap = screen.pixmap
-                attributes.cursor = cursor
-                attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | KeyPressMask
-                    | StructureNotifyMask
-                let made = XCreateWindow(handle, display.root, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0,
-                                         UInt32(InputOutput), nil, UInt(CWBackPixmap | CWCursor | CWEventMask), &attributes)
-                window = UInt(made)
-                FrozenScreen.name(made, title, display)
-                var hints = XSizeHints()
-                hints.flags = PMaxSize
-                (hints.max_width, hints.max_height) = (Int32(area.width), Int32(area.height))
-                XSetWMNormalHints(handle, made, &hints)
-                var protocols = [display.atom("WM_DELETE_WINDOW")]
-                XSetWMProtocols(handle, made, &protocols, 1)
-                gc = XCreateGC(handle, made, 0, nil)
-                XSetGraphicsExposures(handle, gc, 0)
-                XMapRaised(handle, made)
-            }
-            try display.checkAlive()
-            if let error { throw LiveTextError(.failed, "could not show the image window: \(error)") }
         } catch {
             close()
             throw error
@@ -276,12 +217,6 @@ public final class LiveSurface: @unchecked Sendable {
     /// What an X event means for the handler; nil for events it does not hear about.
     private func translate(_ event: inout XEvent) -> Input? {
         switch event.type {
-        case ClientMessage where title != nil && Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW"):
-            // The window manager's close button.
-            return .escape
-        case DestroyNotify where title != nil && UInt(event.xdestroywindow.window) == window:
-            // Destroyed by another client: nothing left to show.
-            return .escape
         case VisibilityNotify:
             // A window mapped since (a notification, a popup) covers part of the surface: above it again.
             if event.xvisibility.state != VisibilityUnobscured { XRaiseWindow(display.handle, Window(window)) }

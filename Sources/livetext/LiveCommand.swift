@@ -30,6 +30,6 @@ struct LiveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await live.run(.screen(try target.request() ?? .screen))
+        try await live.run(try target.request() ?? .screen)
     }
 }

@@ -28,13 +28,13 @@ struct LiveOptions: ParsableArguments {
         try DetectionEnvironment.liveInteraction(interactionNames, otherwise: "use `livetext capture`")
     }
 
-    /// Shows `source` live until the user closes it, then does what they chose: hands the copy to
+    /// Shows `target` live until the user closes it, then does what they chose: hands the copy to
     /// a detached clipboard server, runs the action of a clicked item or chip, opens a look-up or
     /// translation of the selection; prints the analysis with `--json`.
-    func run(_ source: LiveSession.Source) async throws {
+    func run(_ target: CaptureRequest) async throws {
         let options = analysis
         let settings = DetectionEnvironment.settings.interaction
-        let session = LiveSession(source: source, maxPixels: options.maxPixels,
+        let session = LiveSession(target: target, maxPixels: options.maxPixels,
                                   types: try interaction(), interface: DetectionEnvironment.supplementaryInterface,
                                   allowDataDetectorsInTextMode: settings.allowDataDetectorsInTextMode)
         // Engines load while the screen is being frozen.
