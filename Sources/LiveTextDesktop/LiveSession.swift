@@ -83,18 +83,13 @@ public struct LiveSession: Sendable {
                                                                         height: image.image.height)))
                         }
                     }
-                    do {
+                    surface.send(await LiveReading.of {
                         let analysis = try await analyze(image)
-                        let panel = LivePanel.laidOut(analysis, types: types,
-                                                      allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
-                                                      interface: interface, metrics: metrics, width: image.image.width,
-                                                      height: image.image.height, frozen: image.image)
-                        surface.send(LiveReading.done(analysis, panel))
-                    } catch let error as LiveTextError {
-                        surface.send(LiveReading.failed(error))
-                    } catch {
-                        surface.send(LiveReading.failed(LiveTextError(.failed, "\(error)")))
-                    }
+                        return (analysis, LivePanel.laidOut(analysis, types: types,
+                                                            allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
+                                                            interface: interface, metrics: metrics, width: image.image.width,
+                                                            height: image.image.height, frozen: image.image))
+                    })
                 }
             case .ended(let result):
                 reading?.cancel()
@@ -198,4 +193,14 @@ enum LiveReading: Sendable {
     /// The reading, and the Live Text button and chips laid out for it.
     case done(ImageAnalysis, LivePanel)
     case failed(LiveTextError)
+
+    /// `.done` with what `read` gives, or `.failed` saying why it threw.
+    static func of(_ read: () async throws -> (ImageAnalysis, LivePanel)) async -> LiveReading {
+        do {
+            let (analysis, panel) = try await read()
+            return .done(analysis, panel)
+        } catch {
+            return .failed(error as? LiveTextError ?? LiveTextError(.failed, "\(error)"))
+        }
+    }
 }

@@ -79,15 +79,8 @@ public struct ViewSession: Sendable {
             case .opened(let window, let generation, let image, let source):
                 reading?.cancel()
                 reading = Task {
-                    let result: LiveReading
-                    do {
-                        // The button and chips are laid out for the view by the controller.
-                        result = .done(try await analyze(image, source), .empty)
-                    } catch let error as LiveTextError {
-                        result = .failed(error)
-                    } catch {
-                        result = .failed(LiveTextError(.failed, "\(error)"))
-                    }
+                    // The button and chips are laid out for the view by the controller.
+                    let result = await LiveReading.of { (try await analyze(image, source), .empty) }
                     if !Task.isCancelled { window.send(ViewReading(generation: generation, reading: result)) }
                 }
             case .ended(let result):

@@ -13,10 +13,10 @@ extension LiveTextService {
     /// `xauthority`, which the CLI sends from its environment), and grabs its hotkeys on it. A
     /// daemon with a display keeps it.
     func adoptDisplay(_ options: AnalysisRequestOptions) {
-        guard let name = options.display, !name.isEmpty, !desktop.knowsDisplay,
-              desktop.adopt(display: name) else { return }
+        // `adopt` refuses when the desktop has a display; the decoder refused a relative xauthority.
+        guard let name = options.display, desktop.adopt(display: name) else { return }
         // Xlib reads the cookie file's path from the environment when it connects.
-        if let file = options.xauthority, file.hasPrefix("/"),
+        if let file = options.xauthority,
            ProcessInfo.processInfo.environment["XAUTHORITY", default: ""].isEmpty {
             setenv("XAUTHORITY", file, 1)
         }
