@@ -1,5 +1,6 @@
 import Foundation
 import LiveTextCore
+import X11Kit
 
 /// What to capture: the CLI's `capture` flags and the options of `CaptureScreen`, in one type.
 public enum CaptureRequest: Sendable, Hashable, CustomStringConvertible {
@@ -21,6 +22,18 @@ public enum CaptureRequest: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .select, .pickWindow: true
         default: false
+        }
+    }
+
+    /// What X11Kit captures for a request the user takes no part in; nil for `select` and
+    /// `pickWindow`.
+    public var fixedTarget: CaptureTarget? {
+        switch self {
+        case .select, .pickWindow: nil
+        case .screen: .screen
+        case .monitor(let index): .monitor(index)
+        case .window(let id): .window(id)
+        case .region(let bounds): .region(bounds)
         }
     }
 

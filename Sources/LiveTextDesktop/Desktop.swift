@@ -141,8 +141,11 @@ public final class Desktop: @unchecked Sendable {
         try await run { session, flag in
             let started = DispatchTime.now().uptimeNanoseconds
             let captured: CapturedImage
-            switch request {
-            case .select:
+            if let target = request.fixedTarget {
+                captured = try session.capture.capture(target)
+            } else if request == .pickWindow {
+                captured = try RegionSelector(display: session.display).select(mode: .window, cancel: flag).capture
+            } else {
                 let limits = ImageLimits(maxPixels: maxPixels)
                 let rested = atRest.map { report in
                     { (image: CapturedImage) in
@@ -153,12 +156,6 @@ public final class Desktop: @unchecked Sendable {
                 }
                 captured = try RegionSelector(display: session.display).select(mode: .region, cancel: flag,
                                                                                 atRest: rested).capture
-            case .pickWindow:
-                captured = try RegionSelector(display: session.display).select(mode: .window, cancel: flag).capture
-            case .screen: captured = try session.capture.capture(.screen)
-            case .monitor(let index): captured = try session.capture.capture(.monitor(index))
-            case .window(let id): captured = try session.capture.capture(.window(id))
-            case .region(let bounds): captured = try session.capture.capture(.region(bounds))
             }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             try ImageLimits(maxPixels: maxPixels).check(width: captured.image.width, height: captured.image.height)

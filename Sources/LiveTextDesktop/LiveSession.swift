@@ -108,14 +108,10 @@ public struct LiveSession: Sendable {
     }
 
     private static func surfaceTarget(_ target: CaptureRequest) throws -> CaptureTarget {
-        switch target {
-        case .screen: return .screen
-        case .monitor(let index): return .monitor(index)
-        case .window(let id): return .window(id)
-        case .region(let bounds): return .region(bounds)
-        case .select, .pickWindow:
+        guard let fixed = target.fixedTarget else {
             throw LiveTextError(.invalidArgs, "live text freezes the screen, a monitor, a window or a region, not a \(target)")
         }
+        return fixed
     }
 
     /// The surface's thread: show, hand the frozen pixels over, run the controller until closed.
