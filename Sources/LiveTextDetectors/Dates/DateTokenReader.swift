@@ -33,6 +33,8 @@ struct DateToken {
 /// scalars however hostile the text (a megabyte of digits, of spaces, of one long word).
 struct DateTokenReader {
     let scalars: [Unicode.Scalar]
+    /// The languages read whose own date words count (`DateLanguages`).
+    var languages: DateLanguages = .none
 
     private static let maxBlanks = 4
     private static let maxRun = 13
@@ -107,10 +109,35 @@ struct DateTokenReader {
         }
         if i == start { i += 1 }  // a letter the key table does not know (a combining mark)
         var token = DateToken(kind: .word, start: start, end: i, length: i - start, key: key)
-        token.word = key == 0 ? nil : DateWord.lookup(key)
         token.capitalized = first.value < 0x80 ? (0x41...0x5A).contains(first.value) : first.properties.isUppercase
+        if key != 0 {
+            let english = DateWord.lookup(key)
+            token.word = english ?? languageWord(key, token)
+            // German "Mo" is Monday where English "mo" is a month: a capitalized short weekday of
+            // a language read wins over an English unit.
+            if case .unit? = english, token.capitalized, case .weekday? = languages.lookup(key) {
+                token.word = languages.lookup(key)
+            }
+        }
         return token
     }
+
+    /// A word of the languages read, except where it is the homonym: German "Morgen" with a
+    /// capital is the morning ("Guten Morgen"), Spanish "la mañana" too ("las 9 de la mañana").
+    private func languageWord(_ key: WordKey, _ token: DateToken) -> DateWord? {
+        guard let word = languages.lookup(key) else { return nil }
+        if word == .tomorrow {
+            if token.capitalized, key == Self.morgen { return nil }
+            if key == Self.manana || key == Self.mananaPlain, token.start >= 3, scalars[token.start - 1] == " ",
+               scalars[token.start - 2].asciiLowercased == "a", scalars[token.start - 3].asciiLowercased == "l" {
+                return nil
+            }
+        }
+        return word
+    }
+
+    private static let morgen = WordKeys.pack("morgen"), manana = WordKeys.pack("mañana"),
+                       mananaPlain = WordKeys.pack("manana")
 
     /// "0ct", "N0v", "Ju1y": a month or weekday name with O or l read as a digit.
     private func foldedMonthOrWeekday(_ range: Range<Int>) -> DateToken? {
