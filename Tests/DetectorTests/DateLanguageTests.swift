@@ -73,3 +73,19 @@ struct DateLanguageTests {
         #expect(detectDates("from 30 to 31 February").allSatisfy { $0.end?.hasPrefix("2026-02") != true })
     }
 }
+
+@Suite("weekday ranges")
+struct WeekdayRangeTests {
+    @Test("a weekday range read on its last weekday ends after its first day, not today")
+    func rangeEndingOnToday() {
+        // 2026-03-01 is a Sunday.
+        let found = detectDates("open Wednesday to Sunday, daily")
+        #expect(found.map(\.text) == ["Wednesday to Sunday"])
+        #expect(found.first?.start == "2026-03-04" && found.first?.end == "2026-03-08")
+        // A line break after the range: the hours on the next line are an item of their own.
+        #expect(detectDates("Wednesday to Sunday,\n10:00 to 16:00.").map(\.text)
+                == ["Wednesday to Sunday", "10:00 to 16:00"])
+        #expect(detectDates("Staffed Monday to Friday.").first?.end == "2026-03-06")
+        #expect(detectDates("Sunday to Wednesday").first?.end == "2026-03-04")
+    }
+}
