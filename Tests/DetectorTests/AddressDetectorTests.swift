@@ -96,6 +96,20 @@ struct AddressDetectorTests {
         #expect(addresses(text).isEmpty)
     }
 
+    @Test("after a street, a state and ZIP that disagree still end the address (OCR's first digit, made-up data)",
+          arguments: [
+        ("2364 Lowe Road, East Emily, WA 85569", "East Emily, WA 85569", "WA", "85569"),
+        ("Ship to:\n49671 Jamie Trace\nPort Robert, MN 04834", "Port Robert, MN 04834", "MN", "04834"),
+        ("1 Main Street, Springfield, IL 92701", "Springfield, IL 92701", "IL", "92701"),
+    ])
+    func streetLedMismatch(text: String, cityLine: String, state: String, zip: String) {
+        let found = addresses(text)
+        #expect(found.count == 1)
+        #expect(found.first?.components["region"] == state && found.first?.components["postcode"] == zip)
+        // Alone, the city line still needs them to agree.
+        #expect(addresses("Visit " + cityLine).isEmpty)
+    }
+
     @Test("hostile input finishes and finds nothing")
     func hostile() {
         #expect(addresses(String(repeating: "1 ", count: 300_000)).isEmpty)

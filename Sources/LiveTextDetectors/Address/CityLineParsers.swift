@@ -160,8 +160,11 @@ extension AddressScanner {
     /// State and ZIP, province and postal code, or a UK postcode after a city.
     private func cityTail(_ t: AddressToken) -> (end: Int, postcode: String, region: String?, country: String)? {
         guard t.kind == .word else { return nil }
+        // After a street, a state and a ZIP are an address even when the ZIP's first digit is not
+        // the state's (an OCR misread, or a made-up address): the street is the evidence. Alone,
+        // "City, ST 12345" still needs them to agree (`standaloneZIPAddress`).
         if let (state, stateEnd) = usState(t), let zip = tokens.next(stateEnd), sameLine(stateEnd, zip.start),
-           isZIP(zip), zipMatchesState(zip, state) {
+           isZIP(zip) {
             return (zip.end, zipText(zip) ?? "", state, "US")
         }
         let code = tokens.text(t)
