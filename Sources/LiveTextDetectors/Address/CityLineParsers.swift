@@ -10,7 +10,7 @@ extension AddressScanner {
         case .german: line = europeanPostcodeLine(t, style: style, hint: hint) ?? postcodeFirstLine(t, style: style)
         case .romance:
             line = europeanPostcodeLine(t, style: style, hint: hint) ?? postcodeFirstLine(t, style: style, hint: hint)
-                ?? brazilianCityLine(t)
+                ?? brazilianCityLine(t) ?? cityThenPostcodeLine(t, hint: hint)
         default: line = postcodeFirstLine(t, style: style) ?? cityFirstLine(t)
         }
         if let current = line, let province = provinceInParentheses(after: current.range.upperBound) {
@@ -52,10 +52,7 @@ extension AddressScanner {
             }
         }
         if country == "FR", department > 98 { return nil }
-        guard let city = cityWords(after: t.end, french: country == "FR" || style == .romance),
-              sameLine(t.end, city.lowerBound) else {
-            return nil
-        }
+        guard let city = cityAfterPostcode(t.end, french: country == "FR" || style == .romance) else { return nil }
         return CityLine(range: t.start..<city.upperBound, city: city, postcode: postcode,
                         region: nil, country: country)
     }
@@ -93,8 +90,37 @@ extension AddressScanner {
         } else {
             return nil
         }
-        guard let city = cityWords(after: end, french: true), sameLine(end, city.lowerBound) else { return nil }
+        guard let city = cityAfterPostcode(end, french: true) else { return nil }
         return CityLine(range: t.start..<city.upperBound, city: city, postcode: postcode, region: nil, country: country)
+    }
+
+    /// The city after a postcode that follows a street: on its line ("75008 Paris"), after a
+    /// comma ("24123, Bergamo") or on the next line ("7033AX⏎Bad Nieuweschans"), as forms and
+    /// labels print it. The street before is the evidence; a postcode line alone does not get here.
+    private func cityAfterPostcode(_ end: Int, french: Bool) -> Range<Int>? {
+        if let city = cityWords(after: end, french: french), sameLine(end, city.lowerBound) { return city }
+        guard let t = tokens.nextAfterSeparator(end), t.kind == .word, tokens.isCapitalized(t),
+              let city = cityWords(after: t.start, french: french), city.lowerBound == t.start else { return nil }
+        return city
+    }
+
+    /// "Sevilla, 50911", "Nueva Tailandia, HGO 98143": a city, a comma, maybe a state's
+    /// abbreviation, and five digits, after a Spanish-style street.
+    private func cityThenPostcodeLine(_ first: AddressToken, hint: String?) -> CityLine? {
+        guard first.kind == .word, tokens.isCapitalized(first),
+              let city = cityWords(after: first.start, french: true), city.lowerBound == first.start,
+              let comma = tokens.next(city.upperBound), tokens.isPunct(comma, ","), var code = tokens.next(comma.end),
+              sameLine(comma.end, code.start) else { return nil }
+        var region: String?
+        if code.kind == .word, tokens.isAllCaps(code), (2...5).contains(code.end - code.start),
+           let after = tokens.next(code.end), sameLine(code.end, after.start) {
+            region = tokens.text(code)
+            code = after
+        }
+        guard code.kind == .number, code.end - code.start == 5, let postcode = foldedDigits(code.start..<code.end, count: 5)
+        else { return nil }
+        return CityLine(range: first.start..<code.end, city: city, postcode: postcode, region: region,
+                        country: hint == "PT" || hint == "BE" ? nil : hint)
     }
 
     /// "São Paulo - SP, 01310-100": city, state and CEP.
@@ -178,12 +204,18 @@ extension AddressScanner {
             return (end, postcode, nil, country)
         }
         if let (pin, end) = indianStateAndPIN(t) { return (end, pin, nil, "IN") }
-        // "Sydney NSW 2000"
+        // "Sydney NSW 2000", "Sydney, NSW, 2000"; after a street the postcode's first digit need
+        // not be the state's, as with ZIP codes above.
         let state = tokens.text(t)
-        if let firsts = AddressVocabulary.australianStates[state], let postcode = tokens.next(t.end),
-           sameLine(t.end, postcode.start), postcode.kind == .number, postcode.end - postcode.start == 4,
-           s[postcode.start..<postcode.end].allSatisfy(\.isASCIIDigit), firsts.unicodeScalars.contains(s[postcode.start]) {
-            return (postcode.end, oneLine(postcode.start..<postcode.end), state, "AU")
+        if AddressVocabulary.australianStates[state] != nil, var postcode = tokens.next(t.end),
+           sameLine(t.end, postcode.start) {
+            if tokens.isPunct(postcode, ","), let after = tokens.next(postcode.end), sameLine(postcode.end, after.start) {
+                postcode = after
+            }
+            if postcode.kind == .number, postcode.end - postcode.start == 4,
+               s[postcode.start..<postcode.end].allSatisfy(\.isASCIIDigit) {
+                return (postcode.end, oneLine(postcode.start..<postcode.end), state, "AU")
+            }
         }
         return nil
     }
