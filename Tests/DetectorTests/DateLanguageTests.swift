@@ -89,3 +89,23 @@ struct WeekdayRangeTests {
         #expect(detectDates("Sunday to Wednesday").first?.end == "2026-03-04")
     }
 }
+
+@Suite("OCR's letters in a day after a month name")
+struct FoldedDayTests {
+    @Test("a capitalized month name proves the shape: its day may carry O, o, l or I", arguments: [
+        ("Sep O3 2O14", "Sep O3 2O14", "2014-09-03"), ("due July l3th", "July l3th", "2026-07-13"),
+        ("July I3th 2O14", "July I3th 2O14", "2014-07-13"), ("Mar l0", "Mar l0", "2026-03-10"),
+    ])
+    func folded(text: String, item: String, start: String) {
+        let found = detectDates(text)
+        #expect(found.map(\.text) == [item])
+        #expect(found.first?.start == start)
+    }
+
+    @Test("without a capitalized month, or without a real digit, the letters stay letters", arguments: [
+        "May lO people came", "march lO times", "sold 3O items", "the lOth", "Roth and Toth", "a 2Oth-century",
+    ])
+    func notFolded(text: String) {
+        #expect(detectDates(text).isEmpty)
+    }
+}

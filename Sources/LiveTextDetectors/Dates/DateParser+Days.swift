@@ -84,7 +84,9 @@ extension DateParser {
             if ambiguous && !first.capitalized { return nil }
             return DayResult(spec: .monthOfYear(year: year, month: month), end: number.end)
         }
-        guard let (day, dayEnd, ordinal) = dayNumber(number) else { return nil }
+        // A capitalized month name proves the shape: its day may carry OCR's letters ("Sep O3",
+        // "July l3th").
+        guard let (day, dayEnd, ordinal) = dayNumber(number, folded: first.capitalized) else { return nil }
         var end = dayEnd
         var endDay: Int?
         if let connector = reader.next(end), connector.isDash || connector.word == .to || connector.word == .through,
@@ -103,8 +105,9 @@ extension DateParser {
 
     /// A day of the month: 1-31 with an optional ordinal suffix, not the hour of a time
     /// ("May 5pm", "March 3:30").
-    private func dayNumber(_ token: DateToken) -> (day: Int, end: Int, ordinal: Bool)? {
-        guard token.isNumber(maxDigits: 2), (1...31).contains(token.value) else { return nil }
+    private func dayNumber(_ token: DateToken, folded: Bool = false) -> (day: Int, end: Int, ordinal: Bool)? {
+        guard token.kind == .number, token.length <= 2, !token.folded || folded, (1...31).contains(token.value)
+        else { return nil }
         if let next = adjacent(token.end) {
             if next.word == .ordinalSuffix { return (token.value, next.end, true) }
             if next.kind == .word || next.isSymbol(":") { return nil }

@@ -80,6 +80,8 @@ struct DateTokenReader {
         }
         let runLength = runEnd - start
         let runIsWhole = runEnd >= scalars.count || !scalars[runEnd].isAlphanumeric
+        // "l3th", "I2th", "2Ond": a day with OCR's letters before its ordinal suffix.
+        if runIsWhole, runLength == 4 || runLength == 3, let number = foldedOrdinal(start, runEnd) { return number }
         if runIsWhole, digits > 0, foldLetters > 0, otherLetters == 0, runLength <= 4, foldLetters <= digits {
             var value = 0
             for k in start..<runEnd { value = value * 10 + (OCRConfusion.digit(for: scalars[k]) ?? 0) }
@@ -120,6 +122,28 @@ struct DateTokenReader {
             }
         }
         return token
+    }
+
+    /// The day of `start..<end` when it is one or two digits or OCR's letters for them (at least
+    /// one real digit and one letter) and an ordinal suffix: the number token, the suffix left
+    /// for the next read.
+    private func foldedOrdinal(_ start: Int, _ end: Int) -> DateToken? {
+        let suffix = (scalars[end - 2].asciiLowercased, scalars[end - 1].asciiLowercased)
+        guard suffix == ("s", "t") || suffix == ("n", "d") || suffix == ("r", "d") || suffix == ("t", "h") else { return nil }
+        var value = 0, digits = 0, letters = 0
+        for k in start..<(end - 2) {
+            if let d = scalars[k].asciiDigitValue {
+                digits += 1
+                value = value * 10 + d
+            } else if scalars[k] == "O" || scalars[k] == "o" || scalars[k] == "l" || scalars[k] == "I" {
+                letters += 1
+                value = value * 10 + (scalars[k] == "O" || scalars[k] == "o" ? 0 : 1)
+            } else {
+                return nil
+            }
+        }
+        guard digits >= 1, letters >= 1 else { return nil }
+        return DateToken(kind: .number, start: start, end: end - 2, value: value, length: end - 2 - start, folded: true)
     }
 
     /// A word of the languages read, except where it is the homonym: German "Morgen" with a
