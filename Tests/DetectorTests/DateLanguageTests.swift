@@ -102,6 +102,21 @@ struct FoldedDayTests {
         #expect(found.first?.start == start)
     }
 
+    @Test("numeric dates with a four-digit year fold OCR's letters in each part that keeps a real digit", arguments: [
+        ("13.O7.20l6", "2016-07-13"), ("O9.O9.2026", "2026-09-09"), ("9/3/20l7", "2017-09-03"),
+        ("01/O2/2O21", "2021-01-02"),
+    ])
+    func foldedNumeric(text: String, start: String) {
+        #expect(detectDates(text).map(\.start) == [start])
+    }
+
+    @Test("a short numeric date, a version or letters only are not folded", arguments: [
+        "l2/O5", "lO/lO/lOlO", "v1.O.2O14", "O9.O9", "page 3/l0",
+    ])
+    func foldedNumericNegatives(text: String) {
+        #expect(detectDates(text).isEmpty)
+    }
+
     @Test("without a capitalized month, or without a real digit, the letters stay letters", arguments: [
         "May lO people came", "march lO times", "sold 3O items", "the lOth", "Roth and Toth", "a 2Oth-century",
     ])

@@ -174,19 +174,20 @@ extension DateParser {
 
     private func parseNumeric(_ first: DateToken, separator: DateToken, second: DateToken,
                               cued: Bool) -> DayResult? {
-        // OCR's misread digits ("2O24-O6-28", "l986-11-23") only in the ISO shape, each part
-        // keeping a real digit and the year three.
-        let iso = first.length == 4 && separator.isDash && yearValue(first) != nil
-        func plausible(_ token: DateToken) -> Bool { !token.folded || (iso && realDigits(token) >= 1) }
-        guard plausible(first), plausible(second), second.length <= 2 else { return nil }
+        // OCR's misread digits ("2O24-O6-28", "l986-11-23", "13.O7.20l6", "01/O2/2O21") only in
+        // a full date's shape (ISO, or day and month before a four-digit year), each part keeping
+        // a real digit and the year three.
         let sep = separator.value
-        let third: DateToken?
+        var third: DateToken?
         if let separator2 = adjacent(second.end), separator2.value == sep, separator2.kind == .symbol,
-           let candidate = adjacent(separator2.end), candidate.kind == .number, plausible(candidate) {
+           let candidate = adjacent(separator2.end), candidate.kind == .number {
             third = candidate
-        } else {
-            third = nil
         }
+        let iso = first.length == 4 && separator.isDash && yearValue(first) != nil
+        let fullShape = iso || (first.length <= 2 && third.map { $0.length == 4 && yearValue($0) != nil } == true)
+        func plausible(_ token: DateToken) -> Bool { !token.folded || (fullShape && realDigits(token) >= 1) }
+        guard plausible(first), plausible(second), second.length <= 2 else { return nil }
+        if let candidate = third, !plausible(candidate) { third = nil }
         if first.length == 4 {
             guard let third, third.length <= 2, let year = yearValue(first),
                   CivilCalendar.isValid(year: year, month: second.value, day: third.value),
