@@ -121,6 +121,8 @@ struct AddressDetectorTests {
         ("Acceso de Anacleto Beltrán 48 Puerta 8\nCórdoba, 13657", "Córdoba", "13657"),
         ("Viaducto Ghana 671\nNueva Tailandia, HGO 98143", "Nueva Tailandia", "98143"),
         ("496 Patton Circlet\nSouth Eileenborough, VIC, 3250", "South Eileenborough", "3250"),
+        ("10 Downing Street\nLondon\nSW1A 2AA", "London", "SW1A 2AA"),
+        ("Marialei 35\n8317\nMolenbeek-Wersbeek", "Molenbeek-Wersbeek", "8317"),
     ])
     func formLayouts(text: String, city: String, postcode: String) {
         let found = addresses(text)
@@ -131,7 +133,7 @@ struct AddressDetectorTests {
 
     @Test("the same lines without a street are no address", arguments: [
         "7033AX\nBad Nieuweschans", "24123, Bergamo (BG)", "Sevilla, 50911", "Nueva Tailandia, HGO 98143",
-        "South Eileenborough, VIC, 3250", "Eje 5 de mayo", "The canale 5 is wide",
+        "South Eileenborough, VIC, 3250", "Eje 5 de mayo", "The canale 5 is wide", "North Gavinborough\nKA50 3WJ",
     ])
     func formLayoutsNeedStreets(text: String) {
         #expect(addresses(text).isEmpty)

@@ -158,6 +158,13 @@ extension AddressScanner {
                 return CityLine(range: first.start..<tail.end, city: first.start..<cityEnd!, postcode: tail.postcode,
                                 region: tail.region, country: tail.country)
             }
+            // The British layout: the town on its line, the postcode on the next ("North
+            // Gavinborough⏎KA50 3WJ").
+            if let cityEnd, t.kind == .newline, let code = tokens.next(t.end), code.kind == .word,
+               let (postcode, country, end) = foreignPostcode(code), country == "GB" {
+                return CityLine(range: first.start..<end, city: first.start..<cityEnd, postcode: postcode,
+                                region: nil, country: country)
+            }
             if afterComma { return nil }
             if tokens.isPunct(t, ","), cityEnd != nil {
                 afterComma = true
