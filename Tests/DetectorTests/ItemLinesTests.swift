@@ -67,4 +67,19 @@ struct ItemLinesTests {
         let decoded = try JSONDecoder().decode(ImageAnalysis.self, from: Data(json.utf8))
         #expect(decoded.items == analysis.items)
     }
+
+    @Test("the languages the blocks were read in reach the detectors: a German block's national number")
+    func blockLanguages() {
+        var german = TextBlock(lines: [Self.line("Telefon (089) 123456", row: 0)])
+        german.language = "deu"
+        let context = DetectionContext(region: "US")
+        var analysis = ImageAnalysis(image: .init(width: 400, height: 100, source: "test"), blocks: [german])
+        AnalysisInterpreter(context: context).interpret(&analysis, only: nil)
+        #expect(analysis.items.map(\.text) == ["(089) 123456"])
+        // The same block read as English: no German number.
+        german.language = "eng"
+        analysis = ImageAnalysis(image: .init(width: 400, height: 100, source: "test"), blocks: [german])
+        AnalysisInterpreter(context: context).interpret(&analysis, only: nil)
+        #expect(analysis.items.isEmpty)
+    }
 }
