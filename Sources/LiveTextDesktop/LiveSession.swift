@@ -167,6 +167,8 @@ public struct LiveSession: Sendable {
                     }
                 }
                 surface.setCursor(LiveCursor(controller.cursor))
+                // A menu shown hears Escape (it closes the menu); otherwise Escape closes the surface at once.
+                surface.reportsEscape = controller.menu != nil
                 let drawing = ContinuousClock.now, before = surface.paints, paints = controller.paints
                 try surface.setPaints(paints)
                 if case .motion(_, _, let modifiers) = event, modifiers.contains(.button1), paints != before {

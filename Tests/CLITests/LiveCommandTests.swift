@@ -158,6 +158,25 @@ extension LiveCommandTests {
             #expect(target == "https://lookup.test/?q=today\n", "\(target)")
         }
     }
+
+    @Test("the right-click menu by keyboard: Escape closes the menu and live text stays; Down three times and Enter run Look Up")
+    func menuKeys() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            let (opener, opened) = try Self.recordingOpener()
+            defer { try? FileManager.default.removeItem(at: opened.deletingLastPathComponent()) }
+            try await XPeers.paintRoot(Self.page, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
+                                              environment: ["LIVETEXT_OPENER": opener,
+                                                            "LIVETEXT_LOOKUP_URL": "https://lookup.test/?q=%s"])
+            try await Self.selectTodayOnceLive(on: server)
+            try await XPeers.xdotool(["click", "3", "sleep", "0.3", "key", "Escape", "sleep", "0.3",
+                                      "click", "3", "sleep", "0.3", "key", "Down", "Down", "Down", "Return"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            let target = try String(contentsOf: opened, encoding: .utf8)
+            #expect(target == "https://lookup.test/?q=today\n", "\(target)")
+        }
+    }
 }
 
 extension LiveCommandTests {
