@@ -141,26 +141,20 @@ extension LiveCommandTests {
 
     @Test("a right click on the selection, then Look Up: the opener gets the lookup template filled with the selected words")
     func lookUpSelection() async throws {
-        try await TestDisplay.with(width: 800, height: 600) { server in
-            let (opener, opened) = try Self.recordingOpener()
-            defer { try? FileManager.default.removeItem(at: opened.deletingLastPathComponent()) }
-            try await XPeers.paintRoot(Self.page, on: server)
-            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
-                                              environment: ["LIVETEXT_OPENER": opener,
-                                                            "LIVETEXT_LOOKUP_URL": "https://lookup.test/?q=%s"])
-            try await Self.selectTodayOnceLive(on: server)
-            // The menu opens at the pointer, moved up to fit the 96 px high surface: four 22 px rows
-            // from y 8; Look Up is the third.
-            try await XPeers.xdotool(["click", "3", "sleep", "0.3", "mousemove", "210", "63", "click", "1"], on: server)
-            let result = try await ended
-            #expect(result.status == 0, "\(result.stderr)")
-            let target = try String(contentsOf: opened, encoding: .utf8)
-            #expect(target == "https://lookup.test/?q=today\n", "\(target)")
-        }
+        // The menu opens at the pointer, moved up to fit the 96 px high surface: four 22 px rows
+        // from y 8; Look Up is the third.
+        try await Self.lookUpToday(["click", "3", "sleep", "0.3", "mousemove", "210", "63", "click", "1"])
     }
 
     @Test("the right-click menu by keyboard: Escape closes the menu and live text stays; Down three times and Enter run Look Up")
     func menuKeys() async throws {
+        try await Self.lookUpToday(["click", "3", "sleep", "0.3", "key", "Escape", "sleep", "0.3",
+                                    "click", "3", "sleep", "0.3", "key", "Down", "Down", "Down", "Return"])
+    }
+
+    /// Selects "today" on the live page, then `xdotool` runs `steps` that should choose Look Up:
+    /// livetext exits 0 and the opener gets the lookup template filled with "today".
+    static func lookUpToday(_ steps: [String]) async throws {
         try await TestDisplay.with(width: 800, height: 600) { server in
             let (opener, opened) = try Self.recordingOpener()
             defer { try? FileManager.default.removeItem(at: opened.deletingLastPathComponent()) }
@@ -169,8 +163,7 @@ extension LiveCommandTests {
                                               environment: ["LIVETEXT_OPENER": opener,
                                                             "LIVETEXT_LOOKUP_URL": "https://lookup.test/?q=%s"])
             try await Self.selectTodayOnceLive(on: server)
-            try await XPeers.xdotool(["click", "3", "sleep", "0.3", "key", "Escape", "sleep", "0.3",
-                                      "click", "3", "sleep", "0.3", "key", "Down", "Down", "Down", "Return"], on: server)
+            try await XPeers.xdotool(steps, on: server)
             let result = try await ended
             #expect(result.status == 0, "\(result.stderr)")
             let target = try String(contentsOf: opened, encoding: .utf8)
