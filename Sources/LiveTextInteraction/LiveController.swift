@@ -10,6 +10,9 @@ public struct LiveController {
     public let height: Int
     /// What the text offers: no selection under `dataDetectors` alone.
     public let types: [InteractionType]
+    /// Under `textSelection`, a right click on an item still lists its actions (VisionKit's
+    /// `allowsDataDetectorsInTextMode`); nothing is underlined or clicked.
+    public let allowDataDetectorsInTextMode: Bool
     /// The scale the Live Text button and menus are drawn at.
     public let metrics: InterfaceMetrics
     /// Draws right-click menus; nil: plain boxes with titles measured 7 px a character.
@@ -46,11 +49,12 @@ public struct LiveController {
 
     enum Granularity { case character, word, line }
 
-    public init(width: Int, height: Int, types: [InteractionType] = [.automatic], metrics: InterfaceMetrics = .standard,
-                menuPainter: (any LiveMenuPainting)? = nil) {
+    public init(width: Int, height: Int, types: [InteractionType] = [.automatic], allowDataDetectorsInTextMode: Bool = true,
+                metrics: InterfaceMetrics = .standard, menuPainter: (any LiveMenuPainting)? = nil) {
         self.width = width
         self.height = height
         self.types = types
+        self.allowDataDetectorsInTextMode = allowDataDetectorsInTextMode
         self.metrics = metrics
         self.menuPainter = menuPainter
     }
@@ -282,7 +286,7 @@ public struct LiveController {
             items = [LiveMenu.Item("Copy", [.copy(selected)]), LiveMenu.Item("Copy as One Line", [.copy(oneLine)]),
                      LiveMenu.Item("Look Up", [.textAction(.lookup, selected), .close]),
                      LiveMenu.Item("Translate", [.textAction(.translate, selected), .close])]
-        } else if let subject = item(at: x, y), let analysis {
+        } else if let subject = item(at: x, y, menu: true), let analysis {
             items = analysis.actions(for: subject).map { LiveMenu.Item($0.title, [.perform($0), .close]) }
             if let wifi = WiFiDetails(analysis, subject) { items.append(LiveMenu.Item("Wi-Fi Details", details: wifi.menuItems)) }
         }
@@ -304,9 +308,10 @@ public struct LiveController {
         return panel.chips.first { $0.frame.contains(x: x, y: y) }
     }
 
-    /// The detected item or code under a point, when items are offered and it has an action.
-    private func item(at x: Int, _ y: Int) -> QuickAction.Subject? {
-        guard offersItems, let analysis, let subject = analysis.itemOrCode(at: PixelPoint(x: x, y: y)),
+    /// The detected item or code under a point, when items are offered (for a `menu`, also under
+    /// `textSelection` when `allowDataDetectorsInTextMode`) and it has an action.
+    private func item(at x: Int, _ y: Int, menu: Bool = false) -> QuickAction.Subject? {
+        guard offersItems || (menu && selectsText && allowDataDetectorsInTextMode), let analysis, let subject = analysis.itemOrCode(at: PixelPoint(x: x, y: y)),
               !analysis.actions(for: subject).isEmpty else { return nil }
         return subject
     }

@@ -134,6 +134,28 @@ struct LiveMenuTests {
         #expect(WiFiDetails(Self.wifi(password: "x"), .code(0))?.ssid == "Home Net")
     }
 
+    @Test("under textSelection a right click on an item still lists its actions when data detectors are allowed in text mode, and not when they are not; a click only selects")
+    func textModeItems() {
+        var analysis = Live.analysis
+        analysis.items = [DetectedItem(kind: .phone, text: "omega", start: 25, end: 30, bounds: Bounds(x: 10, y: 70, width: 50, height: 12))]
+        let call = QuickAction(id: "call-0", title: "Call", kind: .call, target: "tel:1", subject: .item(0))
+        analysis.actions = [call]
+        func controller(allowing: Bool) -> LiveController {
+            var controller = LiveController(width: 200, height: 100, types: [.textSelection], allowDataDetectorsInTextMode: allowing)
+            _ = controller.handle(.message(Live.done(analysis, [.textSelection])))
+            return controller
+        }
+        var allowed = controller(allowing: true)
+        _ = allowed.handle(Self.right(20, 75))
+        #expect(allowed.menu?.entries.map(\.title) == ["Call"])
+        _ = allowed.handle(Self.key(Keysym.escape))
+        _ = allowed.handle(Live.press(20, 75))
+        #expect(allowed.handle(.release(PointerEvent(button: 1, x: 20, y: 75))).isEmpty)
+        var refused = controller(allowing: false)
+        _ = refused.handle(Self.right(20, 75))
+        #expect(refused.menu == nil)
+    }
+
     @Test("in the viewer a menu has the keyboard too: the arrows move its highlight instead of panning, Escape closes the menu, not the window")
     func viewer() throws {
         var controller = ViewControllerTests.viewer()
