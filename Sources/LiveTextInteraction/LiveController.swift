@@ -1,4 +1,3 @@
-import Foundation
 import LiveTextCore
 
 /// What the live surface shows and does, as plain state: events in, commands and paints out. The
@@ -18,7 +17,7 @@ public struct LiveController {
     /// Draws right-click menus; nil: plain boxes with titles measured 7 px a character.
     let menuPainter: (any LiveMenuPainting)?
     /// The right-click menu shown, until a click.
-    public private(set) var menu: LiveMenu?
+    public internal(set) var menu: LiveMenu?
     /// The Live Text button and the chips, once the reading is in.
     private var panel = LivePanel.empty
     /// The Live Text button, once there is something to show with it.
@@ -29,7 +28,7 @@ public struct LiveController {
     public private(set) var showingAll = false
     /// The reading, once it is done.
     public private(set) var analysis: ImageAnalysis?
-    private var text: SelectableText?
+    private(set) var text: SelectableText?
     /// Why the reading failed, when it did.
     public private(set) var failure: LiveTextError?
     public private(set) var selection: TextSelection?
@@ -236,72 +235,6 @@ public struct LiveController {
         }
     }
 
-    /// While a menu is shown it has the keyboard: Down/Up move the highlight (round from the end),
-    /// Home/End to the first and last entry, Enter chooses the highlighted one, Escape closes the
-    /// menu (not the surface); other keys do nothing.
-    private mutating func menuKey(_ key: KeyEvent) -> [Command] {
-        guard var shown = menu else { return [] }
-        switch key.keysym {
-        case Keysym.escape:
-            menu = nil
-            return []
-        case Keysym.down, Keysym.keypadDown: shown.move(.next)
-        case Keysym.up, Keysym.keypadUp: shown.move(.previous)
-        case Keysym.home, Keysym.keypadHome, Keysym.pageUp: shown.move(.first)
-        case Keysym.end, Keysym.keypadEnd, Keysym.pageDown: shown.move(.last)
-        case _ where key.isEnter:
-            guard let index = shown.hovered, shown.entries.indices.contains(index) else { return [] }
-            return choose(shown.entries[index], byKey: true)
-        default:
-            return []
-        }
-        menu = menuPainter?.draw(shown) ?? shown
-        return []
-    }
-
-    /// Chooses an entry of the menu shown: its details take the menu's place (the first of them
-    /// highlighted when a key chose it); else its commands, with the menu closed. A line that only
-    /// informs does nothing.
-    private mutating func choose(_ entry: LiveMenu.Entry, byKey: Bool) -> [Command] {
-        if !entry.item.details.isEmpty, let shown = menu {
-            menu = layOutMenu(entry.item.details, x: shown.bounds.x, y: shown.bounds.y, highlightFirst: byKey)
-            return []
-        }
-        guard entry.isEnabled else { return [] }
-        menu = nil
-        return entry.commands
-    }
-
-    /// The menu for a right click: on the selection, Copy, Copy as One Line, Look Up and
-    /// Translate; else all the actions of the item or code under the point (and a Wi-Fi code's
-    /// details); nil elsewhere.
-    private func contextMenu(atX x: Int, y: Int) -> LiveMenu? {
-        var items: [LiveMenu.Item] = []
-        if let text, let selection, !selection.isEmpty,
-           text.rects(of: selection).contains(where: { $0.contains(x: x, y: y) }) {
-            // The selection first: what the user chose wins over an item under it.
-            let selected = selectedText
-            let oneLine = selected.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }.joined(separator: " ")
-            items = [LiveMenu.Item("Copy", [.copy(selected)]), LiveMenu.Item("Copy as One Line", [.copy(oneLine)]),
-                     LiveMenu.Item("Look Up", [.textAction(.lookup, selected), .close]),
-                     LiveMenu.Item("Translate", [.textAction(.translate, selected), .close])]
-        } else if let subject = item(at: x, y, menu: true), let analysis {
-            items = analysis.actions(for: subject).map { LiveMenu.Item($0.title, [.perform($0), .close]) }
-            if let wifi = WiFiDetails(analysis, subject) { items.append(LiveMenu.Item("Wi-Fi Details", details: wifi.menuItems)) }
-        }
-        return layOutMenu(items, x: x, y: y, highlightFirst: false)
-    }
-
-    /// `items` as a menu at `x`, `y`, drawn; nil when there are none.
-    private func layOutMenu(_ items: [LiveMenu.Item], x: Int, y: Int, highlightFirst: Bool) -> LiveMenu? {
-        guard !items.isEmpty else { return nil }
-        var menu = LiveMenu(items, x: x, y: y, width: width, height: height, metrics: metrics,
-                            measure: { menuPainter?.measure($0) ?? $0.count * 7 })
-        if highlightFirst { menu.move(.first) }
-        return menuPainter?.draw(menu) ?? menu
-    }
-
     /// The quick-action chip under a point, while the button is on.
     private func chip(at x: Int, _ y: Int) -> LivePanel.Chip? {
         guard showingAll else { return nil }
@@ -310,7 +243,7 @@ public struct LiveController {
 
     /// The detected item or code under a point, when items are offered (for a `menu`, also under
     /// `textSelection` when `allowDataDetectorsInTextMode`) and it has an action.
-    private func item(at x: Int, _ y: Int, menu: Bool = false) -> QuickAction.Subject? {
+    func item(at x: Int, _ y: Int, menu: Bool = false) -> QuickAction.Subject? {
         guard offersItems || (menu && selectsText && allowDataDetectorsInTextMode), let analysis, let subject = analysis.itemOrCode(at: PixelPoint(x: x, y: y)),
               !analysis.actions(for: subject).isEmpty else { return nil }
         return subject
@@ -364,36 +297,4 @@ public struct LiveClickWait: Sendable {
     public var serial: Int
 
     public init(serial: Int) { self.serial = serial }
-}
-
-/// The colours of the live surface.
-public enum LiveStyle {
-    public static let reading = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 160)
-    public static let failure = LiveColor(red: 0xe0, green: 0x30, blue: 0x30, alpha: 200)
-    public static let selection = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 90)
-    public static let item = LiveColor(red: 0xff, green: 0xb0, blue: 0x00, alpha: 230)
-    public static let dim = LiveColor(red: 0, green: 0, blue: 0, alpha: 110)
-    public static let lit = LiveColor(red: 0xff, green: 0xff, blue: 0xff, alpha: 120)
-    public static let control = LiveColor(red: 0xf4, green: 0xf4, blue: 0xf4, alpha: 235)
-    public static let controlStroke = LiveColor(red: 0x80, green: 0x80, blue: 0x80)
-    public static let ink = LiveColor(red: 0x20, green: 0x20, blue: 0x20)
-    public static let accent = LiveColor(red: 0x1e, green: 0x78, blue: 0xe6)
-
-    /// The Live Text button: a square with corner brackets around three lines of "text", filled
-    /// with the accent colour while it is on.
-    public static func button(_ frame: Bounds, on: Bool, metrics: InterfaceMetrics) -> [LivePaint] {
-        let ink = on ? LiveColor(red: 0xff, green: 0xff, blue: 0xff) : Self.ink
-        var paints: [LivePaint] = [.fill(frame, on ? accent : control), .frame(frame, controlStroke, width: metrics.pixels(1))]
-        let inset = metrics.pixels(5), arm = metrics.pixels(4), weight = metrics.pixels(2)
-        let left = frame.x + inset, top = frame.y + inset, right = frame.maxX - inset, bottom = frame.maxY - inset
-        for (x, y, dx, dy) in [(left, top, 1, 1), (right, top, -1, 1), (left, bottom, 1, -1), (right, bottom, -1, -1)] {
-            paints.append(.fill(Bounds(x: dx > 0 ? x : x - arm, y: dy > 0 ? y : y - weight, width: arm, height: weight), ink))
-            paints.append(.fill(Bounds(x: dx > 0 ? x : x - weight, y: dy > 0 ? y : y - arm, width: weight, height: arm), ink))
-        }
-        let lineX = left + metrics.pixels(3), full = right - left - metrics.pixels(6)
-        for (row, length) in [(4, full), (6, full), (8, full * 2 / 3)] {
-            paints.append(.fill(Bounds(x: lineX, y: top + metrics.pixels(row), width: length, height: metrics.pixels(1)), ink))
-        }
-        return paints
-    }
 }

@@ -152,6 +152,26 @@ extension LiveCommandTests {
                                     "click", "3", "sleep", "0.3", "key", "Down", "Down", "Down", "Return"])
     }
 
+    @Test("a Wi-Fi code's menu by keyboard: End and Enter open Wi-Fi Details, Down and Enter copy the password and live text stays until Esc")
+    func wifiDetails() async throws {
+        let code = FixtureCorpus("codes").directory.appendingPathComponent("qr-wifi.png").path  // 318×164, the code at left
+        try await TestDisplay.with(width: 640, height: 480) { server in
+            try await XPeers.paintRoot(code, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,318,164"], on: server)
+            // Live once Ctrl+A copies the text beside the code.
+            for _ in 0..<300 {
+                try await XPeers.xdotool(["key", "ctrl+a", "key", "ctrl+c"], on: server)
+                if try await XPeers.clipboardText(on: server)?.contains("Home-5G") == true { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await XPeers.xdotool(["mousemove", "65", "95", "click", "3", "sleep", "0.3", "key", "End", "Return",
+                                      "sleep", "0.3", "key", "Down", "Return", "sleep", "0.3", "key", "Escape"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try await XPeers.clipboardText(on: server) == "correct horse battery staple")
+        }
+    }
+
     /// Selects "today" on the live page, then `xdotool` runs `steps` that should choose Look Up:
     /// livetext exits 0 and the opener gets the lookup template filled with "today".
     static func lookUpToday(_ steps: [String]) async throws {
