@@ -50,7 +50,7 @@ final class LiveMenuPainter: LiveMenuPainting {
             let baseline = row.y + (row.height + font.ascent - font.descent) / 2
             canvas.clip = row
             canvas.blend(mask, x: row.x + metrics.chipPadding, y: baseline - mask.baseline,
-                         hovered ? RGBAColor(255, 255, 255) : RGBAColor(28, 28, 30))
+                         hovered ? RGBAColor(255, 255, 255) : entry.isEnabled ? RGBAColor(28, 28, 30) : RGBAColor(110, 110, 115))
             canvas.clip = local
         }
         drawn.picture = LivePicture(canvas.image, x: box.x, y: box.y)

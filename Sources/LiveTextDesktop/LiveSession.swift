@@ -134,7 +134,8 @@ public struct LiveSession: Sendable {
             let shown = ScreenImage(frozen, captureMs: nil)
             let band = surface.pointer().flatMap { LiveBand.around(y: $0.y, width: area.width, height: area.height) }
             report.yield(.shown(surface, shown, metrics, band: band))
-            var controller = LiveController(width: area.width, height: area.height, types: types, metrics: metrics,
+            var controller = LiveController(width: area.width, height: area.height, types: types,
+                                            allowDataDetectorsInTextMode: allowDataDetectorsInTextMode, metrics: metrics,
                                             menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,
                                                                          metrics: metrics))
             var copied: String?, action: QuickAction?, textAction: (kind: QuickAction.Kind, text: String)?
@@ -167,6 +168,8 @@ public struct LiveSession: Sendable {
                     }
                 }
                 surface.setCursor(LiveCursor(controller.cursor))
+                // A menu shown hears Escape (it closes the menu); otherwise Escape closes the surface at once.
+                surface.reportsEscape = controller.menu != nil
                 let drawing = ContinuousClock.now, before = surface.paints, paints = controller.paints
                 try surface.setPaints(paints)
                 if case .motion(_, _, let modifiers) = event, modifiers.contains(.button1), paints != before {

@@ -120,8 +120,9 @@ public struct ViewSession: Sendable {
                                         title: Self.title(documents[0]))
             defer { window.close() }
             let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
-            let makeLive = { [types, interface] (image: PixelImage) in
-                LiveController(width: image.width, height: image.height, types: types, metrics: metrics,
+            let makeLive = { [types, interface, allowDataDetectorsInTextMode] (image: PixelImage) in
+                LiveController(width: image.width, height: image.height, types: types,
+                               allowDataDetectorsInTextMode: allowDataDetectorsInTextMode, metrics: metrics,
                                menuPainter: LiveMenuPainter(frozen: image, interface: interface, metrics: metrics))
             }
             let layOut = { [types, interface, allowDataDetectorsInTextMode] (analysis: ImageAnalysis, width: Int, height: Int) in

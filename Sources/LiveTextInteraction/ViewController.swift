@@ -152,6 +152,8 @@ public struct ViewController {
 
     /// Zoom, pan, turn and close keys; the rest (Ctrl+A, Ctrl+C, Enter) are the live controller's.
     private mutating func pressed(_ key: KeyEvent) -> [Command] {
+        // A right-click menu shown has the keyboard: the arrows move its highlight, Escape closes it.
+        if live.menu != nil { return forward(.key(key)) }
         let centre = PixelPoint(x: Double(transform.viewWidth) / 2, y: Double(transform.viewHeight) / 2)
         let step = Self.scrollStep
         switch key.keysym {

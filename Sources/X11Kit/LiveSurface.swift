@@ -34,6 +34,9 @@ public final class LiveSurface: @unchecked Sendable {
     private var input = LiveEventTranslator()
     private var isClosed = false
     private let loop: LiveEventLoop
+    /// Escape is reported to the handler as a key instead of ending `run` (set while a menu is
+    /// shown: Escape closes the menu, not the surface). False by default: Escape closes at once.
+    public var reportsEscape = false
     /// How much was drawn: puts and pixels (what a redraw costs; a test's proof that only what
     /// changed was drawn).
     public private(set) var drawn = (puts: 0, pixels: 0)
@@ -223,7 +226,7 @@ public final class LiveSurface: @unchecked Sendable {
             return nil
         default:
             guard let translated = input.translate(&event, display: display) else { return nil }
-            if case .key(let key) = translated, key.keysym == UInt32(XK_Escape) { return .escape }
+            if !reportsEscape, case .key(let key) = translated, key.keysym == UInt32(XK_Escape) { return .escape }
             return .event(translated)
         }
     }

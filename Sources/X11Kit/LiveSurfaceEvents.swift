@@ -58,7 +58,7 @@ public struct LiveKeyEvent: Sendable, Hashable {
 }
 
 /// What the live surface reports to its handler, on the surface's thread. Escape is not among
-/// them: it closes the surface at once.
+/// them (it closes the surface at once) unless the surface `reportsEscape`.
 public enum LiveSurfaceEvent: Sendable {
     case press(LivePointerEvent)
     case release(LivePointerEvent)

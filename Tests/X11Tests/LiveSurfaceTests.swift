@@ -102,6 +102,20 @@ struct LiveSurfaceTests {
         }
     }
 
+    @Test("while it reportsEscape (a menu is shown), Escape is a key for the handler; then Escape closes at once again")
+    func escapeReported() async throws {
+        try await TestDisplay.with(width: 320, height: 240) { server in
+            let harness = LiveHarness.start(server)
+            _ = try await LiveProbe.waitForSurface(server)
+            _ = try await harness.onSurface { $0.reportsEscape = true }
+            try await xdotool(server, "key Escape")
+            try await harness.waitForEvents { $0.contains { if case .key(let key) = $0 { key.keysym == UInt32(XK_Escape) } else { false } } }
+            _ = try await harness.onSurface { $0.reportsEscape = false }
+            try await xdotool(server, "key Escape")
+            #expect(try await harness.ending()?.get() == .escaped)
+        }
+    }
+
     @Test("clicks are counted (double, triple), modifiers and keys reported, motion coalesced; the handler finishes")
     func events() async throws {
         try await TestDisplay.with(width: 320, height: 240) { server in
