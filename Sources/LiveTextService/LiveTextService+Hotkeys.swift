@@ -48,7 +48,8 @@ extension LiveTextService {
         }
     }
 
-    /// One hotkey press: select, analyze, then copy or type what was found, and show it.
+    /// One hotkey press: select, analyze, then copy or type what was found, and show it; or, for
+    /// `live`, the live surface until the user closes it (no notification: the user saw it all).
     func runHotkey(_ name: String, _ hotkey: Hotkey) async {
         var configuration = defaultConfiguration
         if hotkey.action == .codes { configuration.types = [.codes, .detectors] }
@@ -56,12 +57,14 @@ extension LiveTextService {
             configuration.types.insert(.detectors)
             configuration.only = hotkey.only
         }
-        let delivery: AnalysisPipeline.Delivery? = switch hotkey.action {
-        case .copyText, .codes: .copy(alsoPrimary: settings.settings.clipboard.alsoPrimary)
-        case .typeText: .type
-        case .analyze: nil
-        }
         log.info("hotkey \(name) (\(hotkey.keys)): \(hotkey.action.rawValue)")
+        let delivery: AnalysisPipeline.Delivery?
+        switch hotkey.action {
+        case .copyText, .codes: delivery = .copy(alsoPrimary: settings.settings.clipboard.alsoPrimary)
+        case .typeText: delivery = .type
+        case .analyze: delivery = nil
+        case .live: return await runLiveHotkey(name, configuration: configuration)
+        }
         let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration)
         let desktop = self.desktop, maxPixels = self.maxPixels
         do {
