@@ -129,10 +129,17 @@ struct LiveServiceTests {
         }
     }
 
-    @Test("Cancel closes the live surface (cancelled, grabs gone); another can then be shown, and Release closes that one")
+    @Test("a region off the screen fails the live analysis (InvalidArgs) and frees the surface's place; Cancel closes the live surface (cancelled, grabs gone); another can then be shown, and Release closes that one")
     func cancelAndRelease() async throws {
         try await TestDisplay.with(width: 400, height: 300) { server in
             try await RunningDaemon.with(environment: server.environment) { daemon in
+                let outside = try #require(try await daemon.analyzer("CaptureScreen", [.vardict([
+                    "live": .bool(true), "region": .structure([.int32(500), .int32(500), .uint32(5), .uint32(5)])])])
+                    .first?.objectPath)
+                let error = await RunningDaemon.errorName { _ = try await daemon.analysis(outside, "Wait") }
+                #expect(error == "org.livetext.Error.InvalidArgs")
+                #expect(try await daemon.property(outside, Self.analysis, "State").string == "failed")
+
                 let first = try #require(try await daemon.analyzer("CaptureScreen", [.vardict(["live": .bool(true)])])
                     .first?.objectPath)
                 try await Self.waitForSurface(shown: true, on: server)
