@@ -82,11 +82,15 @@ extension LiveTextService {
 
     /// A `live` hotkey press: the monitor under the pointer, live, until the user closes it.
     func runLiveHotkey(_ name: String, configuration: ImageAnalyzer.Configuration) async {
+        let pressed = ContinuousClock.now
         do {
             let types = try liveTypes(nil)
             let target = try await desktop.monitorUnderPointer()
             try liveSurface.take()
             defer { liveSurface.release() }
+            // What the press costs before the session's own clock starts (bench/live_hotkey.py).
+            let setup = ImageAnalysis.Timing.rounded((ContinuousClock.now - pressed) / .milliseconds(1))
+            log.info("hotkey \(name): live text on \(target) starting \(setup) ms after the press")
             let ended = try await showLive(target, configuration: configuration, types: types,
                                            alsoPrimary: settings.settings.clipboard.alsoPrimary) { _, _ in }
             let lines = ended.analysis?.blocks.reduce(0) { $0 + $1.lines.count }
@@ -116,6 +120,9 @@ extension LiveTextService {
         }, copy: { text in
             try desktop.copySynchronously(text, alsoPrimary: alsoPrimary)
         }, onReading: onReading)
+        let timings = ended.timings
+        log.info("live text: shown in \(timings.shownMs) ms, first lines live in \(timings.firstLiveMs.map { "\($0)" } ?? "-") "
+                 + "ms, all in \(timings.liveMs.map { "\($0)" } ?? "-") ms")
         ended.notes.forEach { log.info("live text: \($0)") }
         if let copied = ended.copied { log.info("live text: copied \(copied.unicodeScalars.count) characters") }
         await performChosen(ended)

@@ -28,7 +28,9 @@ struct LiveHotkeyTests {
                 let after = try await LiveProbe.waitUntilFree(server)
                 #expect(after.pointer && after.keyboard)
                 #expect(after.windows.isEmpty)
-                try await Self.waitForLog(log, containing: "hotkey live: live text on monitor:")
+                try await Self.waitForLog(log, containing: "live text: shown in")
+                let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                #expect(said.contains("hotkey live: live text on monitor:"), "\(said)")
             }
         }
     }
