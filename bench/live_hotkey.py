@@ -2,7 +2,7 @@
 """The daemon's `live` hotkey timed on a dense 1920x1080 screen, beside `livetext live` started as a
 process on the same screen in the same run (a benchmark, not a test).
 
-The daemon (on a private bus and Xvfb, default settings) logs each live session when it closes:
+The daemon (on a private bus and Xvfb, default settings but no cache of results) logs each live session when it closes:
   press    the key press reaching the daemon -> its live session starting (the monitor under the
            pointer looked up, the surface's place taken)
   shown    session start -> the frozen screen shown with pointer and keyboard grabbed (target < 50 ms)
@@ -15,19 +15,17 @@ a process and its engines each time; the daemon's engines are warm.
 
     /usr/bin/python3 bench/live_hotkey.py --livetext .build/release/livetext [--runs 3] [--screen dense.png]
 """
-import argparse
 import os
 import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import daemon_bus as db  # noqa: E402
 from desktop import Xvfb, free_display  # noqa: E402
-from live import dense_screen, one_session, pixel, xdotool, ROOT  # noqa: E402
+from live import arguments, one_session, pixel, xdotool  # noqa: E402
 
 SESSION = re.compile(r"live text: shown in ([\d.]+) ms, first lines live in ([\d.-]+) ms, all in ([\d.-]+) ms")
 PRESS = re.compile(r"hotkey live: live text on \S+ starting ([\d.]+) ms after the press")
@@ -61,17 +59,13 @@ def hotkey_session(log_path, env, screen):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--livetext", default=os.path.join(ROOT, ".build", "release", "livetext"))
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--screen")
-    args = parser.parse_args()
-    work = tempfile.mkdtemp(prefix="livetext-live-hotkey-bench-")
-    screen = args.screen or dense_screen(os.path.join(work, "dense-1920x1080.png"))
+    args, work, screen = arguments()
     log_path = os.path.join(work, "daemon.log")
     x = Xvfb(free_display())
     try:
-        with db.PrivateDaemon(os.path.abspath(args.livetext), log_path, extra_env={"DISPLAY": x.name}) as d:
+        # No cache of results: each run's screen is the same picture, a user's never is.
+        with db.PrivateDaemon(os.path.abspath(args.livetext), log_path, extra_env={"DISPLAY": x.name},
+                              config="[limits]\ncached_images = 0\n") as d:
             env = x.env(DBUS_SESSION_BUS_ADDRESS=d.address)
             wait_for(lambda: "live (Super+Shift+X)" in open(log_path).read(), 120, "the hotkeys grabbed")
             ours = [hotkey_session(log_path, env, screen) for _ in range(args.runs)]
