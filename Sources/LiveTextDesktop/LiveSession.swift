@@ -151,7 +151,8 @@ public struct LiveSession: Sendable {
                                                                          metrics: metrics))
             var copied: String?, action: QuickAction?, textAction: (kind: QuickAction.Kind, text: String)?
             try surface.setPaints(controller.paints)
-            let ending = try surface.run(cancel: cancel) { event in
+            let ending = try surface.run(cancel: cancel) { surfaceEvent in
+                guard let event = InteractionEvent(surfaceEvent) else { return }
                 let commands = controller.handle(event)
                 if case .message(let reading as LiveReading) = event {
                     if timings.firstLiveMs == nil { timings.firstLiveMs = LiveTimings.since(started) }
@@ -177,7 +178,7 @@ public struct LiveSession: Sendable {
                         }
                     }
                 }
-                surface.setCursor(controller.cursor)
+                surface.setCursor(LiveCursor(controller.cursor))
                 let drawing = ContinuousClock.now, before = surface.paints, paints = controller.paints
                 try surface.setPaints(paints)
                 if case .motion(_, _, let modifiers) = event, modifiers.contains(.button1), paints != before {
@@ -190,25 +191,6 @@ public struct LiveSession: Sendable {
                                                  notes: controller.notes, timings: timings))))
         } catch {
             report.yield(.ended(.failure(error)))
-        }
-    }
-}
-
-/// The reading of the frozen screen, sent to the surface when it is done.
-enum LiveReading: Sendable {
-    /// The rows around the pointer, read first (in the whole image's coordinates).
-    case partial(ImageAnalysis)
-    /// The reading, and the Live Text button and chips laid out for it.
-    case done(ImageAnalysis, LivePanel)
-    case failed(LiveTextError)
-
-    /// `.done` with what `read` gives, or `.failed` saying why it threw.
-    static func of(_ read: () async throws -> (ImageAnalysis, LivePanel)) async -> LiveReading {
-        do {
-            let (analysis, panel) = try await read()
-            return .done(analysis, panel)
-        } catch {
-            return .failed(error as? LiveTextError ?? LiveTextError(.failed, "\(error)"))
         }
     }
 }

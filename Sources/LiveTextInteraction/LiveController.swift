@@ -1,42 +1,41 @@
 import Foundation
 import LiveTextCore
-import LiveTextInteraction
-import X11Kit
 
 /// What the live surface shows and does, as plain state: events in, commands and paints out. The
 /// selection itself (positions, ranges, the text, the rectangles) is `LiveTextInteraction`'s;
-/// this maps the mouse and keys onto it. Runs on the surface's thread.
-struct LiveController {
-    let width: Int
-    let height: Int
+/// this maps the mouse and keys onto it. Pure: the desktop translates the window system's events
+/// into `InteractionEvent`s and draws the paints. Runs on the surface's thread.
+public struct LiveController {
+    public let width: Int
+    public let height: Int
     /// What the text offers: no selection under `dataDetectors` alone.
-    let types: [InteractionType]
+    public let types: [InteractionType]
     /// The scale the Live Text button and menus are drawn at.
-    let metrics: InterfaceMetrics
+    public let metrics: InterfaceMetrics
     /// Draws right-click menus; nil: plain boxes with titles measured 7 px a character.
-    let menuPainter: LiveMenuPainter?
+    let menuPainter: (any LiveMenuPainting)?
     /// The right-click menu shown, until a click.
-    private(set) var menu: LiveMenu?
+    public private(set) var menu: LiveMenu?
     /// The Live Text button and the chips, once the reading is in.
     private var panel = LivePanel.empty
     /// The Live Text button, once there is something to show with it.
-    var button: Bounds? { panel.button }
+    public var button: Bounds? { panel.button }
     /// What the interface could not do as asked (a font that stood in for another, insets shrunk).
-    var notes: [String] { panel.notes }
+    public var notes: [String] { panel.notes }
     /// The button is on: everything found is shown, the rest dimmed.
-    private(set) var showingAll = false
+    public private(set) var showingAll = false
     /// The reading, once it is done.
-    private(set) var analysis: ImageAnalysis?
+    public private(set) var analysis: ImageAnalysis?
     private var text: SelectableText?
     /// Why the reading failed, when it did.
-    private(set) var failure: LiveTextError?
-    private(set) var selection: TextSelection?
+    public private(set) var failure: LiveTextError?
+    public private(set) var selection: TextSelection?
     /// While button 1 is down: the selection the press made (a caret, a word, a line) and how
     /// far a drag extends it.
     private var drag: (unit: TextSelection, granularity: Granularity, press: PixelPoint)?
     /// The whole reading is in (not only the rows around the pointer).
     private var complete = false
-    private(set) var cursor: LiveCursor = .arrow
+    public private(set) var cursor: PointerShape = .arrow
     /// The item or code a press went down on, until the pointer leaves it or the button comes up:
     /// a click on it runs its primary action.
     private var pressedItem: (subject: QuickAction.Subject, x: Int, y: Int)?
@@ -47,8 +46,8 @@ struct LiveController {
 
     enum Granularity { case character, word, line }
 
-    init(width: Int, height: Int, types: [InteractionType] = [.automatic], metrics: InterfaceMetrics = .standard,
-         menuPainter: LiveMenuPainter? = nil) {
+    public init(width: Int, height: Int, types: [InteractionType] = [.automatic], metrics: InterfaceMetrics = .standard,
+                menuPainter: (any LiveMenuPainting)? = nil) {
         self.width = width
         self.height = height
         self.types = types
@@ -57,16 +56,16 @@ struct LiveController {
     }
 
     /// Whether text can be selected: `automatic` or `textSelection`.
-    var selectsText: Bool { types.contains(.automatic) || types.contains(.textSelection) }
+    public var selectsText: Bool { types.contains(.automatic) || types.contains(.textSelection) }
 
     /// Whether detected items and codes are underlined and clickable: `automatic` or `dataDetectors`.
-    var offersItems: Bool { types.contains(.automatic) || types.contains(.dataDetectors) }
+    public var offersItems: Bool { types.contains(.automatic) || types.contains(.dataDetectors) }
 
     /// Within this many pixels of the press, a release is a click.
-    static let clickSlop = 3
+    public static let clickSlop = 3
 
     /// What the surface is asked to do after an event.
-    enum Command: Equatable {
+    public enum Command: Equatable, Sendable {
         /// Put this text on the clipboard.
         case copy(String)
         /// Close the surface.
@@ -79,7 +78,7 @@ struct LiveController {
         case textAction(QuickAction.Kind, String)
     }
 
-    mutating func handle(_ event: LiveSurfaceEvent) -> [Command] {
+    public mutating func handle(_ event: InteractionEvent) -> [Command] {
         switch event {
         case .message(let reading as LiveReading):
             switch reading {
@@ -172,7 +171,7 @@ struct LiveController {
     }
 
     /// The selected text; empty when nothing is selected.
-    var selectedText: String {
+    public var selectedText: String {
         guard let text, let selection else { return "" }
         return text.text(of: selection)
     }
@@ -184,7 +183,7 @@ struct LiveController {
 
     /// Button 1 down: a caret (Shift: the selection extended), a word (double click), a line
     /// (triple click).
-    private mutating func pressed(_ press: LivePointerEvent) {
+    private mutating func pressed(_ press: PointerEvent) {
         guard selectsText, let text else { return }
         let point = PixelPoint(x: press.x, y: press.y)
         let made: TextSelection?, granularity: Granularity
@@ -261,7 +260,7 @@ struct LiveController {
     /// While reading, a quiet bar along the top (red after a failure), also over the rows read
     /// first; items underlined and codes outlined (when offered), the selection, one highlight per
     /// line, the button, the chips and the menu.
-    var paints: [LivePaint] {
+    public var paints: [LivePaint] {
         let bar = Bounds(x: 0, y: 0, width: width, height: min(3, height))
         if failure != nil { return [.fill(bar, LiveStyle.failure)] }
         guard let text, let analysis else { return [.fill(bar, LiveStyle.reading)] }
@@ -302,26 +301,28 @@ struct LiveController {
 }
 
 /// Sent back to the controller after the double-click interval that followed a click on an item.
-struct LiveClickWait: Sendable {
-    var serial: Int
+public struct LiveClickWait: Sendable {
+    public var serial: Int
+
+    public init(serial: Int) { self.serial = serial }
 }
 
 /// The colours of the live surface.
-enum LiveStyle {
-    static let reading = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 160)
-    static let failure = LiveColor(red: 0xe0, green: 0x30, blue: 0x30, alpha: 200)
-    static let selection = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 90)
-    static let item = LiveColor(red: 0xff, green: 0xb0, blue: 0x00, alpha: 230)
-    static let dim = LiveColor(red: 0, green: 0, blue: 0, alpha: 110)
-    static let lit = LiveColor(red: 0xff, green: 0xff, blue: 0xff, alpha: 120)
-    static let control = LiveColor(red: 0xf4, green: 0xf4, blue: 0xf4, alpha: 235)
-    static let controlStroke = LiveColor(red: 0x80, green: 0x80, blue: 0x80)
-    static let ink = LiveColor(red: 0x20, green: 0x20, blue: 0x20)
-    static let accent = LiveColor(red: 0x1e, green: 0x78, blue: 0xe6)
+public enum LiveStyle {
+    public static let reading = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 160)
+    public static let failure = LiveColor(red: 0xe0, green: 0x30, blue: 0x30, alpha: 200)
+    public static let selection = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 90)
+    public static let item = LiveColor(red: 0xff, green: 0xb0, blue: 0x00, alpha: 230)
+    public static let dim = LiveColor(red: 0, green: 0, blue: 0, alpha: 110)
+    public static let lit = LiveColor(red: 0xff, green: 0xff, blue: 0xff, alpha: 120)
+    public static let control = LiveColor(red: 0xf4, green: 0xf4, blue: 0xf4, alpha: 235)
+    public static let controlStroke = LiveColor(red: 0x80, green: 0x80, blue: 0x80)
+    public static let ink = LiveColor(red: 0x20, green: 0x20, blue: 0x20)
+    public static let accent = LiveColor(red: 0x1e, green: 0x78, blue: 0xe6)
 
     /// The Live Text button: a square with corner brackets around three lines of "text", filled
     /// with the accent colour while it is on.
-    static func button(_ frame: Bounds, on: Bool, metrics: InterfaceMetrics) -> [LivePaint] {
+    public static func button(_ frame: Bounds, on: Bool, metrics: InterfaceMetrics) -> [LivePaint] {
         let ink = on ? LiveColor(red: 0xff, green: 0xff, blue: 0xff) : Self.ink
         var paints: [LivePaint] = [.fill(frame, on ? accent : control), .frame(frame, controlStroke, width: metrics.pixels(1))]
         let inset = metrics.pixels(5), arm = metrics.pixels(4), weight = metrics.pixels(2)

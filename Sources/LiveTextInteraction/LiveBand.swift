@@ -2,13 +2,13 @@ import LiveTextCore
 
 /// The rows around the pointer, read before the rest of the screen so that the text the user is
 /// looking at is live first.
-enum LiveBand {
+public enum LiveBand {
     /// Half the band's height, in pixels.
-    static let reach = 120
+    public static let reach = 120
 
     /// The band around row `y` across the whole `width` × `height` image; nil when the image is
     /// hardly taller than the band (reading it all is as quick).
-    static func around(y: Int, width: Int, height: Int) -> Bounds? {
+    public static func around(y: Int, width: Int, height: Int) -> Bounds? {
         guard height > 3 * reach else { return nil }
         let top = max(0, min(y - reach, height - 2 * reach))
         return Bounds(x: 0, y: top, width: width, height: 2 * reach)
@@ -18,7 +18,7 @@ enum LiveBand {
 extension ImageAnalysis {
     /// This analysis of a part of an image as an analysis of the whole: every rectangle moved
     /// by `dx`, `dy`, the text (and so the items' offsets) unchanged, sized as `width` × `height`.
-    func moved(dx: Int, dy: Int, width: Int, height: Int) -> ImageAnalysis {
+    public func moved(dx: Int, dy: Int, width: Int, height: Int) -> ImageAnalysis {
         func move(_ rect: Bounds) -> Bounds { Bounds(x: rect.x + dx, y: rect.y + dy, width: rect.width, height: rect.height) }
         let movedBlocks = blocks.map { block in
             var moved = TextBlock(lines: block.lines.map { line in
