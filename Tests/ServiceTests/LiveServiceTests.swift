@@ -162,6 +162,28 @@ struct LiveServiceTests {
         }
     }
 
+    @Test("the display going away while the daemon's live surface is up fails the analysis (Unavailable); the daemon stays, and shows live text again once the display is back")
+    func displayGone() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            try await RunningDaemon.with(environment: server.environment) { daemon in
+                let path = try #require(try await daemon.analyzer("CaptureScreen", [.vardict(["live": .bool(true)])])
+                    .first?.objectPath)
+                try await Self.waitForSurface(shown: true, on: server)
+                try await server.restart()
+                let error = await RunningDaemon.errorName { _ = try await daemon.analysis(path, "Wait") }
+                #expect(error == "org.livetext.Error.Unavailable")
+                #expect(daemon.daemon.isRunning)
+                let again = try #require(try await daemon.analyzer("CaptureScreen", [.vardict(["live": .bool(true)])])
+                    .first?.objectPath)
+                try await Self.waitForSurface(shown: true, on: server)
+                try await XPeers.xdotool(["key", "Escape"], on: server)
+                _ = await RunningDaemon.errorName { _ = try await daemon.analysis(again, "Wait") }
+                let state = try await daemon.property(again, Self.analysis, "State").string
+                #expect(state == "finished" || state == "cancelled", "\(state ?? "")")
+            }
+        }
+    }
+
     // MARK: Helpers
 
     /// Waits (up to 20 s) until a window of class `livetext` is there, or none is.
