@@ -26,7 +26,7 @@ public struct AnalysisRequestOptions: Sendable, Hashable {
     public var primary = false
     /// Show a desktop notification with the quick actions and a preview.
     public var notify = false
-    /// With `notify`, this call's interaction types instead of `PreferredInteractionTypes`.
+    /// With `notify` or `live`, this call's interaction types instead of `PreferredInteractionTypes`.
     public var interaction: [InteractionType]?
     /// Cancel this caller's analyses still running.
     public var replace = false
