@@ -5,7 +5,8 @@ import LiveTextNotifications
 
 extension LiveTextService {
     /// Grabs the settings' hotkeys now and again whenever they change, until `stopHotkeys`; each
-    /// press runs `runHotkey`, a newer press cancelling a run still going (its image is stale).
+    /// press runs `runHotkey`, a newer press cancelling a run still going (its image is stale),
+    /// except while a live surface is up or coming up: then a press is ignored.
     public func startHotkeys() async {
         let hotkeys = GlobalHotkeys(displayName: desktop.displayName, lost: { [log] in
             log.warning("hotkeys: the X display went away; they are grabbed again when it is back")
@@ -17,6 +18,9 @@ extension LiveTextService {
         let presses = Task { [weak self] in
             var running: Task<Void, Never>?
             for await press in hotkeys.presses {
+                // A live surface up or coming up takes the keyboard: a press before it has is a
+                // second tap, which must not close the first surface as a newer press would.
+                if self?.liveSurface.isTaken == true { continue }
                 running?.cancel()
                 running = Task { [weak self] in await self?.runHotkey(press.name, press.hotkey) }
             }

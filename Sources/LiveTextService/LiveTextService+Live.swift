@@ -24,6 +24,9 @@ final class LiveSurfaceSlot: Sendable {
     func release() {
         taken.withLock { $0 = false }
     }
+
+    /// Whether a live surface is up or coming up.
+    var isTaken: Bool { taken.withLock { $0 } }
 }
 
 extension LiveTextService {
@@ -84,10 +87,11 @@ extension LiveTextService {
     func runLiveHotkey(_ name: String, configuration: ImageAnalyzer.Configuration) async {
         let pressed = ContinuousClock.now
         do {
-            let types = try liveTypes(nil)
-            let target = try await desktop.monitorUnderPointer()
+            // First: a press meanwhile is told by it that a surface is coming (see startHotkeys).
             try liveSurface.take()
             defer { liveSurface.release() }
+            let types = try liveTypes(nil)
+            let target = try await desktop.monitorUnderPointer()
             // What the press costs before the session's own clock starts (bench/live_hotkey.py).
             let setup = ImageAnalysis.Timing.rounded((ContinuousClock.now - pressed) / .milliseconds(1))
             log.info("hotkey \(name): live text on \(target) starting \(setup) ms after the press")
