@@ -58,13 +58,20 @@ public struct LiveSession: Sendable {
     /// pixels (in the caller's task); `copy` puts text on the clipboard (on the surface's
     /// thread: it may block for a round trip, not longer). Throws `.invalidArgs` for a target off
     /// the screen or an interactive one, `.unavailable` without a display or when the grabs stay
-    /// taken, `.tooLarge` past `maxPixels`.
+    /// taken, `.tooLarge` past `maxPixels`. `onReading` hears each reading as the surface is sent
+    /// it: the analysis so far (in the frozen image's pixels) and whether it is the whole.
+    /// Cancelling the caller's task closes the surface (within one wait of its loop) and throws
+    /// `CancellationError`.
     public func run(analyze: @escaping @Sendable (ScreenImage) async throws -> ImageAnalysis,
-                    copy: @escaping @Sendable (String) throws -> Void) async throws -> Outcome {
+                    copy: @escaping @Sendable (String) throws -> Void,
+                    onReading: @escaping @Sendable (ImageAnalysis, _ complete: Bool) -> Void = { _, _ in }) async throws
+        -> Outcome {
         _ = try Self.surfaceTarget(target)
         let (progress, report) = AsyncStream<Progress>.makeStream()
+        let closing = CancellationFlag()
+        report.onTermination = { if case .cancelled = $0 { closing.cancel() } }
         let thread = Thread { [self] in
-            runSurface(copy: copy, report: report)
+            runSurface(copy: copy, cancel: closing, report: report)
         }
         thread.name = "livetext-live"
         thread.start()
@@ -79,17 +86,20 @@ public struct LiveSession: Sendable {
                     if let band {
                         let part = ScreenImage(image: image.image.cropped(to: band), source: image.source)
                         if let read = try? await analyze(part) {
-                            surface.send(LiveReading.partial(read.moved(dx: band.x, dy: band.y, width: image.image.width,
-                                                                        height: image.image.height)))
+                            let moved = read.moved(dx: band.x, dy: band.y, width: image.image.width, height: image.image.height)
+                            surface.send(LiveReading.partial(moved))
+                            onReading(moved, false)
                         }
                     }
-                    surface.send(await LiveReading.of {
+                    let reading = await LiveReading.of {
                         let analysis = try await analyze(image)
                         return (analysis, LivePanel.laidOut(analysis, types: types,
                                                             allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
                                                             interface: interface, metrics: metrics, width: image.image.width,
                                                             height: image.image.height, frozen: image.image))
-                    })
+                    }
+                    surface.send(reading)
+                    if case .done(let analysis, _) = reading { onReading(analysis, true) }
                 }
             case .ended(let result):
                 reading?.cancel()
@@ -97,6 +107,7 @@ public struct LiveSession: Sendable {
                 return try result.get()
             }
         }
+        try Task.checkCancellation()
         throw LiveTextError(.failed, "the live surface ended without saying how")
     }
 
@@ -115,7 +126,8 @@ public struct LiveSession: Sendable {
     }
 
     /// The surface's thread: show, hand the frozen pixels over, run the controller until closed.
-    private func runSurface(copy: @Sendable (String) throws -> Void, report: AsyncStream<Progress>.Continuation) {
+    private func runSurface(copy: @Sendable (String) throws -> Void, cancel: CancellationFlag,
+                            report: AsyncStream<Progress>.Continuation) {
         let started = ContinuousClock.now
         defer { report.finish() }
         do {
@@ -125,7 +137,7 @@ public struct LiveSession: Sendable {
             try ImageLimits(maxPixels: maxPixels).check(width: requested.width, height: requested.height)
             let surface = try LiveSurface(display: display, area: requested)
             defer { surface.close() }
-            try surface.show()
+            try surface.show(cancel: cancel)
             let area = surface.area
             var timings = LiveTimings(shownMs: LiveTimings.since(started))
             let frozen = try surface.frozen()
@@ -140,7 +152,7 @@ public struct LiveSession: Sendable {
                                                                          metrics: metrics))
             var copied: String?, action: QuickAction?, textAction: (kind: QuickAction.Kind, text: String)?
             try surface.setPaints(controller.paints)
-            let ending = try surface.run { surfaceEvent in
+            let ending = try surface.run(cancel: cancel) { surfaceEvent in
                 guard let event = InteractionEvent(surfaceEvent) else { return }
                 let commands = controller.handle(event)
                 if case .message(let reading as LiveReading) = event {

@@ -127,11 +127,8 @@ public final class LiveSurface: @unchecked Sendable {
 
     /// Where the pointer is, in surface coordinates; nil when it is off the surface.
     public func pointer() -> (x: Int, y: Int)? {
-        var root: Window = 0, child: Window = 0, x: Int32 = 0, y: Int32 = 0, winX: Int32 = 0, winY: Int32 = 0
-        var mask: UInt32 = 0
-        guard !display.isBroken,
-              XQueryPointer(display.handle, display.root, &root, &child, &x, &y, &winX, &winY, &mask) != 0 else { return nil }
-        let point = (x: Int(x) - area.x, y: Int(y) - area.y)
+        guard let (x, y) = display.pointer() else { return nil }
+        let point = (x: x - area.x, y: y - area.y)
         guard point.x >= 0, point.y >= 0, point.x < area.width, point.y < area.height else { return nil }
         return point
     }

@@ -47,11 +47,7 @@ extension LiveCommandTests {
             async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server)
             // Ctrl+A selects everything once the screen is read: until then it copies nothing.
             let all = Self.lines.joined(separator: "\n")
-            for _ in 0..<300 {
-                try await XPeers.xdotool(["key", "ctrl+a", "key", "ctrl+c"], on: server)
-                if try await XPeers.clipboardText(on: server) == all { break }
-                try await Task.sleep(for: .milliseconds(100))
-            }
+            try await XPeers.copyAllOnceRead(all, on: server)
             #expect(try await XPeers.clipboardText(on: server) == all)
 
             // From before "Questions:" to just past the end of "today", across the line break.
