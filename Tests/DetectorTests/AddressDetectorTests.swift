@@ -134,6 +134,8 @@ struct AddressDetectorTests {
     @Test("the same lines without a street are no address", arguments: [
         "7033AX\nBad Nieuweschans", "24123, Bergamo (BG)", "Sevilla, 50911", "Nueva Tailandia, HGO 98143",
         "South Eileenborough, VIC, 3250", "Eje 5 de mayo", "The canale 5 is wide", "North Gavinborough\nKA50 3WJ",
+        // A street without a type word or suffix keeps its city on the postcode's line.
+        "May 2020\n  July 2020\n  2023\n  January UTC", "Order 1234\n5678\nBerlin",
     ])
     func formLayoutsNeedStreets(text: String) {
         #expect(addresses(text).isEmpty)

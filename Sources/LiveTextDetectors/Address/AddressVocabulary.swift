@@ -160,11 +160,12 @@ enum AddressVocabulary {
         "méxico": "MX", "australia": "AU", "india": "IN", "sweden": "SE", "sverige": "SE",
     ]
 
-    /// Dutch street-name endings ("Keizersgracht"; "Damrak" has none and needs its postcode line);
+    /// Dutch street-name endings ("Keizersgracht", Flemish "Frankrijklei"; "Damrak" has none and
+    /// needs its postcode line);
     /// those German shares ("weg", "markt", "hof") are in `germanStreetSuffixes`.
     static let dutchStreetSuffixes: [String] = [
         "straat", "laan", "gracht", "plein", "kade", "singel", "dijk", "steeg", "baan", "dreef", "pad",
-        "burgwal",
+        "burgwal", "lei", "steenweg",
     ]
 
     /// Brazil's states (UF codes), written after the city: "São Paulo - SP".

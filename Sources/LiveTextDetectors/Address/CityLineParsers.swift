@@ -1,17 +1,23 @@
 /// City lines after a street, postcodes and countries.
 extension AddressScanner {
-    /// The city line after a street: after a comma, a space or one line break.
-    func cityLine(after end: Int, style: StreetCandidate.Style, country hint: String? = nil) -> CityLine? {
+    /// The city line after a street: after a comma, a space or one line break. `separated`: the
+    /// street is evidence enough (a type word or suffix) for its postcode's city to follow after a
+    /// comma or a line break, not only on the postcode's line.
+    func cityLine(after end: Int, style: StreetCandidate.Style, country hint: String? = nil,
+                  separated: Bool = false) -> CityLine? {
         guard let t = tokens.nextAfterSeparator(end) else { return nil }
         // A German street is followed by a postcode line; a Spanish, Italian or Portuguese one too,
         // or by Brazil's "São Paulo - SP, 01310-100".
         var line: CityLine?
         switch style {
-        case .german: line = europeanPostcodeLine(t, style: style, hint: hint) ?? postcodeFirstLine(t, style: style)
+        case .german:
+            line = europeanPostcodeLine(t, style: style, hint: hint, separated: separated)
+                ?? postcodeFirstLine(t, style: style, separated: separated)
         case .romance:
-            line = europeanPostcodeLine(t, style: style, hint: hint) ?? postcodeFirstLine(t, style: style, hint: hint)
+            line = europeanPostcodeLine(t, style: style, hint: hint, separated: separated)
+                ?? postcodeFirstLine(t, style: style, hint: hint, separated: separated)
                 ?? brazilianCityLine(t) ?? cityThenPostcodeLine(t, hint: hint)
-        default: line = postcodeFirstLine(t, style: style) ?? cityFirstLine(t)
+        default: line = postcodeFirstLine(t, style: style, separated: separated) ?? cityFirstLine(t)
         }
         if let current = line, let province = provinceInParentheses(after: current.range.upperBound) {
             line?.range = current.range.lowerBound..<province
@@ -24,7 +30,8 @@ extension AddressScanner {
     }
 
     /// "10117 Berlin", "D-10117 Berlin", "75008 Paris", "75008 PARIS CEDEX 08".
-    private func postcodeFirstLine(_ t: AddressToken, style: StreetCandidate.Style, hint: String? = nil) -> CityLine? {
+    private func postcodeFirstLine(_ t: AddressToken, style: StreetCandidate.Style, hint: String? = nil,
+                                   separated: Bool) -> CityLine? {
         var digits = t.start..<t.end
         var prefixCountry: String?
         if t.kind == .word {
@@ -52,7 +59,8 @@ extension AddressScanner {
             }
         }
         if country == "FR", department > 98 { return nil }
-        guard let city = cityAfterPostcode(t.end, french: country == "FR" || style == .romance) else { return nil }
+        guard let city = cityAfterPostcode(t.end, french: country == "FR" || style == .romance, separated: separated)
+        else { return nil }
         return CityLine(range: t.start..<city.upperBound, city: city, postcode: postcode,
                         region: nil, country: country)
     }
@@ -60,7 +68,8 @@ extension AddressScanner {
     /// Postcode lines in the forms five digits do not cover: "1016 DZ Amsterdam" (NL),
     /// "1060 Wien", "8001 Zürich", "1000 Bruxelles" (four digits: AT, CH, BE), "1100-053 Lisboa"
     /// (PT), "721 30 Västerås" (SE).
-    private func europeanPostcodeLine(_ t: AddressToken, style: StreetCandidate.Style, hint: String?) -> CityLine? {
+    private func europeanPostcodeLine(_ t: AddressToken, style: StreetCandidate.Style, hint: String?,
+                                      separated: Bool) -> CityLine? {
         guard t.kind == .number, s[t.start] != "0" else { return nil }
         let length = t.end - t.start
         var end = t.end
@@ -90,16 +99,17 @@ extension AddressScanner {
         } else {
             return nil
         }
-        guard let city = cityAfterPostcode(end, french: true) else { return nil }
+        guard let city = cityAfterPostcode(end, french: true, separated: separated) else { return nil }
         return CityLine(range: t.start..<city.upperBound, city: city, postcode: postcode, region: nil, country: country)
     }
 
     /// The city after a postcode that follows a street: on its line ("75008 Paris"), after a
     /// comma ("24123, Bergamo") or on the next line ("7033AX⏎Bad Nieuweschans"), as forms and
-    /// labels print it. The street before is the evidence; a postcode line alone does not get here.
-    private func cityAfterPostcode(_ end: Int, french: Bool) -> Range<Int>? {
+    /// labels print it. The latter two only when the street is evidence enough (`separated`):
+    /// "July 2020⏎2023⏎January" is no street, postcode and city.
+    private func cityAfterPostcode(_ end: Int, french: Bool, separated: Bool) -> Range<Int>? {
         if let city = cityWords(after: end, french: french), sameLine(end, city.lowerBound) { return city }
-        guard let t = tokens.nextAfterSeparator(end), t.kind == .word, tokens.isCapitalized(t),
+        guard separated, let t = tokens.nextAfterSeparator(end), t.kind == .word, tokens.isCapitalized(t),
               let city = cityWords(after: t.start, french: french), city.lowerBound == t.start else { return nil }
         return city
     }
