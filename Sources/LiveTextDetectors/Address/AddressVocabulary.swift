@@ -1,7 +1,7 @@
 /// Words that mark streets, units, cities and countries in addresses. Lists are lower case.
 enum AddressVocabulary {
-    /// English street types, full and abbreviated (USPS Publication 28 suffixes and the usual
-    /// British and Canadian ones).
+    /// English street types, full and abbreviated (USPS Publication 28 suffixes, the usual
+    /// British and Canadian ones, and India's).
     static let streetTypes: Set<String> = [
         "street", "st", "avenue", "ave", "av", "road", "rd", "boulevard", "blvd", "lane", "ln",
         "drive", "dr", "way", "court", "ct", "place", "pl", "square", "sq", "terrace", "ter", "terr",
@@ -9,6 +9,8 @@ enum AddressVocabulary {
         "cres", "close", "row", "mews", "gardens", "grove", "plaza", "alley", "expressway", "freeway",
         "pike", "turnpike", "walk", "embankment", "wharf", "quay", "broadway", "hill", "green",
         "promenade", "esplanade", "crt", "vale", "path", "ridge",
+        // Indian English: "MG Marg", "Chandni Chowk", "Daryaganj".
+        "marg", "chowk", "nagar",
     ]
 
     /// Directions before or after an English street name.

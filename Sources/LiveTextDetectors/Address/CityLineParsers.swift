@@ -168,6 +168,11 @@ extension AddressScanner {
                 return CityLine(range: first.start..<tail.end, city: first.start..<cityEnd!, postcode: tail.postcode,
                                 region: tail.region, country: tail.country)
             }
+            // "Vijayanagaram-935231": the city and India's PIN joined by a hyphen.
+            if t.kind == .word, tokens.isCapitalized(t), let (dash, pin) = hyphenatedPIN(t) {
+                return CityLine(range: first.start..<t.end, city: first.start..<dash, postcode: pin,
+                                region: nil, country: "IN")
+            }
             // The British layout: the town on its line, the postcode on the next ("North
             // Gavinborough⏎KA50 3WJ").
             if let cityEnd, t.kind == .newline, let code = tokens.next(t.end), code.kind == .word,
@@ -202,7 +207,7 @@ extension AddressScanner {
 
     /// State and ZIP, province and postal code, or a UK postcode after a city.
     private func cityTail(_ t: AddressToken) -> (end: Int, postcode: String, region: String?, country: String)? {
-        guard t.kind == .word else { return nil }
+        guard t.kind == .word || t.kind == .number || tokens.isPunct(t, "-") else { return nil }
         // After a street, a state and a ZIP are an address even when the ZIP's first digit is not
         // the state's (an OCR misread, or a made-up address): the street is the evidence. Alone,
         // "City, ST 12345" still needs them to agree (`standaloneZIPAddress`).
@@ -221,6 +226,16 @@ extension AddressScanner {
             return (end, postcode, nil, country)
         }
         if let (pin, end) = indianStateAndPIN(t) { return (end, pin, nil, "IN") }
+        // "Dhule 665013", "Vijayanagaram-935231": a city and India's six-digit PIN (first digit
+        // not 0), after a street.
+        if t.kind == .number || tokens.isPunct(t, "-") {
+            let pin = tokens.isPunct(t, "-") ? tokens.next(t.end) : t
+            if let pin, pin.kind == .number, pin.end - pin.start == 6, sameLine(t.start, pin.start),
+               let digits = foldedDigits(pin.start..<pin.end, count: 6), let first = digits.unicodeScalars.first,
+               ("1"..."9").contains(first) {
+                return (pin.end, digits, nil, "IN")
+            }
+        }
         // "Sydney NSW 2000", "Sydney, NSW, 2000"; after a street the postcode's first digit need
         // not be the state's, as with ZIP codes above.
         let state = tokens.text(t)
@@ -327,6 +342,15 @@ extension AddressScanner {
             return (oneLine(t.start..<(t.end - 3)) + " " + oneLine((t.end - 3)..<t.end), "GB", t.end)
         }
         return nil
+    }
+
+    /// "Vijayanagaram-935231": where the hyphen is and the PIN after it (six digits, the first
+    /// not 0; 9 is the army's), when the word ends so.
+    private func hyphenatedPIN(_ t: AddressToken) -> (dash: Int, pin: String)? {
+        let dash = t.end - 7
+        guard dash > t.start, s[dash] == "-", let pin = foldedDigits((dash + 1)..<t.end, count: 6),
+              let first = pin.unicodeScalars.first, ("1"..."9").contains(first) else { return nil }
+        return (dash, pin)
     }
 
     /// City words after a DE or FR postcode: "Berlin", "Frankfurt am Main", "PARIS CEDEX 08".
