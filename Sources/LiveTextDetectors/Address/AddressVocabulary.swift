@@ -41,6 +41,10 @@ enum AddressVocabulary {
         // Street types of the Spanish, Italian and Mexican street guides (Callejero, stradari):
         "acceso", "pasaje", "pasadizo", "vía", "urbanización", "urbanizacion", "cañada", "canada", "cuesta",
         "borgo", "canale", "rotonda", "stretto", "viaducto", "eje", "retorno",
+        // and of the Brazilian post's list of street types (logradouros):
+        "distrito", "setor", "quadra", "trecho", "vereda", "viela", "passarela", "recanto", "residencial",
+        "loteamento", "conjunto", "condomínio", "condominio", "chácara", "chacara", "sítio", "sitio",
+        "fazenda", "núcleo", "nucleo", "esplanada", "aeroporto", "lagoa", "morro", "trevo", "viaduto",
     ]
 
     /// The country a street type word points at, where it points at one.
@@ -56,6 +60,11 @@ enum AddressVocabulary {
             table[word] = "IT"
         }
         for word in ["rua", "travessa", "praça", "praca", "pça", "estrada", "calçada", "beco", "ladeira"] { table[word] = "PT" }
+        for word in ["distrito", "setor", "quadra", "trecho", "vereda", "viela", "passarela", "recanto", "residencial",
+                     "loteamento", "conjunto", "condomínio", "condominio", "chácara", "chacara", "sítio", "sitio",
+                     "fazenda", "núcleo", "nucleo", "esplanada", "aeroporto", "lagoa", "morro", "trevo", "viaduto"] {
+            table[word] = "BR"
+        }
         for word in ["periférico", "periferico", "calzada", "privada", "cerrada", "circuito", "andador", "viaducto", "eje",
                      "retorno"] { table[word] = "MX" }
         for word in ["rue", "chaussée", "chaussee", "quai", "drève", "dreve"] { table[word] = "BE" }

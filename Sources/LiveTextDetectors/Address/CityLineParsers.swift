@@ -16,7 +16,7 @@ extension AddressScanner {
         case .romance:
             line = europeanPostcodeLine(t, style: style, hint: hint, separated: separated)
                 ?? postcodeFirstLine(t, style: style, hint: hint, separated: separated)
-                ?? brazilianCityLine(t) ?? cityThenPostcodeLine(t, hint: hint)
+                ?? brazilianCityLine(t) ?? brazilianCEPFirstLine(t) ?? cityThenPostcodeLine(t, hint: hint)
         default: line = postcodeFirstLine(t, style: style, separated: separated) ?? cityFirstLine(t)
         }
         if let current = line, let province = provinceInParentheses(after: current.range.upperBound) {
@@ -145,6 +145,35 @@ extension AddressScanner {
               let digits = foldedDigits(cep.start..<(cep.start + 5), count: 5),
               let tail = foldedDigits((cep.start + 6)..<cep.end, count: 3) else { return nil }
         return CityLine(range: first.start..<cep.end, city: city, postcode: digits + "-" + tail,
+                        region: tokens.text(state), country: "BR")
+    }
+
+    /// "Santa Branca⏎03366501 Moura / TO", "01310-100 São Paulo - SP": an optional district line,
+    /// then the CEP (eight digits, or five, a dash and three), the city and the state's code.
+    private func brazilianCEPFirstLine(_ first: AddressToken) -> CityLine? {
+        var cep = first
+        if first.kind == .word {
+            // The district (bairro) before, on its line or before a comma.
+            guard let district = cityWords(after: first.start, french: true), district.lowerBound == first.start,
+                  let next = tokens.nextAfterSeparator(district.upperBound) else { return nil }
+            cep = next
+        }
+        guard cep.kind == .number else { return nil }
+        let length = cep.end - cep.start
+        let postcode: String
+        if length == 8, let digits = foldedDigits(cep.start..<cep.end, count: 8) {
+            postcode = String(digits.prefix(5)) + "-" + String(digits.suffix(3))
+        } else if length == 9, s[cep.start + 5] == "-", let a = foldedDigits(cep.start..<(cep.start + 5), count: 5),
+                  let b = foldedDigits((cep.start + 6)..<cep.end, count: 3) {
+            postcode = a + "-" + b
+        } else {
+            return nil
+        }
+        guard let city = cityWords(after: cep.end, french: true), sameLine(cep.end, city.lowerBound),
+              let slash = tokens.next(city.upperBound), tokens.isPunct(slash, "/") || tokens.isPunct(slash, "-"),
+              let state = tokens.next(slash.end), sameLine(slash.end, state.start),
+              AddressVocabulary.brazilianStates.contains(tokens.text(state)) else { return nil }
+        return CityLine(range: first.start..<state.end, city: city, postcode: postcode,
                         region: tokens.text(state), country: "BR")
     }
 
