@@ -123,6 +123,10 @@ struct AddressDetectorTests {
         ("496 Patton Circlet\nSouth Eileenborough, VIC, 3250", "South Eileenborough", "3250"),
         ("10 Downing Street\nLondon\nSW1A 2AA", "London", "SW1A 2AA"),
         ("Marialei 35\n8317\nMolenbeek-Wersbeek", "Molenbeek-Wersbeek", "8317"),
+        ("Send to 496, Chopra Chowk, Dhule 665013 now", "Dhule", "665013"),
+        ("H.No. 38, Chaudhary Circle\nVijayanagaram-935231", "Vijayanagaram", "935231"),
+        ("Distrito de Cassiano, 79\nSanta Branca\n03366501 Moura / TO", "Moura", "03366-501"),
+        ("Rua Augusta, 1500\n01304-001 São Paulo - SP", "São Paulo", "01304-001"),
     ])
     func formLayouts(text: String, city: String, postcode: String) {
         let found = addresses(text)
@@ -134,6 +138,11 @@ struct AddressDetectorTests {
     @Test("the same lines without a street are no address", arguments: [
         "7033AX\nBad Nieuweschans", "24123, Bergamo (BG)", "Sevilla, 50911", "Nueva Tailandia, HGO 98143",
         "South Eileenborough, VIC, 3250", "Eje 5 de mayo", "The canale 5 is wide", "North Gavinborough\nKA50 3WJ",
+        "Santa Branca\n03366501 Moura / TO", "Fazenda 12 is big", "Quadra 5 team",
+        // A comma after the house number needs the street's type word and a city line.
+        "Chapter 3, Main Street is closed", "496, Chopra Lane", "Order 12, Baker Street, London 995012",
+        // A street without a type word or suffix keeps its city on the postcode's line.
+        "May 2020\n  July 2020\n  2023\n  January UTC", "Order 1234\n5678\nBerlin",
     ])
     func formLayoutsNeedStreets(text: String) {
         #expect(addresses(text).isEmpty)

@@ -95,6 +95,8 @@ struct FoldedDayTests {
     @Test("a capitalized month name proves the shape: its day may carry O, o, l or I", arguments: [
         ("Sep O3 2O14", "Sep O3 2O14", "2014-09-03"), ("due July l3th", "July l3th", "2026-07-13"),
         ("July I3th 2O14", "July I3th 2O14", "2014-07-13"), ("Mar l0", "Mar l0", "2026-03-10"),
+        ("1l Mai 20I4", "1l Mai 20I4", "2014-05-11"), ("2I. Dezember 2O13", "2I. Dezember 2O13", "2013-12-21"),
+        ("l3 Septiembre, 2014", "l3 Septiembre, 2014", "2014-09-13"),
     ])
     func folded(text: String, item: String, start: String) {
         let found = detectDates(text)
@@ -119,6 +121,7 @@ struct FoldedDayTests {
 
     @Test("without a capitalized month, or without a real digit, the letters stay letters", arguments: [
         "May lO people came", "march lO times", "sold 3O items", "the lOth", "Roth and Toth", "a 2Oth-century",
+        "I3 march on", "1l may be",
     ])
     func notFolded(text: String) {
         #expect(detectDates(text).isEmpty)

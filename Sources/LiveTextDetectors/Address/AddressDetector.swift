@@ -143,7 +143,8 @@ struct AddressScanner {
                 streetEnd = unitEnd
             }
             if street.style == .romance, let district = dashDistrictEnd(after: streetEnd) { streetEnd = district }
-            let city = cityLine(after: streetEnd, style: street.style, country: street.country)
+            let city = cityLine(after: streetEnd, style: street.style, country: street.country,
+                                separated: street.strong || street.style == .romance)
             var range = street.range.lowerBound..<(city?.range.upperBound ?? streetEnd)
             var country = city?.country
             if city == nil {

@@ -1,7 +1,7 @@
 /// Words that mark streets, units, cities and countries in addresses. Lists are lower case.
 enum AddressVocabulary {
-    /// English street types, full and abbreviated (USPS Publication 28 suffixes and the usual
-    /// British and Canadian ones).
+    /// English street types, full and abbreviated (USPS Publication 28 suffixes, the usual
+    /// British and Canadian ones, and India's).
     static let streetTypes: Set<String> = [
         "street", "st", "avenue", "ave", "av", "road", "rd", "boulevard", "blvd", "lane", "ln",
         "drive", "dr", "way", "court", "ct", "place", "pl", "square", "sq", "terrace", "ter", "terr",
@@ -9,6 +9,8 @@ enum AddressVocabulary {
         "cres", "close", "row", "mews", "gardens", "grove", "plaza", "alley", "expressway", "freeway",
         "pike", "turnpike", "walk", "embankment", "wharf", "quay", "broadway", "hill", "green",
         "promenade", "esplanade", "crt", "vale", "path", "ridge",
+        // Indian English: "MG Marg", "Chandni Chowk", "Daryaganj".
+        "marg", "chowk", "nagar",
     ]
 
     /// Directions before or after an English street name.
@@ -39,6 +41,10 @@ enum AddressVocabulary {
         // Street types of the Spanish, Italian and Mexican street guides (Callejero, stradari):
         "acceso", "pasaje", "pasadizo", "vía", "urbanización", "urbanizacion", "cañada", "canada", "cuesta",
         "borgo", "canale", "rotonda", "stretto", "viaducto", "eje", "retorno",
+        // and of the Brazilian post's list of street types (logradouros):
+        "distrito", "setor", "quadra", "trecho", "vereda", "viela", "passarela", "recanto", "residencial",
+        "loteamento", "conjunto", "condomínio", "condominio", "chácara", "chacara", "sítio", "sitio",
+        "fazenda", "núcleo", "nucleo", "esplanada", "aeroporto", "lagoa", "morro", "trevo", "viaduto",
     ]
 
     /// The country a street type word points at, where it points at one.
@@ -54,6 +60,11 @@ enum AddressVocabulary {
             table[word] = "IT"
         }
         for word in ["rua", "travessa", "praça", "praca", "pça", "estrada", "calçada", "beco", "ladeira"] { table[word] = "PT" }
+        for word in ["distrito", "setor", "quadra", "trecho", "vereda", "viela", "passarela", "recanto", "residencial",
+                     "loteamento", "conjunto", "condomínio", "condominio", "chácara", "chacara", "sítio", "sitio",
+                     "fazenda", "núcleo", "nucleo", "esplanada", "aeroporto", "lagoa", "morro", "trevo", "viaduto"] {
+            table[word] = "BR"
+        }
         for word in ["periférico", "periferico", "calzada", "privada", "cerrada", "circuito", "andador", "viaducto", "eje",
                      "retorno"] { table[word] = "MX" }
         for word in ["rue", "chaussée", "chaussee", "quai", "drève", "dreve"] { table[word] = "BE" }
@@ -160,11 +171,12 @@ enum AddressVocabulary {
         "méxico": "MX", "australia": "AU", "india": "IN", "sweden": "SE", "sverige": "SE",
     ]
 
-    /// Dutch street-name endings ("Keizersgracht"; "Damrak" has none and needs its postcode line);
+    /// Dutch street-name endings ("Keizersgracht", Flemish "Frankrijklei"; "Damrak" has none and
+    /// needs its postcode line);
     /// those German shares ("weg", "markt", "hof") are in `germanStreetSuffixes`.
     static let dutchStreetSuffixes: [String] = [
         "straat", "laan", "gracht", "plein", "kade", "singel", "dijk", "steeg", "baan", "dreef", "pad",
-        "burgwal",
+        "burgwal", "lei", "steenweg",
     ]
 
     /// Brazil's states (UF codes), written after the city: "São Paulo - SP".

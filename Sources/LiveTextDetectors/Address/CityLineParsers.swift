@@ -1,17 +1,23 @@
 /// City lines after a street, postcodes and countries.
 extension AddressScanner {
-    /// The city line after a street: after a comma, a space or one line break.
-    func cityLine(after end: Int, style: StreetCandidate.Style, country hint: String? = nil) -> CityLine? {
+    /// The city line after a street: after a comma, a space or one line break. `separated`: the
+    /// street is evidence enough (a type word or suffix) for its postcode's city to follow after a
+    /// comma or a line break, not only on the postcode's line.
+    func cityLine(after end: Int, style: StreetCandidate.Style, country hint: String? = nil,
+                  separated: Bool = false) -> CityLine? {
         guard let t = tokens.nextAfterSeparator(end) else { return nil }
         // A German street is followed by a postcode line; a Spanish, Italian or Portuguese one too,
         // or by Brazil's "São Paulo - SP, 01310-100".
         var line: CityLine?
         switch style {
-        case .german: line = europeanPostcodeLine(t, style: style, hint: hint) ?? postcodeFirstLine(t, style: style)
+        case .german:
+            line = europeanPostcodeLine(t, style: style, hint: hint, separated: separated)
+                ?? postcodeFirstLine(t, style: style, separated: separated)
         case .romance:
-            line = europeanPostcodeLine(t, style: style, hint: hint) ?? postcodeFirstLine(t, style: style, hint: hint)
-                ?? brazilianCityLine(t) ?? cityThenPostcodeLine(t, hint: hint)
-        default: line = postcodeFirstLine(t, style: style) ?? cityFirstLine(t)
+            line = europeanPostcodeLine(t, style: style, hint: hint, separated: separated)
+                ?? postcodeFirstLine(t, style: style, hint: hint, separated: separated)
+                ?? brazilianCityLine(t) ?? brazilianCEPFirstLine(t) ?? cityThenPostcodeLine(t, hint: hint)
+        default: line = postcodeFirstLine(t, style: style, separated: separated) ?? cityFirstLine(t)
         }
         if let current = line, let province = provinceInParentheses(after: current.range.upperBound) {
             line?.range = current.range.lowerBound..<province
@@ -24,7 +30,8 @@ extension AddressScanner {
     }
 
     /// "10117 Berlin", "D-10117 Berlin", "75008 Paris", "75008 PARIS CEDEX 08".
-    private func postcodeFirstLine(_ t: AddressToken, style: StreetCandidate.Style, hint: String? = nil) -> CityLine? {
+    private func postcodeFirstLine(_ t: AddressToken, style: StreetCandidate.Style, hint: String? = nil,
+                                   separated: Bool) -> CityLine? {
         var digits = t.start..<t.end
         var prefixCountry: String?
         if t.kind == .word {
@@ -52,7 +59,8 @@ extension AddressScanner {
             }
         }
         if country == "FR", department > 98 { return nil }
-        guard let city = cityAfterPostcode(t.end, french: country == "FR" || style == .romance) else { return nil }
+        guard let city = cityAfterPostcode(t.end, french: country == "FR" || style == .romance, separated: separated)
+        else { return nil }
         return CityLine(range: t.start..<city.upperBound, city: city, postcode: postcode,
                         region: nil, country: country)
     }
@@ -60,7 +68,8 @@ extension AddressScanner {
     /// Postcode lines in the forms five digits do not cover: "1016 DZ Amsterdam" (NL),
     /// "1060 Wien", "8001 Zürich", "1000 Bruxelles" (four digits: AT, CH, BE), "1100-053 Lisboa"
     /// (PT), "721 30 Västerås" (SE).
-    private func europeanPostcodeLine(_ t: AddressToken, style: StreetCandidate.Style, hint: String?) -> CityLine? {
+    private func europeanPostcodeLine(_ t: AddressToken, style: StreetCandidate.Style, hint: String?,
+                                      separated: Bool) -> CityLine? {
         guard t.kind == .number, s[t.start] != "0" else { return nil }
         let length = t.end - t.start
         var end = t.end
@@ -90,16 +99,17 @@ extension AddressScanner {
         } else {
             return nil
         }
-        guard let city = cityAfterPostcode(end, french: true) else { return nil }
+        guard let city = cityAfterPostcode(end, french: true, separated: separated) else { return nil }
         return CityLine(range: t.start..<city.upperBound, city: city, postcode: postcode, region: nil, country: country)
     }
 
     /// The city after a postcode that follows a street: on its line ("75008 Paris"), after a
     /// comma ("24123, Bergamo") or on the next line ("7033AX⏎Bad Nieuweschans"), as forms and
-    /// labels print it. The street before is the evidence; a postcode line alone does not get here.
-    private func cityAfterPostcode(_ end: Int, french: Bool) -> Range<Int>? {
+    /// labels print it. The latter two only when the street is evidence enough (`separated`):
+    /// "July 2020⏎2023⏎January" is no street, postcode and city.
+    private func cityAfterPostcode(_ end: Int, french: Bool, separated: Bool) -> Range<Int>? {
         if let city = cityWords(after: end, french: french), sameLine(end, city.lowerBound) { return city }
-        guard let t = tokens.nextAfterSeparator(end), t.kind == .word, tokens.isCapitalized(t),
+        guard separated, let t = tokens.nextAfterSeparator(end), t.kind == .word, tokens.isCapitalized(t),
               let city = cityWords(after: t.start, french: french), city.lowerBound == t.start else { return nil }
         return city
     }
@@ -138,6 +148,35 @@ extension AddressScanner {
                         region: tokens.text(state), country: "BR")
     }
 
+    /// "Santa Branca⏎03366501 Moura / TO", "01310-100 São Paulo - SP": an optional district line,
+    /// then the CEP (eight digits, or five, a dash and three), the city and the state's code.
+    private func brazilianCEPFirstLine(_ first: AddressToken) -> CityLine? {
+        var cep = first
+        if first.kind == .word {
+            // The district (bairro) before, on its line or before a comma.
+            guard let district = cityWords(after: first.start, french: true), district.lowerBound == first.start,
+                  let next = tokens.nextAfterSeparator(district.upperBound) else { return nil }
+            cep = next
+        }
+        guard cep.kind == .number else { return nil }
+        let length = cep.end - cep.start
+        let postcode: String
+        if length == 8, let digits = foldedDigits(cep.start..<cep.end, count: 8) {
+            postcode = String(digits.prefix(5)) + "-" + String(digits.suffix(3))
+        } else if length == 9, s[cep.start + 5] == "-", let a = foldedDigits(cep.start..<(cep.start + 5), count: 5),
+                  let b = foldedDigits((cep.start + 6)..<cep.end, count: 3) {
+            postcode = a + "-" + b
+        } else {
+            return nil
+        }
+        guard let city = cityWords(after: cep.end, french: true), sameLine(cep.end, city.lowerBound),
+              let slash = tokens.next(city.upperBound), tokens.isPunct(slash, "/") || tokens.isPunct(slash, "-"),
+              let state = tokens.next(slash.end), sameLine(slash.end, state.start),
+              AddressVocabulary.brazilianStates.contains(tokens.text(state)) else { return nil }
+        return CityLine(range: first.start..<state.end, city: city, postcode: postcode,
+                        region: tokens.text(state), country: "BR")
+    }
+
     /// " (MI)", " (BG)": an Italian province after the city; where it ends.
     private func provinceInParentheses(after end: Int) -> Int? {
         guard let open = tokens.next(end), tokens.isPunct(open, "("), sameLine(end, open.start),
@@ -157,6 +196,11 @@ extension AddressScanner {
             if cityEnd != nil, let tail = cityTail(t) {
                 return CityLine(range: first.start..<tail.end, city: first.start..<cityEnd!, postcode: tail.postcode,
                                 region: tail.region, country: tail.country)
+            }
+            // "Vijayanagaram-935231": the city and India's PIN joined by a hyphen.
+            if t.kind == .word, tokens.isCapitalized(t), let (dash, pin) = hyphenatedPIN(t) {
+                return CityLine(range: first.start..<t.end, city: first.start..<dash, postcode: pin,
+                                region: nil, country: "IN")
             }
             // The British layout: the town on its line, the postcode on the next ("North
             // Gavinborough⏎KA50 3WJ").
@@ -192,7 +236,7 @@ extension AddressScanner {
 
     /// State and ZIP, province and postal code, or a UK postcode after a city.
     private func cityTail(_ t: AddressToken) -> (end: Int, postcode: String, region: String?, country: String)? {
-        guard t.kind == .word else { return nil }
+        guard t.kind == .word || t.kind == .number || tokens.isPunct(t, "-") else { return nil }
         // After a street, a state and a ZIP are an address even when the ZIP's first digit is not
         // the state's (an OCR misread, or a made-up address): the street is the evidence. Alone,
         // "City, ST 12345" still needs them to agree (`standaloneZIPAddress`).
@@ -211,6 +255,16 @@ extension AddressScanner {
             return (end, postcode, nil, country)
         }
         if let (pin, end) = indianStateAndPIN(t) { return (end, pin, nil, "IN") }
+        // "Dhule 665013", "Vijayanagaram-935231": a city and India's six-digit PIN (first digit
+        // not 0), after a street.
+        if t.kind == .number || tokens.isPunct(t, "-") {
+            let pin = tokens.isPunct(t, "-") ? tokens.next(t.end) : t
+            if let pin, pin.kind == .number, pin.end - pin.start == 6, sameLine(t.start, pin.start),
+               let digits = foldedDigits(pin.start..<pin.end, count: 6), let first = digits.unicodeScalars.first,
+               ("1"..."9").contains(first) {
+                return (pin.end, digits, nil, "IN")
+            }
+        }
         // "Sydney NSW 2000", "Sydney, NSW, 2000"; after a street the postcode's first digit need
         // not be the state's, as with ZIP codes above.
         let state = tokens.text(t)
@@ -317,6 +371,15 @@ extension AddressScanner {
             return (oneLine(t.start..<(t.end - 3)) + " " + oneLine((t.end - 3)..<t.end), "GB", t.end)
         }
         return nil
+    }
+
+    /// "Vijayanagaram-935231": where the hyphen is and the PIN after it (six digits, the first
+    /// not 0; 9 is the army's), when the word ends so.
+    private func hyphenatedPIN(_ t: AddressToken) -> (dash: Int, pin: String)? {
+        let dash = t.end - 7
+        guard dash > t.start, s[dash] == "-", let pin = foldedDigits((dash + 1)..<t.end, count: 6),
+              let first = pin.unicodeScalars.first, ("1"..."9").contains(first) else { return nil }
+        return (dash, pin)
     }
 
     /// City words after a DE or FR postcode: "Berlin", "Frankfurt am Main", "PARIS CEDEX 08".

@@ -5,6 +5,15 @@ extension AddressScanner {
     /// a type word, the capitalized words make a weak street ("1 Broadway" needs a city line).
     func englishStreet(after number: AddressToken) -> StreetCandidate? {
         var position = number.end
+        // "496, Chopra Chowk": India writes a comma after the house number; then the street must
+        // have its type word.
+        var commaAfterNumber = false
+        if let comma = tokens.next(position), tokens.isPunct(comma, ","), comma.start == number.end,
+           let name = tokens.next(comma.end), name.kind == .word, sameLine(comma.end, name.start),
+           !(tokens.previous(number.start).map { $0.kind == .word && tokens.isCapitalized($0) } ?? false) {
+            position = comma.end
+            commaAfterNumber = true
+        }
         var names = 0
         var lastNameEnd: Int?
         while names <= 4, let t = tokens.next(position), t.kind == .word || isOrdinal(t) {
@@ -18,7 +27,8 @@ extension AddressScanner {
                    sameLine(end, direction.start) {
                     end = direction.end
                 }
-                return StreetCandidate(range: number.start..<end, strong: true, style: .english)
+                // With the comma the street needs its city line ("Chapter 3, Main Street" is none).
+                return StreetCandidate(range: number.start..<end, strong: !commaAfterNumber, style: .english)
             }
             if word == "broadway", tokens.isCapitalized(t) {
                 return StreetCandidate(range: number.start..<t.end, strong: true, style: .english)
@@ -32,7 +42,7 @@ extension AddressScanner {
             if position < s.count, s[position] == ".", t.end - t.start <= 3 { position += 1 }
             lastNameEnd = t.end
         }
-        guard let lastNameEnd else { return nil }
+        guard let lastNameEnd, !commaAfterNumber else { return nil }
         return StreetCandidate(range: number.start..<lastNameEnd, strong: false, style: .english)
     }
 

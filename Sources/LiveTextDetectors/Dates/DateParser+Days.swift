@@ -241,9 +241,23 @@ extension DateParser {
         return next == "/" || next == "." || next == ":"
     }
 
+    /// Whether the folded day `first` is followed (after an ordinal suffix or a dot) by a month
+    /// name, capitalized or not ambiguous.
+    private func foldedDayBeforeMonth(_ first: DateToken) -> Bool {
+        var end = first.end
+        if let suffix = adjacent(end), suffix.word == .ordinalSuffix || suffix.isSymbol(".") { end = suffix.end }
+        guard let next = reader.next(end), next.gap != .lineBreak, case .month(_, let ambiguous)? = next.word else {
+            return false
+        }
+        return next.capitalized || !ambiguous
+    }
+
     /// "3 March 2026", "3rd of March", "5. März", "3-5 March", "03-Mar-2026", "1er mars".
     private func parseDayLed(_ first: DateToken) -> DayResult? {
-        guard first.isNumber(maxDigits: 2), (1...31).contains(first.value) else { return nil }
+        // A day with OCR's letters ("l3 Septiembre", "2I. Dezember") only right before a month
+        // name that is no English word: the name proves the shape, as it does after the month.
+        guard first.kind == .number, first.length <= 2, (1...31).contains(first.value),
+              !first.folded || foldedDayBeforeMonth(first) else { return nil }
         var end = first.end
         var ordinal = false
         if let suffix = adjacent(end) {

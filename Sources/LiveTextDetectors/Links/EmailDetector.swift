@@ -81,9 +81,7 @@ public struct EmailDetector: Detector {
     /// validates (`OCRSplitTokens.joins`).
     static func domain(after at: Int, in s: [Unicode.Scalar], labels: inout [Range<Int>]) -> (end: Int, name: String)? {
         var from = at
-        if s[at] == "@", at + 2 < s.count, s[at + 1] == " ", s[at + 2].isASCIILetter,
-           at > 0, isLocalScalar(s[at - 1]),
-           !(at + 1 < s.count && HostLabels.isLabelScalar(s[at + 1])) {
+        if s[at] == "@", at + 2 < s.count, s[at + 1] == " ", s[at + 2].isASCIILetter, at > 0, isLocalScalar(s[at - 1]) {
             from = at + 1
         }
         guard let end = domainEnd(after: from, in: s, labels: &labels) else {

@@ -17,10 +17,11 @@ import LiveTextCore
 ///   `https ://example.org`, `http:// example.org`, `www. example.org`; `http//` and `http:/`
 ///   too, and doubled blanks (`https  ://`); a blank after a dot in the host where the joined
 ///   host validates and the blank cannot end a sentence (`https://example. com/a`,
-///   `mail.google. com`: `OCRSplitTokens`), so a link is never cut to another valid one. A misread letter in a name (`exarnple.org`) stays as
-///   read: the host is not guessed; misread digits in a port, an IPv4 or an IPv6 address are
-///   folded (`localhost:3O0O`, `192.16B.1.1`, `LinkOCR.swift`). Without a scheme, an IPv4 address
-///   with a port is a link too (`127.0.0.1:8080/status`, as an address bar shows it).
+///   `mail.google. com`: `OCRSplitTokens`), so a link is never cut to another valid one. A
+///   misread letter in a name (`exarnple.org`) stays as read: the host is not guessed; misread
+///   digits in a port, an IPv4 or an IPv6 address are folded (`localhost:3O0O`, `192.16B.1.1`,
+///   `LinkOCR.swift`). Without a scheme, an IPv4 address with a port is a link too
+///   (`127.0.0.1:8080/status`, as an address bar shows it).
 /// - Paths keep balanced `()` and `[]` (`Foo_(bar)`), drop trailing `.,;:!?'"*` and an
 ///   unbalanced closing bracket, and stop at quotes, `<>`, spaces and CJK text.
 /// - Hosts next to `@` are left to the email detector; `#tag.com`, `@user.com`, `$TVI.CA` are
@@ -333,9 +334,9 @@ struct LinkScanner {
         guard OCRSplitTokens.joins(s, before: before[...], after: rest.labels, afterEnd: rest.end, underscores: true)
         else { return nil }
         let shortValid = HostLabels.isValidDomain(s, labels: before[...], underscores: true)
-        let word = OCRSplitTokens.nonWordTopLevelDomains.contains(HostLabels.lowercased(s, rest.labels[0]))
+        let noWord = OCRSplitTokens.nonWordTopLevelDomains.contains(HostLabels.lowercased(s, rest.labels[0]))
         let tailEnd = tail(from: rest.end)
-        guard word || (!shortValid && tailEnd > rest.end) else { return nil }
+        guard noWord || (!shortValid && tailEnd > rest.end) else { return nil }
         labels = before + rest.labels
         record(start: start, end: tailEnd, scheme: nil, hostStart: start, hostEnd: rest.end,
                foldedHost: OCRSplitTokens.joinedHost(s, labels))
