@@ -5,7 +5,7 @@
 #
 # Debian packages it needs (CI must install them too):
 #   xvfb xterm x11-utils xdotool imagemagick chromium python3 python3-tk sakura (a VTE terminal)
-#   fonts-dejavu fonts-liberation2 fonts-noto-core fonts-wqy-microhei
+#   fonts-dejavu fonts-liberation2 fonts-noto-core fonts-noto-mono fonts-wqy-microhei
 #
 # Usage: bench/make_screens.sh [NAME...]      (default: every image; NAME without .png)
 # Env:   SCREENS_DISPLAY=:91   the Xvfb display it starts and stops (keep to :91..:94)
@@ -308,6 +308,8 @@ xterm_shot xterm-dark-dejavu-11px         "DejaVu Sans Mono"   11 "#d0d0d0" "#1c
 xterm_shot xterm-dark-green-liberation-14px "Liberation Mono"  14 "#4ee07a" "#0c0c0c"
 xterm_shot xterm-light-liberation-16px    "Liberation Mono"    16 "#202020" "#fafafa"
 xterm_shot xterm-dark-noto-10px           "Noto Sans Mono"     10 "#93a1a1" "#002b36"
+# Noto Sans Mono at 10 px: its slashed zero and small @ (mail addresses, identifiers).
+xterm_shot xterm-mail-noto-10px           "Noto Sans Mono"     10 "#93a1a1" "#002b36"
 xterm_shot xterm-subpixel-dejavu-13px     "DejaVu Sans Mono"   13 "#2e3436" "#fdf6e3" subpixel-fonts.conf
 # A terminal as tall as a screen (667x1021): the only page tall enough to be laid out in strips.
 xterm_shot xterm-tall-dejavu-12px         "DejaVu Sans Mono"   12 black   white
