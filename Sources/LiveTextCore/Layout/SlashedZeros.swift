@@ -1,9 +1,9 @@
 /// Monospace fonts draw the zero slashed or dotted (Noto Sans Mono, DejaVu Sans Mono), and at
 /// 10-11 px that zero is a few grey pixels the recognizer reads as `@` as often as not:
 /// `203.@.113.45`, `3@04ms`, `deploy@1@.@.4.21`. Which way it goes is no matter of scale: on
-/// the Noto Sans Mono captures the errors come and go between enlargements 0.1 apart (1.5: 5
-/// edits, 1.57: 48, 1.8: 23, 2.82: 45), and bare tesseract makes them too once the text is
-/// enlarged. What the text around it says is steadier: an `@` among digits is a zero, the `@`
+/// the Noto Sans Mono mail capture the errors come and go between enlargements 0.1 apart (1.5:
+/// 20 edits, 1.57: 48, 1.8: 23, 2.0: 50, 2.82: 42), and bare tesseract makes them too once the
+/// text is enlarged. What the text around it says is steadier: an `@` among digits is a zero, the `@`
 /// of an address (`deploy@10.0.4.21`, `j_doe+ci@example.io`) and of `@reboot` stays.
 ///
 /// Applied to the words of monospace blocks only: prose keeps `lunch @12`.
