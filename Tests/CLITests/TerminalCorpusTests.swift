@@ -39,6 +39,9 @@ struct TerminalCorpusTests {
         #expect(lines("xterm-dark-noto-10px").contains("PING mirror.example.net (203.0.113.45) 56(84) bytes of data."))
         // Faint underscores of DejaVu Sans Mono at 12 px.
         #expect(lines("xterm-tiled-dejavu-12px").contains("test tide::tests::negative_offsets_round_down ... ok"))
+        // Hashes of git log with letters read for digits.
+        #expect(lines("vte-focused-dejavu-13px").contains("9c1e0a7 Sam Lee <sam.lee@example.org> Retry webhooks with backoff"))
+        #expect(lines("xterm-light-liberation-16px").contains("commit a71b0d4e6f2c1b9a8d7e5f4c3b2a1908f7e6d5c4"))
         // A line of a few words, its neighbours cut by the selection: only it.
         #expect(texts["crop-cut-liberation-14px"] == "../src/publish.sh:41:# TODO(release): notify ops@example.org")
         // One line: the address and the link are one word each.
