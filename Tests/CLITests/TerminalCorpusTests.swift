@@ -36,6 +36,7 @@ struct TerminalCorpusTests {
             #expect(mail.contains(line), "\(line) not in \(mail)")
         }
         #expect(texts["xterm-mail-noto-10px"]?.contains("ssh deploy@10.0.4.21 uptime") == true)
+        #expect(mail.contains("$ grep -rn \"max_retry_count\" src/"))
         #expect(lines("xterm-dark-noto-10px").contains("PING mirror.example.net (203.0.113.45) 56(84) bytes of data."))
         // Faint underscores of DejaVu Sans Mono at 12 px.
         #expect(lines("xterm-tiled-dejavu-12px").contains("test tide::tests::negative_offsets_round_down ... ok"))

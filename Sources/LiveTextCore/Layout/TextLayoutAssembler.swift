@@ -27,7 +27,7 @@ public struct TextLayoutAssembler: Sendable {
                 kept = zip(block.lines, lines).compactMap { raw, line in
                     line.map { MonospaceJoining.joined($0, cell: cell, in: prepared.image) }
                         ?? MonospaceJoining.token(trimmed(raw), cell: cell, in: prepared.image)
-                }.map(SlashedZeros.corrected).map(HexMisreads.corrected)
+                }.map(SlashedZeros.corrected).map(HexMisreads.corrected).map(StraightQuotes.corrected)
             }
             let lines = kept.compactMap { line -> TextLine? in
                 let words = line.words.compactMap { word -> TextWord? in
