@@ -5,7 +5,7 @@
 #
 # Debian packages it needs (CI must install them too):
 #   xvfb xterm x11-utils xdotool imagemagick chromium python3 python3-tk sakura (a VTE terminal)
-#   fonts-dejavu fonts-liberation2 fonts-noto-core fonts-wqy-microhei
+#   fonts-dejavu fonts-liberation2 fonts-noto-core fonts-noto-mono fonts-wqy-microhei
 #
 # Usage: bench/make_screens.sh [NAME...]      (default: every image; NAME without .png)
 # Env:   SCREENS_DISPLAY=:91   the Xvfb display it starts and stops (keep to :91..:94)
@@ -202,6 +202,17 @@ xterm_pair_shot() {
   save_shot "$name" "$TMP/$name.gt.txt"
 }
 
+# A selection dragged over a capture made above (lines cut by its edges, a window border
+# caught at its side): NAME SOURCE GEOMETRY (convert's WxH+X+Y, in SOURCE's pixels). The truth
+# is bench/screens/NAME.gt.txt: the lines wholly inside the selection.
+crop_shot() {
+  local name="$1" source="$OUT/$2.png"
+  want "$name" || return 0
+  [[ -f "$source" ]] || { echo "make_screens: $name is cut from $2.png, not in $OUT yet" >&2; exit 1; }
+  convert "$source" -crop "$3" +repage "$TMP/$name.png"
+  save_shot "$name" "$SRC/$name.gt.txt"
+}
+
 # A page of ours in headless Chromium: NAME WIDTH HEIGHT (the page's CSS pixels, scale 1).
 browser_shot() {
   local name="$1" w="$2" h="$3"
@@ -308,6 +319,8 @@ xterm_shot xterm-dark-dejavu-11px         "DejaVu Sans Mono"   11 "#d0d0d0" "#1c
 xterm_shot xterm-dark-green-liberation-14px "Liberation Mono"  14 "#4ee07a" "#0c0c0c"
 xterm_shot xterm-light-liberation-16px    "Liberation Mono"    16 "#202020" "#fafafa"
 xterm_shot xterm-dark-noto-10px           "Noto Sans Mono"     10 "#93a1a1" "#002b36"
+# Noto Sans Mono at 10 px: its slashed zero and small @ (mail addresses, identifiers).
+xterm_shot xterm-mail-noto-10px           "Noto Sans Mono"     10 "#93a1a1" "#002b36"
 xterm_shot xterm-subpixel-dejavu-13px     "DejaVu Sans Mono"   13 "#2e3436" "#fdf6e3" subpixel-fonts.conf
 # A terminal as tall as a screen (667x1021): the only page tall enough to be laid out in strips.
 xterm_shot xterm-tall-dejavu-12px         "DejaVu Sans Mono"   12 black   white
@@ -317,6 +330,12 @@ xterm_pair_shot xterm-tiled-dejavu-12px   "DejaVu Sans Mono"   12 black white "#
 # addresses, links, paths and a table.
 XTERM_CURSOR=1 xterm_shot xterm-unfocused-liberation-14px "Liberation Mono" 14 "#1e1e1e" "#f4f4f4"
 vte_shot vte-focused-dejavu-13px "DejaVu Sans Mono" 10 "rgb(220,220,220)" "rgb(30,32,36)"
+# Short selections, a few words each: one line with its neighbours cut at the top and bottom
+# edges; one whole line (an address and a link); the dark window of the tiled pair with the
+# light one's edge and the border between them caught at the left, a line cut at the bottom.
+crop_shot crop-cut-liberation-14px xterm-unfocused-liberation-14px 540x40+0+98
+crop_shot crop-line-dejavu-13px vte-focused-dejavu-13px 730x24+0+50
+crop_shot crop-border-dejavu-12px xterm-tiled-dejavu-12px 566x95+485+0
 
 # Text in other languages, our own (a mail in a terminal, UTF-8), into their own corpus
 # (bench/languages.py): the English corpus stays what it was.

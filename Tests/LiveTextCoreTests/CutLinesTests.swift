@@ -28,4 +28,15 @@ struct CutLinesTests {
         let alone = [TextBlock(lines: [Self.line(y: 0, height: 9, confidence: 40)])]
         #expect(CutLines.dropped(from: alone, imageHeight: 9).count == 1)
     }
+
+    @Test("in a crop of three lines, two cut, the whole one is the measure: the line cut at the top goes")
+    func measuredAgainstWholeLines() {
+        // xterm, Liberation Mono 14 px, a 40-px crop: the prompt line cut above (12 px, read as
+        // `roovtm@pulld-v/:/Srvsreleases#`), one whole line (15 px), one cut below (10 px).
+        let crop = [TextBlock(lines: [Self.line(y: 0, height: 12, confidence: 33, "roovtm@pulld grep"),
+                                      Self.line(y: 13, height: 15, confidence: 81, "../src/publish.sh:41:# TODO(release):"),
+                                      Self.line(y: 30, height: 10, confidence: 53, "/eore/sian nackanes")])]
+        let kept = CutLines.dropped(from: crop, imageHeight: 40)
+        #expect(kept.flatMap(\.lines).map(\.bounds.y) == [13])
+    }
 }

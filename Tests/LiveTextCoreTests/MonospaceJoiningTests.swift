@@ -55,4 +55,39 @@ struct MonospaceJoiningTests {
                                                             height: 14), confidence: 90) }
         #expect(MonospaceJoining.cellWidth(of: proportional) == nil)
     }
+
+    /// Words whose ink is as wide as `width(text)`, each on a line of its own.
+    static func words(_ texts: [String], width: (String) -> Int) -> [RecognizedWord] {
+        texts.map { RecognizedWord(text: $0, bounds: Bounds(x: 0, y: 0, width: width($0), height: 14), confidence: 90) }
+    }
+
+    @Test("a few words tell monospace by their pitch; proportional ones, or ones that cannot tell, do not")
+    func pitch() {
+        // `$ echo "$DEPLOY_TARGET" && ssh deploy@10`: five words of three or more characters, a
+        // 10-px cell, the boxes a pixel or two off.
+        let texts = ["echo", "\"$DEPLOY_TARGET\"", "ssh", "deploy@10", "uptime"]
+        let offsets = [1, -2, 0, 2, -1]
+        let mono = Self.words(texts) { text in (text.count * 10 - 3) + offsets[texts.firstIndex(of: text)!] }
+        let cell = MonospaceJoining.pitchCell(of: mono)
+        #expect(cell.map { abs($0 - 10) < 0.5 } == true)
+        #expect(MonospaceJoining.cellWidth(of: mono) == cell)  // fewer than eight long words: the pitch says it
+        // The same words in a proportional font (narrow i, l, t, wide m, w, @).
+        let proportional = Self.words(["will", "mimic", "little", "WOMBAT", "illicit"]) { text in
+            text.reduce(0) { $0 + ("ilt".contains($1) ? 3 : "mwMW@".contains($1) ? 12 : $1.isUppercase ? 9 : 7) }
+        }
+        #expect(MonospaceJoining.pitchCell(of: proportional) == nil)
+        // Words whose letters are alike in width cannot tell the fonts apart; three words are too few.
+        #expect(MonospaceJoining.pitchCell(of: Self.words(["none", "noon", "onus", "sons"]) { $0.count * 10 - 3 }) == nil)
+        #expect(MonospaceJoining.pitchCell(of: Array(mono.prefix(3))) == nil)
+    }
+
+    @Test("a line read unsurely because its one token was broken apart is that token; debris is not")
+    func token() {
+        let (line, page) = Self.line([("sam.", 0), ("lee@example.org", 4)], inkFrom: [2, 44])
+        #expect(MonospaceJoining.token(line, cell: 10, in: page)?.words.map(\.text) == ["sam.lee@example.org"])
+        let (apart, apartPage) = Self.line([("yore", 0), ("ewisay", 5)], inkFrom: [2, 54])
+        #expect(MonospaceJoining.token(apart, cell: 10, in: apartPage) == nil)
+        let (short, shortPage) = Self.line([("|", 0), ("/", 1)], inkFrom: [2, 12])
+        #expect(MonospaceJoining.token(short, cell: 10, in: shortPage) == nil)
+    }
 }

@@ -8,15 +8,19 @@ enum CutLines {
     static let maximumHeight = 0.85
 
     /// `blocks` without their cut lines (a block left empty goes too), in an image `height` high.
+    /// The lines measured against are those that touch neither edge when there are any: in a
+    /// crop of three lines, two of them cut, the median would be a cut one.
     static func dropped(from blocks: [TextBlock], imageHeight height: Int) -> [TextBlock] {
-        let heights = blocks.flatMap(\.lines).map(\.bounds.height).sorted()
-        guard heights.count >= 2 else { return blocks }
+        let all = blocks.flatMap(\.lines)
+        guard all.count >= 2 else { return blocks }
+        let touches = { (line: TextLine) in line.bounds.y <= 1 || line.bounds.maxY >= height - 1 }
+        let whole = all.filter { !touches($0) }
+        let heights = (whole.isEmpty ? all : whole).map(\.bounds.height).sorted()
         let median = Double(heights[heights.count / 2])
         return blocks.compactMap { block in
             let lines = block.lines.filter { line in
-                let touches = line.bounds.y <= 1 || line.bounds.maxY >= height - 1
                 let confidence = TextBlock.meanConfidence(line.words.map { ($0.text, $0.confidence) })
-                return !(touches && confidence < maximumConfidence && Double(line.bounds.height) <= maximumHeight * median)
+                return !(touches(line) && confidence < maximumConfidence && Double(line.bounds.height) <= maximumHeight * median)
             }
             guard !lines.isEmpty else { return nil }
             guard lines.count != block.lines.count else { return block }

@@ -14,14 +14,20 @@ public struct TextLayoutAssembler: Sendable {
 
     public func assemble(_ page: RecognizedPage, prepared: PreparedImage) -> [TextBlock] {
         var blocks = [TextBlock]()
+        // Each line's words worth keeping, nil for a line that is junk as a whole.
         let keptLines = page.blocks.map { block in
-            block.lines.compactMap { line in keptWords(of: line).map { RecognizedLine(bounds: line.bounds, words: $0) } }
+            block.lines.map { line in keptWords(of: line).map { RecognizedLine(bounds: line.bounds, words: $0) } }
         }
-        let cell = MonospaceJoining.cellWidth(of: keptLines.joined().flatMap(\.words))
+        let cell = MonospaceJoining.cellWidth(of: keptLines.joined().compactMap { $0 }.flatMap(\.words))
         for (block, lines) in zip(page.blocks, keptLines) {
-            var kept = lines
+            var kept = lines.compactMap { $0 }
             if let cell, MonospaceJoining.fit(kept.flatMap(\.words), cell: cell) {
-                kept = kept.map { MonospaceJoining.joined($0, cell: cell, in: prepared.image) }
+                // A line read unsurely only because the recognizer broke its one token apart
+                // (`sam.` `lee@example.org`, both at 10) is that token.
+                kept = zip(block.lines, lines).compactMap { raw, line in
+                    line.map { MonospaceJoining.joined($0, cell: cell, in: prepared.image) }
+                        ?? MonospaceJoining.token(trimmed(raw), cell: cell, in: prepared.image)
+                }.map(SlashedZeros.corrected).map(HexMisreads.corrected).map(StraightQuotes.corrected)
             }
             let lines = kept.compactMap { line -> TextLine? in
                 let words = line.words.compactMap { word -> TextWord? in
@@ -57,6 +63,14 @@ public struct TextLayoutAssembler: Sendable {
             return RecognizedWord(text: text, bounds: word.bounds, confidence: word.confidence)
         }
         return words.isEmpty ? nil : words
+    }
+
+    /// `line` with its words' text trimmed, the empty ones left out.
+    private func trimmed(_ line: RecognizedLine) -> RecognizedLine {
+        RecognizedLine(bounds: line.bounds, words: line.words.compactMap { word in
+            let text = word.text.trimmingWhitespace()
+            return text.isEmpty ? nil : RecognizedWord(text: text, bounds: word.bounds, confidence: word.confidence)
+        })
     }
 
     func keeps(text: String, confidence: Double) -> Bool {

@@ -39,7 +39,10 @@ public struct ScreenTextPreprocessor: Sendable {
             }
         }
         let glyph = TextHeightEstimator().medianGlyphHeight(of: normalized)
-        if options.normalizeBackground { normalized = BlockCursorEraser().erased(normalized) }
+        if options.normalizeBackground {
+            normalized = BlockCursorEraser().erased(normalized)
+            normalized = FaintUnderscores().darkened(normalized, glyphHeight: glyph)
+        }
         let scale = options.forcedScale ?? scaleFactor(forGlyphHeight: glyph)
         let scaler = ImageScaler()
         let scaled = scale == 1 ? normalized : scaler.scale(normalized, by: scale)
