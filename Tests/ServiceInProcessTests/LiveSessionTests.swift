@@ -1,0 +1,93 @@
+import Foundation
+import LiveTextCore
+import LiveTextDesktop
+import LiveTextEngines
+import Synchronization
+import Testing
+import TestSupport
+import X11Kit
+
+/// `LiveSession` on a real server (Xvfb) with the real engines: the frozen screen is read once,
+/// the pointer's line first, and each batch of lines is live as soon as it is read.
+@Suite("live text read progressively")
+struct LiveSessionTests {
+    /// 520×96: "Invoice 4471 is due on 2026-12-01", "Questions: billing@example.com", "Call +1 415 555 0123 today".
+    static let page = Fixture.directory.appendingPathComponent("text-light-15px.png").path
+
+    @Test("the pointer's line comes in a partial reading before the whole, and is selectable then; the selection made on it stays across the whole")
+    func pointerLineFirst() async throws {
+        // One engine: the order of the work is the order of the lines read. Longest first, the
+        // pointer's line (the shortest) would come last.
+        let analyzer = try ImageAnalyzer.system(concurrency: 1, cacheCapacity: 0)
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            // On "today", at the end of the last line.
+            try await XPeers.xdotool(["mousemove", "200", "65"], on: server)
+            let unread = try await Self.topPixel(on: server)
+            let (gate, open) = AsyncStream<Void>.makeStream()
+            let partials = Mutex<[PartialAnalysis]>([]), copies = Mutex<[String]>([])
+            let session = LiveSession(displayName: server.name, target: .region(Bounds(x: 0, y: 0, width: 520, height: 96)))
+            async let ended = session.run(analyze: { image, progress in
+                let recording = ProgressiveReading(focus: progress.focus, interval: progress.interval) { partial in
+                    partials.withLock { $0.append(partial) }
+                    progress.observe(partial)
+                }
+                let whole = try await analyzer.analyze(image.image, source: image.source, progress: recording)
+                // The whole is held back until the test has selected on the partial readings.
+                for await _ in gate { break }
+                return whole
+            }, copy: { text in copies.withLock { $0.append(text) } })
+            do {
+                // A double click on "today" selects it once a partial reading holding it is live.
+                try await Self.until { copies.withLock { $0.last == "today" } } doing: {
+                    try await XPeers.xdotool(["click", "--repeat", "2", "--delay", "60", "1", "key", "ctrl+c", "sleep", "0.5"], on: server)
+                }
+                let read = partials.withLock { $0 }
+                #expect(read.first?.analysis.text.contains("today") == true, "\(read.map(\.analysis.text))")
+                #expect(read.map(\.generation) == read.map(\.generation).sorted() && Set(read.map(\.generation)).count == read.count)
+                #expect(read.allSatisfy { $0.analysis.items.isEmpty && $0.analysis.image.width == 520 })
+
+                // The whole: the reading bar along the top goes, the selection is still "today".
+                open.yield()
+                try await Self.until { try await Self.topPixel(on: server) == unread } doing: {}
+                let copied = copies.withLock { $0.count }
+                try await XPeers.xdotool(["key", "ctrl+c"], on: server)
+                try await Self.until { copies.withLock { $0.count > copied } } doing: {}
+                #expect(copies.withLock { $0.last } == "today")
+                try await XPeers.xdotool(["key", "Escape"], on: server)
+            } catch {
+                try? await XPeers.xdotool(["key", "Escape"], on: server)
+                open.finish()
+                _ = try? await ended
+                throw error
+            }
+            let outcome = try await ended
+            #expect(outcome.analysis?.text == "Invoice 4471 is due on 2026-12-01\nQuestions: billing@example.com\nCall +1 415 555 0123 today")
+            let timings = outcome.timings
+            #expect(timings.pointerLineMs != nil && timings.liveMs != nil)
+            #expect((timings.pointerLineMs ?? .infinity) < (timings.liveMs ?? 0))
+        }
+    }
+
+    /// The pixel at (260, 1), where the reading bar is drawn while the reading goes on.
+    static func topPixel(on server: TestDisplay) async throws -> [UInt8] {
+        try await offPool {
+            let display = try X11Display(name: server.name)
+            defer { display.close() }
+            let capture = ScreenCapture(display: display)
+            defer { capture.close() }
+            return try capture.capture(.region(Bounds(x: 260, y: 1, width: 1, height: 1))).image.pixels
+        }
+    }
+
+    /// Does `step` until `done` holds, every 100 ms for at most a minute.
+    static func until(_ done: () async throws -> Bool, doing step: () async throws -> Void) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if try await done() { return }
+            try await step()
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw TestFailure("gave up waiting")
+    }
+}
