@@ -135,6 +135,25 @@ struct FocusedPageReadingTests {
                                         "strip 0", "line 0.0", "line 2.2"])
     }
 
+    @Test("the pieces of a line go together, as near as its nearest: a line is live only once all of them are read")
+    func piecesTogether() {
+        // A line in two pieces (x 10-110 and 300-390) and a short line below, between them.
+        var image = PixelImage(width: 400, height: 200, gray: 255)
+        for box in [Bounds(x: 10, y: 10, width: 100, height: 20), Bounds(x: 300, y: 10, width: 90, height: 20),
+                    Bounds(x: 150, y: 60, width: 100, height: 20)] {
+            for y in box.y..<box.maxY { for x in box.x..<box.maxX { image.pixels[y * 400 + x] = 0 } }
+        }
+        // The pointer just below the right-hand piece: the short line is nearer than the left-hand piece.
+        let reading = PageReading(page: RecognitionPage(image: image, resolution: 96), strips: [0..<200],
+                                  focus: Bounds(x: 350, y: 36, width: 1, height: 1))
+        let jobs = Self.jobs(reading, layouts: [0: Self.block([(10, 10, 380), (150, 60, 100)])])
+        let lines = jobs.compactMap { job -> String? in
+            guard case let .line(id, _) = job else { return nil }
+            return "\(id.line).\(id.piece)"
+        }
+        #expect(lines == ["0.0", "0.1", "1.0"])
+    }
+
     @Test("the distance from the focus: 0 where they meet, the square of the gap otherwise")
     func distance() {
         let focus = Bounds(x: 50, y: 50, width: 1, height: 1)

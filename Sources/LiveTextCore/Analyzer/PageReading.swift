@@ -37,8 +37,8 @@ final class PageReading: Sendable {
         /// The words read in each piece of a line.
         var words: [LineID: [RecognizedWord]] = [:]
         /// Line pieces waiting for an engine, the next one last: without a focus the longest,
-        /// with one the nearest to it.
-        var waiting: [(id: LineID, region: Bounds)] = []
+        /// with one the nearest to it (by its line's `distance` from it).
+        var waiting: [Piece] = []
         /// How many pieces each line of a laid-out strip has (by its piece 0).
         var pieces: [LineID: Int] = [:]
         var abandoned = false
@@ -50,6 +50,13 @@ final class PageReading: Sendable {
         var canAnswer: Bool {
             abandoned || !stripsToLayOut.isEmpty || !waiting.isEmpty || stripsInProgress == 0
         }
+    }
+
+    /// A piece of a line to read, and how far its line is from the focus (0 without one).
+    struct Piece {
+        var id: LineID
+        var region: Bounds
+        var distance = 0
     }
 
     let page: RecognitionPage
@@ -89,9 +96,8 @@ final class PageReading: Sendable {
             guard !state.abandoned else { return nil }
             // With a focus, a line nearer to it than the nearest strip still to lay out goes first.
             if let focus, let strip = state.stripsToLayOut.first, let line = state.waiting.last,
-               Self.distance(from: focus, to: line.region)
-                < Self.distance(from: focus, to: Bounds(x: 0, y: strips[strip].lowerBound, width: width,
-                                                        height: strips[strip].count)) {
+               line.distance < Self.distance(from: focus, to: Bounds(x: 0, y: strips[strip].lowerBound, width: width,
+                                                                     height: strips[strip].count)) {
                 state.waiting.removeLast()
                 return .line(line.id, region: line.region)
             }
@@ -108,38 +114,33 @@ final class PageReading: Sendable {
 
     /// Records the layout of `strip` and queues its lines.
     func laidOut(strip: Int, _ layout: RecognizedPage, nanoseconds: UInt64) {
-        var lines: [(id: LineID, region: Bounds)] = []
+        var lines: [Piece] = []
         var pieces: [LineID: Int] = [:]
         for (b, block) in layout.blocks.enumerated() {
             let regions = LineRegions.regions(of: block.lines.map(\.bounds), in: page.image)
             for (l, regions) in regions.enumerated() {
                 pieces[LineID(strip: strip, block: b, line: l, piece: 0)] = regions.count
+                // A line is live once all its pieces are read: they go together, as near as its nearest.
+                let distance = focus.map { focus in regions.map { Self.distance(from: focus, to: $0) }.min() ?? 0 } ?? 0
                 for (k, region) in regions.enumerated() {
-                    lines.append((LineID(strip: strip, block: b, line: l, piece: k), region))
+                    lines.append(Piece(id: LineID(strip: strip, block: b, line: l, piece: k), region: region, distance: distance))
                 }
             }
         }
-        let focus = self.focus
+        let focused = focus != nil
         state.withLock { state in
             state.layouts[strip] = layout
             state.layoutNanoseconds += nanoseconds
             state.stripsInProgress -= 1
             state.pieces.merge(pieces) { $1 }
             state.waiting += lines
-            if let focus {
-                state.waiting = Self.nearestLast(state.waiting, to: focus)
+            if focused {
+                // The nearest last, the longer first among those as near.
+                state.waiting.sort { $0.distance != $1.distance ? $0.distance > $1.distance : $0.region.width < $1.region.width }
             } else {
                 state.waiting.sort { $0.region.width < $1.region.width }
             }
         }
-    }
-
-    /// `lines` ordered for taking from the end: the nearest to `focus` last, the longer first
-    /// among those as near.
-    static func nearestLast(_ lines: [(id: LineID, region: Bounds)], to focus: Bounds) -> [(id: LineID, region: Bounds)] {
-        lines.map { (line: $0, distance: distance(from: focus, to: $0.region)) }
-            .sorted { $0.distance != $1.distance ? $0.distance > $1.distance : $0.line.region.width < $1.line.region.width }
-            .map(\.line)
     }
 
     /// Records the words read in a piece of a line.
