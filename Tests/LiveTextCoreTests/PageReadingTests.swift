@@ -8,13 +8,13 @@ struct PageReadingTests {
         RecognizedLine(bounds: Bounds(x: x, y: y, width: width, height: 20), words: [])
     }
 
-    /// A 400x200 page with ink where `lines` are.
-    static func reading(lines: [Bounds], strips: [Range<Int>] = [0..<200]) -> PageReading {
+    /// A 400x200 page with ink where `lines` are, read from `focus` when given.
+    static func reading(lines: [Bounds], strips: [Range<Int>] = [0..<200], focus: Bounds? = nil) -> PageReading {
         var image = PixelImage(width: 400, height: 200, gray: 255)
         for box in lines {
             for y in box.y..<box.maxY { for x in box.x..<box.maxX { image.pixels[y * 400 + x] = 0 } }
         }
-        return PageReading(page: RecognitionPage(image: image, resolution: 96), strips: strips)
+        return PageReading(page: RecognitionPage(image: image, resolution: 96), strips: strips, focus: focus)
     }
 
     @Test("strips are laid out first, then lines are handed out longest first, then nothing")
@@ -137,15 +137,12 @@ struct FocusedPageReadingTests {
 
     @Test("the pieces of a line go together, as near as its nearest: a line is live only once all of them are read")
     func piecesTogether() {
-        // A line in two pieces (x 10-110 and 300-390) and a short line below, between them.
-        var image = PixelImage(width: 400, height: 200, gray: 255)
-        for box in [Bounds(x: 10, y: 10, width: 100, height: 20), Bounds(x: 300, y: 10, width: 90, height: 20),
-                    Bounds(x: 150, y: 60, width: 100, height: 20)] {
-            for y in box.y..<box.maxY { for x in box.x..<box.maxX { image.pixels[y * 400 + x] = 0 } }
-        }
-        // The pointer just below the right-hand piece: the short line is nearer than the left-hand piece.
-        let reading = PageReading(page: RecognitionPage(image: image, resolution: 96), strips: [0..<200],
-                                  focus: Bounds(x: 350, y: 36, width: 1, height: 1))
+        // A line in two pieces (x 10-110 and 300-390) and a short line below, between them; the
+        // pointer just below the right-hand piece: the short line is nearer than the left-hand piece.
+        let reading = PageReadingTests.reading(lines: [Bounds(x: 10, y: 10, width: 100, height: 20),
+                                                       Bounds(x: 300, y: 10, width: 90, height: 20),
+                                                       Bounds(x: 150, y: 60, width: 100, height: 20)],
+                                               focus: Bounds(x: 350, y: 36, width: 1, height: 1))
         let jobs = Self.jobs(reading, layouts: [0: Self.block([(10, 10, 380), (150, 60, 100)])])
         let lines = jobs.compactMap { job -> String? in
             guard case let .line(id, _) = job else { return nil }
@@ -165,13 +162,10 @@ struct FocusedPageReadingTests {
     @Test("what is read so far: only lines whose every piece is read, in their blocks and strips; the count of pieces grows")
     func readSoFar() {
         // One line in two pieces (a wide gap) and a short one below it.
-        var image = PixelImage(width: 400, height: 200, gray: 255)
-        for box in [Bounds(x: 10, y: 10, width: 100, height: 20), Bounds(x: 200, y: 10, width: 100, height: 20),
-                    Bounds(x: 10, y: 60, width: 50, height: 20)] {
-            for y in box.y..<box.maxY { for x in box.x..<box.maxX { image.pixels[y * 400 + x] = 0 } }
-        }
-        let reading = PageReading(page: RecognitionPage(image: image, resolution: 96), strips: [0..<200],
-                                  focus: Bounds(x: 20, y: 65, width: 1, height: 1))
+        let reading = PageReadingTests.reading(lines: [Bounds(x: 10, y: 10, width: 100, height: 20),
+                                                       Bounds(x: 200, y: 10, width: 100, height: 20),
+                                                       Bounds(x: 10, y: 60, width: 50, height: 20)],
+                                               focus: Bounds(x: 20, y: 65, width: 1, height: 1))
         #expect(reading.readSoFar().page.blocks.isEmpty)
         _ = reading.nextJob()
         reading.laidOut(strip: 0, Self.block([(10, 10, 290), (10, 60, 50)]), nanoseconds: 1)
