@@ -139,6 +139,19 @@ public final class ImageAnalyzer: Sendable {
                            timing: inout ImageAnalysis.Timing) async throws -> ([TextBlock], [MachineReadableCode]) {
         var codes = [MachineReadableCode]()
         var blocks = [TextBlock]()
+        // Read progressively (live text), the page is prepared while the codes are read, on
+        // another core, as though it had none: prepared again with them masked when it has any.
+        var unmasked: Task<(PreparedImage, Double), any Error>?
+        if progress != nil, configuration.types.isSuperset(of: [.codes, .text]) {
+            let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
+            unmasked = Task {
+                try await BlockingWork.run {
+                    let started = DispatchTime.now().uptimeNanoseconds
+                    return (preprocessor.prepare(image, masking: []), Self.milliseconds(since: started))
+                }
+            }
+        }
+        defer { unmasked?.cancel() }
         if configuration.types.contains(.codes) {
             let reader = engines.codeReader
             let started = DispatchTime.now().uptimeNanoseconds
@@ -158,21 +171,27 @@ public final class ImageAnalyzer: Sendable {
             let partials = progress.map { progress in
                 (progress, { @Sendable (blocks: [TextBlock]) in ImageAnalysis(image: info, blocks: blocks, codes: found) })
             }
-            blocks = try await recognizeText(image, masking: masks, configuration: configuration, partials: partials,
-                                             flag: flag, timing: &timing)
+            blocks = try await recognizeText(image, masking: masks, prepared: masks.isEmpty ? unmasked : nil,
+                                             configuration: configuration, partials: partials, flag: flag, timing: &timing)
         }
         // A cancelled read may be partial: it must not be kept.
         try flag.check()
         return (blocks, codes)
     }
 
-    private func recognizeText(_ image: PixelImage, masking masks: [Bounds], configuration: Configuration,
-                               partials: PartialReadings?, flag: CancellationFlag,
+    /// `early`: the page already being prepared with `masks` (and its time), when it is.
+    private func recognizeText(_ image: PixelImage, masking masks: [Bounds], prepared early: Task<(PreparedImage, Double), any Error>?,
+                               configuration: Configuration, partials: PartialReadings?, flag: CancellationFlag,
                                timing: inout ImageAnalysis.Timing) async throws -> [TextBlock] {
-        let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
-        let started = DispatchTime.now().uptimeNanoseconds
-        let prepared = try await BlockingWork.run { preprocessor.prepare(image, masking: masks) }
-        timing.preprocessMs = Self.milliseconds(since: started)
+        let prepared: PreparedImage
+        if let early {
+            (prepared, timing.preprocessMs) = try await early.value
+        } else {
+            let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
+            let started = DispatchTime.now().uptimeNanoseconds
+            prepared = try await BlockingWork.run { preprocessor.prepare(image, masking: masks) }
+            timing.preprocessMs = Self.milliseconds(since: started)
+        }
         try flag.check()
         // Screens are ~96 dpi; enlarged text is proportionally finer.
         let resolution = Int((96 * prepared.scale).rounded())
