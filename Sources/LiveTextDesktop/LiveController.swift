@@ -35,7 +35,7 @@ struct LiveController {
     /// far a drag extends it.
     private var drag: (unit: TextSelection, granularity: Granularity, press: PixelPoint)?
     /// The whole reading is in (not only the lines read first).
-    private var complete = false
+    private(set) var complete = false
     /// The generation of the partial reading shown last (an older one coming late is dropped).
     private var generation = 0
     private(set) var cursor: LiveCursor = .arrow

@@ -171,7 +171,8 @@ public struct LiveSession: Sendable {
             }
             report.yield(.ended(.success(Outcome(confirmed: ending == .finished, copied: copied, action: action,
                                                  textAction: textAction,
-                                                 analysis: controller.analysis, readingFailure: controller.failure,
+                                                 analysis: controller.complete ? controller.analysis : nil,
+                                                 readingFailure: controller.failure,
                                                  notes: controller.notes, timings: timings))))
         } catch {
             report.yield(.ended(.failure(error)))

@@ -69,6 +69,33 @@ struct LiveSessionTests {
         }
     }
 
+    @Test("read from a focus, with partial readings handed on, an image gives the same analysis as read as usual; each partial holds what the one before held")
+    func sameAnalysis() async throws {
+        let path = ProcessInfo.processInfo.environment["LIVETEXT_FOCUS_IMAGE"]
+            ?? Fixture.directory.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/screens/xterm-tall-dejavu-12px.png").path
+        let image = try ImageInput().load(path: path).0
+        let analyzer = try ImageAnalyzer.system(concurrency: 2, cacheCapacity: 0)
+        var usual = try await analyzer.analyze(image, source: "usual")
+        let partials = Mutex<[PartialAnalysis]>([])
+        let progress = ProgressiveReading(focus: Bounds(x: image.width / 2, y: image.height / 2, width: 1, height: 1)) { partial in
+            partials.withLock { $0.append(partial) }
+        }
+        var focused = try await analyzer.analyze(image, source: "usual", progress: progress)
+        usual.timing = .init()
+        focused.timing = .init()
+        #expect(focused == usual)
+        let read = partials.withLock { $0 }
+        #expect(!read.isEmpty)
+        for (earlier, later) in zip(read, read.dropFirst()) {
+            #expect(earlier.generation < later.generation)
+            let lines = later.analysis.blocks.flatMap(\.lines).map(\.bounds)
+            #expect(earlier.analysis.blocks.flatMap(\.lines).allSatisfy { line in
+                lines.contains { !$0.intersection(line.bounds).isEmpty }
+            })
+        }
+    }
+
     /// The pixel at (260, 1), where the reading bar is drawn while the reading goes on.
     static func topPixel(on server: TestDisplay) async throws -> [UInt8] {
         try await offPool {
