@@ -54,8 +54,9 @@ sentence is not counted).
 
 Engines, on the same case texts:
   livetext          `livetext detect --json` (release build). One process per group of cases with the
-                    same LIVETEXT_REGION and LIVETEXT_REFERENCE_TIME (from the case; defaults US and
-                    2026-03-01T09:00:00-08:00), their texts joined by blank lines, so that process
+                    same LIVETEXT_REGION, LIVETEXT_REFERENCE_TIME and LIVETEXT_LANGUAGES (from the case;
+                    defaults US, 2026-03-01T09:00:00-08:00 and none; a CLDR case in de/fr/es/... is
+                    read as German/French/Spanish, as `analyze` reads such a page), their texts joined by blank lines, so that process
                     start-up does not dominate; items are mapped back to their case by offset.
                     --per-case runs one process per case instead.
   phonenumbers      PhoneNumberMatcher(text, case region, Leniency.VALID)                  phone
@@ -207,16 +208,16 @@ def call_references(python, request, timeout=3600):
 
 # ---------------------------------------------------------------- livetext
 
-def livetext_env(region, reference):
-    return dict(os.environ, LIVETEXT_REGION=region, LIVETEXT_REFERENCE_TIME=reference)
+def livetext_env(region, reference, languages=""):
+    return dict(os.environ, LIVETEXT_REGION=region, LIVETEXT_REFERENCE_TIME=reference, LIVETEXT_LANGUAGES=languages)
 
 
-def detect_call(binary, text, region, reference, timeout):
+def detect_call(binary, text, region, reference, timeout, languages=""):
     """(items, seconds, error) of one `livetext detect --json` on text."""
     started = time.perf_counter()
     try:
         proc = subprocess.run([binary, "detect", "--json"], input=text.encode("utf-8"),
-                              env=livetext_env(region, reference), capture_output=True, timeout=timeout)
+                              env=livetext_env(region, reference, languages), capture_output=True, timeout=timeout)
     except (OSError, subprocess.TimeoutExpired) as error:
         return None, time.perf_counter() - started, f"{type(error).__name__}: {error}"
     seconds = time.perf_counter() - started
@@ -242,7 +243,7 @@ def run_livetext(binary, cases, per_case, timeout=900):
     stats = {"processes": 0, "seconds": 0.0, "errors": [], "offset_mismatches": [], "crossing_items": 0}
     groups = collections.OrderedDict()
     for case in cases:
-        groups.setdefault((case["region"], case["reference"]), []).append(case)
+        groups.setdefault((case["region"], case["reference"], case.get("languages", "")), []).append(case)
 
     def take(batch, items):
         starts, joined_parts, position = [], [], 0
@@ -267,33 +268,33 @@ def run_livetext(binary, cases, per_case, timeout=900):
             reports[case["id"]].append({"type": it["type"], "start": start, "end": end,
                                         "text": case["text"][start:end]})
 
-    def run_batch(batch, region, reference):
+    def run_batch(batch, region, reference, languages):
         text = SEPARATOR.join(c["text"] for c in batch) + SEPARATOR
-        items, seconds, error = detect_call(binary, text, region, reference, timeout)
+        items, seconds, error = detect_call(binary, text, region, reference, timeout, languages)
         stats["processes"] += 1
         stats["seconds"] += seconds
         if error is None:
             take(batch, items)
         elif len(batch) > 1:
             for case in batch:
-                run_batch([case], region, reference)
+                run_batch([case], region, reference, languages)
         else:
             stats["errors"].append(f"{batch[0]['id']}: {error}")
 
-    for (region, reference), group in groups.items():
+    for (region, reference, languages), group in groups.items():
         if per_case:
             for case in group:
-                run_batch([case], region, reference)
+                run_batch([case], region, reference, languages)
             continue
         batch, size = [], 0
         for case in group:
             if batch and size + len(case["text"]) > 4_000_000:
-                run_batch(batch, region, reference)
+                run_batch(batch, region, reference, languages)
                 batch, size = [], 0
             batch.append(case)
             size += len(case["text"]) + len(SEPARATOR)
         if batch:
-            run_batch(batch, region, reference)
+            run_batch(batch, region, reference, languages)
     stats["seconds"] = round(stats["seconds"], 3)
     return reports, stats
 

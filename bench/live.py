@@ -105,14 +105,19 @@ def peer(env):
         time.sleep(0.01)
 
 
-def main():
+def arguments():
+    """--livetext, --runs, --screen; a work directory; the screen (the dense one made there when not given)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--livetext", default=os.path.join(ROOT, ".build", "release", "livetext"))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--screen")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="livetext-live-bench-")
-    screen = args.screen or dense_screen(os.path.join(work, "dense-1920x1080.png"))
+    return args, work, args.screen or dense_screen(os.path.join(work, "dense-1920x1080.png"))
+
+
+def main():
+    args, _, screen = arguments()
     x = Xvfb(free_display())
     try:
         env = x.env()

@@ -139,17 +139,20 @@ public final class DBusConnection: Sendable {
                                      arguments: arguments))
     }
 
-    /// Emits `org.freedesktop.DBus.Properties.PropertiesChanged` for the object at `path`.
+    /// Emits `org.freedesktop.DBus.Properties.PropertiesChanged` for the object at `path`; with
+    /// `destination`, to that connection only (values only its owner may read).
     public func emitPropertiesChanged(path: DBusObjectPath, interface: String, changed: [String: DBusValue],
-                                      invalidated: [String] = []) throws {
+                                      invalidated: [String] = [], destination: String? = nil) throws {
         try Names.checkInterface(interface)
         try emitSignal(path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
-                       arguments: [.string(interface), .vardict(changed), .strings(invalidated)])
+                       arguments: [.string(interface), .vardict(changed), .strings(invalidated)], destination: destination)
     }
 
     /// Emits `PropertiesChanged` with the current values of the named properties, read through their
-    /// getters (properties declared `invalidates` are listed as invalidated instead).
-    public func emitPropertiesChanged(path: DBusObjectPath, interface: String, names: [String]) async throws {
+    /// getters (properties declared `invalidates` are listed as invalidated instead); with
+    /// `destination`, to that connection only.
+    public func emitPropertiesChanged(path: DBusObjectPath, interface: String, names: [String],
+                                      destination: String? = nil) async throws {
         guard let description = core.objects.interfaces(at: path)?.first(where: { $0.name == interface }) else {
             throw DBusError(name: DBusError.Name.unknownInterface, message: "no interface '\(interface)' at '\(path)'")
         }
@@ -165,7 +168,8 @@ public final class DBusConnection: Sendable {
                 changed[name] = try await ConnectionCore.read(get, type: property.type, name: name)
             }
         }
-        try emitPropertiesChanged(path: path, interface: interface, changed: changed, invalidated: invalidated)
+        try emitPropertiesChanged(path: path, interface: interface, changed: changed, invalidated: invalidated,
+                                  destination: destination)
     }
 
     /// Subscribes to the signals matching `rule`. The match is in place on the bus when this returns;

@@ -86,10 +86,11 @@ extension ConfigFile {
     # Global hotkeys: [hotkeys.NAME] with keys = modifiers (Super, Shift, Control or Ctrl, Alt,
     # Mod1-Mod5) and one key name (T, Print, F12...), and an action: "copy-text" (select a region,
     # copy its text), "codes" (read QR codes and barcodes only), "analyze" (offer every quick
-    # action, copy nothing) or "type-text" (type the result into the focused window).
-    # notify = show the result in a notification; only = keep only these detected types
-    # (\#(ItemKind.nameList)).
-    # Defining any hotkey here replaces these two; an empty [hotkeys] table turns them off.
+    # action, copy nothing), "type-text" (type the result into the focused window) or "live"
+    # (freeze the monitor under the pointer and make its text live, as `livetext live` does).
+    # notify = show the result in a notification (not for live); only = keep only these detected
+    # types (\#(ItemKind.nameList)).
+    # Defining any hotkey here replaces these three; an empty [hotkeys] table turns them off.
     [hotkeys.text]
     keys = "Super+Shift+T"
     action = "copy-text"
@@ -99,6 +100,11 @@ extension ConfigFile {
     keys = "Super+Shift+Q"
     action = "codes"
     notify = true
+
+    [hotkeys.live]
+    keys = "Super+Shift+X"
+    action = "live"
+    notify = false
 
     """#
 }

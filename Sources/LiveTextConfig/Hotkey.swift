@@ -12,6 +12,9 @@ public struct Hotkey: Sendable, Hashable {
         case analyze
         /// Type the result into the focused window (with `only`, e.g. a phone number).
         case typeText = "type-text"
+        /// Freeze the monitor under the pointer and make its text live (`livetext live`): the
+        /// user selects, copies and acts on it there; `notify` does not apply.
+        case live
     }
 
     /// The combination that triggers it.
@@ -32,8 +35,15 @@ public struct Hotkey: Sendable, Hashable {
 
     /// `Super+Shift+T`: select a region, copy its text, notify.
     /// `Super+Shift+Q`: select a region, read codes only.
+    /// `Super+Shift+X`: live text on the monitor under the pointer. Free in the defaults of
+    /// GNOME (its window manager binds Super+Shift only with arrows, Page_Up/Down, Home/End, Tab,
+    /// Above_Tab and space), KDE Plasma, Xfce, Cinnamon and MATE (Ctrl+Alt, Super alone or with
+    /// arrows), and i3 and sway with Super as their modifier (Shift with q, c, r, e, j, k, l,
+    /// semicolon, space, minus, arrows and digits). L, for "live", is the "move window" key of
+    /// i3 and of the tiling extensions (h j k l).
     public static let defaults: [String: Hotkey] = [
         "text": Hotkey(keys: KeyCombo(modifiers: [.super, .shift], key: "T"), action: .copyText),
         "codes": Hotkey(keys: KeyCombo(modifiers: [.super, .shift], key: "Q"), action: .codes),
+        "live": Hotkey(keys: KeyCombo(modifiers: [.super, .shift], key: "X"), action: .live, notify: false),
     ]
 }

@@ -99,6 +99,13 @@ public struct InteractionSettings: Sendable, Hashable {
         self.supplementaryInterfaceFont = supplementaryInterfaceFont
     }
 
+    /// The supplementary interface these settings describe: hidden, content insets, font (a font
+    /// with no family, which the settings refuse, stands as the standard one).
+    public var supplementaryInterface: SupplementaryInterface {
+        SupplementaryInterface(isHidden: supplementaryInterfaceHidden, contentInsets: supplementaryInterfaceContentInsets,
+                               font: FontDescription(parsing: supplementaryInterfaceFont) ?? .standard)
+    }
+
     /// The longest `supplementaryInterfaceFont` accepted, in characters: family names are short,
     /// and the value is kept in memory and in the file.
     public static let maxFontNameLength = 256

@@ -163,6 +163,14 @@ public final class Desktop: @unchecked Sendable {
         }
     }
 
+    /// The monitor under the pointer, as a request (`.monitor(index)`); `.screen` when the screen
+    /// is one monitor or the pointer is on none.
+    public func monitorUnderPointer() async throws -> CaptureRequest {
+        try await run { session, _ in
+            try session.capture.monitorUnderPointer().map(CaptureRequest.monitor) ?? .screen
+        }
+    }
+
     // MARK: Clipboard
 
     /// The image on CLIPBOARD (`notFound` when it holds none, saying what it holds): at most

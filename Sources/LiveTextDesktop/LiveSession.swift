@@ -60,13 +60,20 @@ public struct LiveSession: Sendable {
     /// focus, partial readings sent to the surface); `copy` puts text on the clipboard (on the surface's
     /// thread: it may block for a round trip, not longer). Throws `.invalidArgs` for a target off
     /// the screen or an interactive one, `.unavailable` without a display or when the grabs stay
-    /// taken, `.tooLarge` past `maxPixels`.
+    /// taken, `.tooLarge` past `maxPixels`. `onReading` hears each reading as the surface is sent
+    /// it: the analysis so far (in the frozen image's pixels) and whether it is the whole.
+    /// Cancelling the caller's task closes the surface (within one wait of its loop) and throws
+    /// `CancellationError`.
     public func run(analyze: @escaping @Sendable (ScreenImage, ProgressiveReading) async throws -> ImageAnalysis,
-                    copy: @escaping @Sendable (String) throws -> Void) async throws -> Outcome {
+                    copy: @escaping @Sendable (String) throws -> Void,
+                    onReading: @escaping @Sendable (ImageAnalysis, _ complete: Bool) -> Void = { _, _ in }) async throws
+        -> Outcome {
         _ = try Self.surfaceTarget(target)
         let (progress, report) = AsyncStream<Progress>.makeStream()
+        let closing = CancellationFlag()
+        report.onTermination = { if case .cancelled = $0 { closing.cancel() } }
         let thread = Thread { [self] in
-            runSurface(copy: copy, report: report)
+            runSurface(copy: copy, cancel: closing, report: report)
         }
         thread.name = "livetext-live"
         thread.start()
@@ -79,15 +86,18 @@ public struct LiveSession: Sendable {
                 // as soon as it is read.
                 let progress = ProgressiveReading(focus: pointer.map { Bounds(x: $0.x, y: $0.y, width: 1, height: 1) }) {
                     surface.send(LiveReading.partial($0))
+                    onReading($0.analysis, false)
                 }
                 reading = Task {
-                    surface.send(await LiveReading.of {
+                    let reading = await LiveReading.of {
                         let analysis = try await analyze(image, progress)
                         return (analysis, LivePanel.laidOut(analysis, types: types,
                                                             allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
                                                             interface: interface, metrics: metrics, width: image.image.width,
                                                             height: image.image.height, frozen: image.image))
-                    })
+                    }
+                    surface.send(reading)
+                    if case .done(let analysis, _) = reading { onReading(analysis, true) }
                 }
             case .ended(let result):
                 reading?.cancel()
@@ -95,6 +105,7 @@ public struct LiveSession: Sendable {
                 return try result.get()
             }
         }
+        try Task.checkCancellation()
         throw LiveTextError(.failed, "the live surface ended without saying how")
     }
 
@@ -113,7 +124,8 @@ public struct LiveSession: Sendable {
     }
 
     /// The surface's thread: show, hand the frozen pixels over, run the controller until closed.
-    private func runSurface(copy: @Sendable (String) throws -> Void, report: AsyncStream<Progress>.Continuation) {
+    private func runSurface(copy: @Sendable (String) throws -> Void, cancel: CancellationFlag,
+                            report: AsyncStream<Progress>.Continuation) {
         let started = ContinuousClock.now
         defer { report.finish() }
         do {
@@ -123,7 +135,7 @@ public struct LiveSession: Sendable {
             try ImageLimits(maxPixels: maxPixels).check(width: requested.width, height: requested.height)
             let surface = try LiveSurface(display: display, area: requested)
             defer { surface.close() }
-            try surface.show()
+            try surface.show(cancel: cancel)
             let area = surface.area
             var timings = LiveTimings(shownMs: LiveTimings.since(started))
             let frozen = try surface.frozen()
@@ -132,12 +144,14 @@ public struct LiveSession: Sendable {
             let shown = ScreenImage(frozen, captureMs: nil)
             let pointer = surface.pointer()
             report.yield(.shown(surface, shown, metrics, pointer: pointer))
-            var controller = LiveController(width: area.width, height: area.height, types: types, metrics: metrics,
+            var controller = LiveController(width: area.width, height: area.height, types: types,
+                                            allowDataDetectorsInTextMode: allowDataDetectorsInTextMode, metrics: metrics,
                                             menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,
                                                                          metrics: metrics))
             var copied: String?, action: QuickAction?, textAction: (kind: QuickAction.Kind, text: String)?
             try surface.setPaints(controller.paints)
-            let ending = try surface.run { event in
+            let ending = try surface.run(cancel: cancel) { surfaceEvent in
+                guard let event = InteractionEvent(surfaceEvent) else { return }
                 let commands = controller.handle(event)
                 if case .message(let reading as LiveReading) = event {
                     timings.arrived(reading, at: LiveTimings.since(started), pointer: pointer)
@@ -162,7 +176,9 @@ public struct LiveSession: Sendable {
                         }
                     }
                 }
-                surface.setCursor(controller.cursor)
+                surface.setCursor(LiveCursor(controller.cursor))
+                // A menu shown hears Escape (it closes the menu); otherwise Escape closes the surface at once.
+                surface.reportsEscape = controller.menu != nil
                 let drawing = ContinuousClock.now, before = surface.paints, paints = controller.paints
                 try surface.setPaints(paints)
                 if case .motion(_, _, let modifiers) = event, modifiers.contains(.button1), paints != before {
@@ -176,25 +192,6 @@ public struct LiveSession: Sendable {
                                                  notes: controller.notes, timings: timings))))
         } catch {
             report.yield(.ended(.failure(error)))
-        }
-    }
-}
-
-/// The reading of the frozen screen, sent to the surface as it goes.
-enum LiveReading: Sendable {
-    /// The lines read so far (in the whole image's coordinates), the pointer's first.
-    case partial(PartialAnalysis)
-    /// The reading, and the Live Text button and chips laid out for it.
-    case done(ImageAnalysis, LivePanel)
-    case failed(LiveTextError)
-
-    /// `.done` with what `read` gives, or `.failed` saying why it threw.
-    static func of(_ read: () async throws -> (ImageAnalysis, LivePanel)) async -> LiveReading {
-        do {
-            let (analysis, panel) = try await read()
-            return .done(analysis, panel)
-        } catch {
-            return .failed(error as? LiveTextError ?? LiveTextError(.failed, "\(error)"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import LiveTextCore
+import LiveTextInteraction
 
 /// How long the steps of a live session took, in milliseconds (one decimal): what
 /// `bench/live.py` reports.

@@ -120,8 +120,9 @@ public struct ViewSession: Sendable {
                                         title: Self.title(documents[0]))
             defer { window.close() }
             let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
-            let makeLive = { [types, interface] (image: PixelImage) in
-                LiveController(width: image.width, height: image.height, types: types, metrics: metrics,
+            let makeLive = { [types, interface, allowDataDetectorsInTextMode] (image: PixelImage) in
+                LiveController(width: image.width, height: image.height, types: types,
+                               allowDataDetectorsInTextMode: allowDataDetectorsInTextMode, metrics: metrics,
                                menuPainter: LiveMenuPainter(frozen: image, interface: interface, metrics: metrics))
             }
             let layOut = { [types, interface, allowDataDetectorsInTextMode] (analysis: ImageAnalysis, width: Int, height: Int) in
@@ -136,13 +137,14 @@ public struct ViewSession: Sendable {
                                          interface: interface, metrics: metrics, width: width, height: height, frozen: under)
             }
             var controller = ViewController(image: documents[0].image, width: size.width, height: size.height, metrics: metrics,
-                                            live: makeLive, panel: layOut)
+                                            backdrop: ViewWindow.backdrop, live: makeLive, panel: layOut)
             try window.show()
             try window.setBase(controller.base, paints: controller.paints())
             var timings = LiveTimings(shownMs: LiveTimings.since(started))
             report.yield(.opened(window, generation: controller.generation, controller.image, source: documents[0].source))
             var copied: String?, read: [Int: ImageAnalysis] = [:]
-            _ = try window.run { event in
+            _ = try window.run { windowEvent in
+                guard let event = InteractionEvent(windowEvent) else { return }
                 let before = (controller.transform, controller.generation), wasLive = controller.analysis != nil
                 for command in controller.handle(event) {
                     switch command {
@@ -175,7 +177,7 @@ public struct ViewSession: Sendable {
                     read[index] = analysis
                     if timings.liveMs == nil { timings.liveMs = LiveTimings.since(started) }
                 }
-                window.setCursor(controller.cursor)
+                window.setCursor(LiveCursor(controller.cursor))
                 if before != (controller.transform, controller.generation) {
                     let drawing = ContinuousClock.now
                     try window.setBase(controller.base, paints: controller.paints())

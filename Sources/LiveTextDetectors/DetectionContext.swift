@@ -1,7 +1,7 @@
 import Foundation
 
-/// What detection depends on besides the text: the reference time for relative dates and the
-/// default region for national phone numbers and addresses.
+/// What detection depends on besides the text: the reference time for relative dates, the
+/// default region for national phone numbers and addresses, and the languages the text was read in.
 public struct DetectionContext: Sendable {
     /// "Now" for relative dates ("tomorrow", "Friday at 3pm").
     public var referenceDate: Date
@@ -12,16 +12,25 @@ public struct DetectionContext: Sendable {
     /// Regions the text points at (an address's country, a currency, a country-code domain):
     /// `DataDetector` fills them from the other detectors' items before it reads phone numbers.
     var regionHints: [RegionHint] = []
+    /// The languages the text was read in, as tesseract names them (`eng`, `deu`, `fra`, `spa`):
+    /// what the analysis' blocks say (`AnalysisInterpreter`), or `LIVETEXT_LANGUAGES` for
+    /// `livetext detect`. A language here turns on its date words (`DateLanguages`) and makes its
+    /// country's numbering plan one national phone numbers are read in (`LanguageRegions`).
+    public var languages: Set<String> = []
 
-    public init(referenceDate: Date = Date(), timeZone: TimeZone = .current, region: String = "US") {
+    public init(referenceDate: Date = Date(), timeZone: TimeZone = .current, region: String = "US",
+                languages: Set<String> = []) {
         self.referenceDate = referenceDate
         self.timeZone = timeZone
         self.region = region.uppercased()
+        self.languages = languages
     }
 
     /// The context the environment gives: `LIVETEXT_REFERENCE_TIME` (ISO 8601; its offset, when
     /// present, is the time zone), `LIVETEXT_REGION` (ISO 3166 alpha-2), else the locale of
-    /// `LC_ALL`/`LC_MESSAGES`/`LANG` (`de_DE.UTF-8` → `DE`), else `US`.
+    /// `LC_ALL`/`LC_MESSAGES`/`LANG` (`de_DE.UTF-8` → `DE`), else `US`; `LIVETEXT_LANGUAGES`
+    /// (tesseract names, `deu,fra` or `deu+fra`), else none: text handed over as text was read by
+    /// no one, and the locale's language is not the text's.
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(InvalidContext) -> DetectionContext {
@@ -47,7 +56,22 @@ public struct DetectionContext: Sendable {
         } else if let region = localeRegion(environment) {
             context.region = region
         }
+        if let list = environment["LIVETEXT_LANGUAGES"], !list.isEmpty {
+            let names = list.split(whereSeparator: { $0 == "," || $0 == "+" || $0 == " " }).map(String.init)
+            guard names.allSatisfy(Self.isLanguageName) else {
+                throw InvalidContext(
+                    message: "LIVETEXT_LANGUAGES '\(list)' is not a list of tesseract language names "
+                        + "(e.g. deu,fra)")
+            }
+            context.languages = Set(names)
+        }
         return context
+    }
+
+    /// `deu`, `chi_sim`, `Latin`: letters, digits and `_`, at most 32.
+    static func isLanguageName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.count <= 32
+            && name.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "_" }
     }
 
     /// `de_DE.UTF-8@euro` → `DE`.

@@ -55,17 +55,27 @@ extension SelectableText {
         position(nearest: point).flatMap(blockSelection(containing:))
     }
 
-    /// The line whose bounds are nearest to `point` (0 inside), the first in reading order of
-    /// equally near ones.
+    /// The line a point picks, as a document editor would: the line under it; else the line whose
+    /// area (its block's width, down to halfway to the next line: see `Line.area`) holds it, so that
+    /// a point far right of a short line, or in a column's gap between two lines, picks that line;
+    /// else the line whose area is nearest, vertical distance counting `verticalWeight` times the
+    /// horizontal, so that overshooting a line's row sideways (into a gutter, past a column's
+    /// edge) stays on that row rather than jumping to a line above or below. The first in
+    /// reading order of equally near ones.
     func nearestLine(to point: PixelPoint) -> Line? {
+        if let under = lines.first(where: { $0.bounds.contains(point) }) { return under }
         var best: Line?, bestDistance = Double.infinity
         for line in lines {
-            let (dx, dy) = line.bounds.distance(to: point)
-            let distance = dx * dx + dy * dy
+            let (dx, dy) = line.area.distance(to: point)
+            let distance = dx * dx + (Self.verticalWeight * dy) * (Self.verticalWeight * dy)
             if distance < bestDistance { best = line; bestDistance = distance }
+            if distance == 0 { break }
         }
         return best
     }
+
+    /// How much more a pixel of vertical distance to a line counts than a horizontal one.
+    static let verticalWeight = 2.0
 
     /// The character boundary of `word` nearest to `x`, estimated in proportion across its bounds
     /// (words have no per-character boxes).

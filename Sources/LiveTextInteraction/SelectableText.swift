@@ -24,6 +24,10 @@ public struct SelectableText: Sendable {
         var bounds: Bounds
         /// Its words, as indices into `words`.
         var words: Range<Int>
+        /// Where a point belongs to it, as a document editor's line box: across the whole width of
+        /// its block, and from halfway to the line above to halfway to the line below (its own
+        /// top and bottom at the block's ends). Set once all lines are known.
+        var area: Bounds = .zero
     }
 
     let blocks: [TextBlock]
@@ -60,7 +64,29 @@ public struct SelectableText: Sendable {
             }
         }
         self.words = words
-        self.lines = lines
+        self.lines = Self.withAreas(lines)
+    }
+
+    /// `lines` with their areas: each block's width, the gaps between its lines split halfway.
+    private static func withAreas(_ lines: [Line]) -> [Line] {
+        var lines = lines
+        var start = 0
+        while start < lines.count {
+            var end = start + 1
+            while end < lines.count, lines[end].block == lines[start].block { end += 1 }
+            let left = lines[start..<end].map(\.bounds.x).min() ?? 0
+            let right = lines[start..<end].map(\.bounds.maxX).max() ?? 0
+            for index in start..<end {
+                let own = lines[index].bounds
+                var top = own.y, bottom = own.maxY
+                // Only between lines that follow each other down the page (not overlapping ones).
+                if index > start, lines[index - 1].bounds.maxY <= own.y { top = (lines[index - 1].bounds.maxY + own.y) / 2 }
+                if index + 1 < end, own.maxY <= lines[index + 1].bounds.y { bottom = (own.maxY + lines[index + 1].bounds.y) / 2 }
+                lines[index].area = Bounds(x: left, y: top, width: right - left, height: bottom - top)
+            }
+            start = end
+        }
+        return lines
     }
 
     /// No words: nothing to select.

@@ -14,7 +14,10 @@ extension LiveTextService {
             One analysis: its state, and once finished its text, items, codes and quick actions. It lives \
             until its caller releases it or leaves the bus, or it expires. Only the connection that asked \
             for it may use it: to any other, every member but State answers org.livetext.Error.AccessDenied, \
-            and the object is not listed in introspection.
+            and the object is not listed in introspection. PropertiesChanged announces State and Error to \
+            everyone, and the result's properties (ImageSize, Text, Json, Items, Codes, QuickActions) to \
+            the caller alone: when the analysis finishes, and for a live one (CaptureScreen with live) as \
+            each reading arrives while it is still pending.
             """,
             methods: [
                 DBusMethod("Wait", doc: "Returns when the analysis has ended; with its error when it failed.") { _ in
@@ -76,29 +79,33 @@ extension LiveTextService {
                 },
             ],
             properties: [
-                DBusProperty("State", type: "s", doc: "pending, finished, failed or cancelled.") {
+                DBusProperty("State", type: "s", doc: """
+                    pending, finished, failed or cancelled. A live analysis is pending while its surface is up, \
+                    and ends when the user closes it: finished, failed (the reading's error) or cancelled (closed \
+                    before anything was read).
+                    """) {
                     .string(await record.state.rawValue)
                 },
                 DBusProperty("Error", type: "s", doc: "The D-Bus error name and message of a failed analysis, or empty.") {
                     .string(await record.error.map { "\($0.code.dbusName): \(DBusError.sendable($0.dbusMessage))" } ?? "")
                 },
-                DBusProperty("ImageSize", type: "(uu)", emitsChanged: .false, doc: "Width and height in pixels.") {
+                DBusProperty("ImageSize", type: "(uu)", doc: "Width and height in pixels.") {
                     let info = await record.analysis?.image
                     return .structure([.uint32(UInt32(info?.width ?? 0)), .uint32(UInt32(info?.height ?? 0))])
                 },
-                DBusProperty("Text", type: "s", emitsChanged: .false, doc: "The text in reading order.") {
+                DBusProperty("Text", type: "s", doc: "The text in reading order; a live analysis' reading so far.") {
                     .string(await record.analysis?.text ?? "")
                 },
-                DBusProperty("Json", type: "s", emitsChanged: .false, doc: "The analysis as the JSON document of livetext analyze --json (docs/API.md).") {
+                DBusProperty("Json", type: "s", doc: "The analysis as the JSON document of livetext analyze --json (docs/API.md).") {
                     .string(await record.analysis?.jsonLine() ?? "")
                 },
-                DBusProperty("Items", type: "aa{sv}", emitsChanged: .false, doc: "Detected items.") {
+                DBusProperty("Items", type: "aa{sv}", doc: "Detected items.") {
                     .vardicts((await record.analysis?.items ?? []).map(DBusEncoding.item))
                 },
-                DBusProperty("Codes", type: "aa{sv}", emitsChanged: .false, doc: "QR codes and barcodes.") {
+                DBusProperty("Codes", type: "aa{sv}", doc: "QR codes and barcodes.") {
                     .vardicts((await record.analysis?.codes ?? []).map(DBusEncoding.code))
                 },
-                DBusProperty("QuickActions", type: "aa{sv}", emitsChanged: .false, doc: "The actions the items imply.") {
+                DBusProperty("QuickActions", type: "aa{sv}", doc: "The actions the items imply.") {
                     .vardicts((await record.analysis?.actions ?? []).map(DBusEncoding.action))
                 },
             ])

@@ -22,6 +22,11 @@ actor AnalysisRecord {
     /// Exported as an object, announced by `AnalysisFinished`; `Analyze` keeps its records off
     /// the bus and replies with the result instead.
     let isOnBus: Bool
+    /// The live surface's: `analysis` fills in as the screen is read, while the state is
+    /// `pending`, and the record ends when the user closes the surface.
+    let isLive: Bool
+    /// The `Analysis1` properties the result makes (sent in `PropertiesChanged` when it changes).
+    static let resultProperties = ["ImageSize", "Text", "Json", "Items", "Codes", "QuickActions"]
     nonisolated let path = ServiceNames.newAnalysisPath()
     /// Only the caller may read the result or act on it; anyone may ask for its `State`.
     nonisolated var access: DBusObjectAccess {
@@ -34,8 +39,9 @@ actor AnalysisRecord {
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     init(id: Int, owner: String, client: String, isCapture: Bool = false, outlivesCaller: Bool = false,
-         isOnBus: Bool = true) {
+         isOnBus: Bool = true, isLive: Bool = false) {
         self.isOnBus = isOnBus
+        self.isLive = isLive
         self.id = id
         self.owner = owner
         self.client = client
@@ -76,6 +82,13 @@ actor AnalysisRecord {
         waiters.forEach { $0.resume() }
         waiters = []
         return state
+    }
+
+    /// A reading of a live analysis still pending (the whole so far); false once it ended.
+    func update(_ reading: ImageAnalysis) -> Bool {
+        guard state == .pending else { return false }
+        analysis = reading
+        return true
     }
 
     /// Cancels a pending analysis; true when it was still running.

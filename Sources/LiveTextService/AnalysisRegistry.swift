@@ -16,7 +16,7 @@ actor AnalysisRegistry {
     /// A new record for the connection `owner` of `client`; `LimitsExceeded` when the client holds
     /// too many, over all its connections.
     func create(owner: String, client: String, maxPerClient: Int, isCapture: Bool = false,
-                outlivesCaller: Bool = false, isOnBus: Bool = true) throws -> AnalysisRecord {
+                outlivesCaller: Bool = false, isOnBus: Bool = true, isLive: Bool = false) throws -> AnalysisRecord {
         let held = records.values.filter { $0.client == client }.count
         guard held < maxPerClient else {
             throw DBusError.limitsExceeded(
@@ -24,7 +24,7 @@ actor AnalysisRegistry {
                 + "Release() the ones you are done with")
         }
         let record = AnalysisRecord(id: nextID, owner: owner, client: client, isCapture: isCapture,
-                                    outlivesCaller: outlivesCaller, isOnBus: isOnBus)
+                                    outlivesCaller: outlivesCaller, isOnBus: isOnBus, isLive: isLive)
         nextID += 1
         records[record.id] = record
         return record

@@ -36,7 +36,29 @@ extension AnalysisRequestOptions {
         if let file = xauthority, !file.hasPrefix("/") {
             throw LiveTextError(.invalidArgs, "option 'xauthority' must be an absolute path, not '\(file.prefix(200))'")
         }
-        if capturing { capture = try Self.captureRequest(reader) }
+        if capturing {
+            capture = try Self.captureRequest(reader)
+            live = try reader.flag("live") ?? false
+            if live { try checkLive() }
+        }
+    }
+
+    /// `live` shows a fixed target to the user, who copies and acts on it there: a target the user
+    /// picks, a copy or notification of the result, and the interaction type `none` are refused.
+    private func checkLive() throws {
+        if let capture, capture.isInteractive {
+            let key = capture == .select ? "interactive" : "pick_window"
+            throw LiveTextError(.invalidArgs, "options 'live' and '\(key)' exclude each other: live text freezes the "
+                                + "whole screen (or a region, window or monitor given) and the user selects on it")
+        }
+        for (key, on) in [("copy", copy), ("notify", notify)] where on {
+            throw LiveTextError(.invalidArgs, "options 'live' and '\(key)' exclude each other: on the live surface the "
+                                + "user copies (Ctrl+C, Enter) and acts on what they choose")
+        }
+        if interaction?.contains(.none) == true {
+            throw LiveTextError(.invalidArgs, "option 'interaction': live text with the interaction type none offers "
+                                + "nothing: give automatic, textSelection or dataDetectors, or leave out 'live'")
+        }
     }
 
     /// The keys of `options` that no request (`capturing`: no `CaptureScreen`) takes, sorted.

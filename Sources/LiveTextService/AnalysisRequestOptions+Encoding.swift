@@ -11,7 +11,8 @@ extension AnalysisRequestOptions {
         if let languages, !languages.isAutomatic { options["languages"] = .strings(languages.names) }
         if let only, !only.isEmpty { options["only"] = .strings(only.names) }
         if let interaction { options["interaction"] = .strings(interaction.map(\.rawValue)) }
-        for (key, on) in [("copy", copy), ("primary", primary), ("notify", notify), ("replace", replace)] where on {
+        for (key, on) in [("copy", copy), ("primary", primary), ("notify", notify), ("replace", replace),
+                          ("live", live && capture != nil)] where on {
             options[key] = .bool(true)
         }
         if let display, !display.isEmpty {

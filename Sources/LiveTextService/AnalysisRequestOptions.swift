@@ -10,7 +10,7 @@ import LiveTextDesktop
 /// `notify` (b), `interaction` (as), `replace` (b), and `display` (s) and `xauthority` (s) for a
 /// daemon started without a display. `CaptureScreen` also takes what to capture:
 /// `region` (iiuu), `window` (t, or u), `monitor` (u), `interactive` (b) or `pick_window` (b);
-/// none of them is the whole screen. A known key with the wrong type, or a value that names
+/// none of them is the whole screen; and `live` (b): that target frozen under the live surface. A known key with the wrong type, or a value that names
 /// nothing, is `invalidArgs` naming the key and what it takes; unknown keys are ignored, as
 /// PRODUCT.md promises (`unknownKeys(in:capturing:)` lists them for the log).
 public struct AnalysisRequestOptions: Sendable, Hashable {
@@ -26,7 +26,7 @@ public struct AnalysisRequestOptions: Sendable, Hashable {
     public var primary = false
     /// Show a desktop notification with the quick actions and a preview.
     public var notify = false
-    /// With `notify`, this call's interaction types instead of `PreferredInteractionTypes`.
+    /// With `notify` or `live`, this call's interaction types instead of `PreferredInteractionTypes`.
     public var interaction: [InteractionType]?
     /// Cancel this caller's analyses still running.
     public var replace = false
@@ -37,10 +37,14 @@ public struct AnalysisRequestOptions: Sendable, Hashable {
     public var xauthority: String?
     /// `CaptureScreen` only: what to capture (`.screen` when no key names a target); nil elsewhere.
     public var capture: CaptureRequest?
+    /// `CaptureScreen` only: show `capture` live (the frozen screen, its text selectable where it
+    /// stands) instead of reading it once; the analysis fills in as it is read.
+    public var live = false
 
     public init(types: AnalysisTypes? = nil, languages: LanguageSet? = nil, only: Set<ItemKind>? = nil,
                 copy: Bool = false, primary: Bool = false, notify: Bool = false,
-                interaction: [InteractionType]? = nil, replace: Bool = false, capture: CaptureRequest? = nil) {
+                interaction: [InteractionType]? = nil, replace: Bool = false, capture: CaptureRequest? = nil,
+                live: Bool = false) {
         self.types = types
         self.languages = languages
         self.only = only
@@ -50,6 +54,7 @@ public struct AnalysisRequestOptions: Sendable, Hashable {
         self.interaction = interaction
         self.replace = replace
         self.capture = capture
+        self.live = live
     }
 
     /// The options that shape the analysis, from a client's configuration: `types`, and `languages`
@@ -101,6 +106,7 @@ extension AnalysisRequestOptions {
         Key(name: "monitor", expected: "a monitor index (u)"),
         Key(name: "interactive", expected: "a boolean (b)"),
         Key(name: "pick_window", expected: "a boolean (b)"),
+        Key(name: "live", expected: "a boolean (b)"),
     ]
 
     /// The keys a request takes, with their types: "types (as), languages (as), ...".

@@ -16,7 +16,8 @@ extension LiveTextService {
             (as: text, codes, detectors), languages (as: tesseract names), only (as: item types), copy (b: put \
             the result on the clipboard when it is done; the daemon keeps serving it), primary (b: with copy, \
             PRIMARY too), notify (b: show a desktop notification with the quick actions and a preview), \
-            interaction (as: with notify, this call's interaction types instead of PreferredInteractionTypes), \
+            interaction (as: with notify or live, this call's interaction types instead of \
+            PreferredInteractionTypes), \
             replace (b: cancel this caller's analyses still running), display and xauthority (s: a daemon \
             started without DISPLAY uses this X display from then on, and grabs its hotkeys there; one with a \
             display keeps it). Unknown keys are ignored. A sandboxed \
@@ -107,12 +108,21 @@ extension LiveTextService {
                            Captures and analyzes the whole screen, or: region (iiuu: x, y, width, height in screen \
                            pixels), window (t: an X window id), monitor (u: by index), interactive (b: the user drags \
                            a rectangle over the frozen screen; Esc cancels), pick_window (b: the user clicks a window). \
-                           A newer capture cancels this caller's captures still running. Unavailable without a display.
+                           A newer capture cancels this caller's captures still running. Unavailable without a display. \
+                           live (b): the target (the screen, a region, window or monitor; not interactive or \
+                           pick_window) freezes under the live surface of livetext live, on the daemon's display: its \
+                           text selectable where it stands, copied by the daemon (Ctrl+C, Enter; primary too), items' \
+                           actions carried out by it; the object is returned at once and fills in as lines are read \
+                           (PropertiesChanged to the caller), pending until the user closes the surface (Esc). The \
+                           surface outlives the caller; Cancel or Release closes it. A second live surface while one is \
+                           up is Unavailable; copy, notify and the interaction type none are InvalidArgs with live.
                            """) { call in
                     try await replying {
                         let request = try self.options(call[0], capturing: true)
                         let target = request.capture ?? .screen
-                        let record = try await self.startRecord(.capture(target), owner: call.sender, options: request)
+                        let record = request.live
+                            ? try await self.startLive(target, owner: call.sender, options: request)
+                            : try await self.startRecord(.capture(target), owner: call.sender, options: request)
                         return [.objectPath(record.path)]
                     }
                 },

@@ -5,7 +5,8 @@ import LiveTextNotifications
 
 extension LiveTextService {
     /// Grabs the settings' hotkeys now and again whenever they change, until `stopHotkeys`; each
-    /// press runs `runHotkey`, a newer press cancelling a run still going (its image is stale).
+    /// press runs `runHotkey`, a newer press cancelling a run still going (its image is stale),
+    /// except while a live surface is up or coming up: then a press is ignored.
     public func startHotkeys() async {
         let hotkeys = GlobalHotkeys(displayName: desktop.displayName, lost: { [log] in
             log.warning("hotkeys: the X display went away; they are grabbed again when it is back")
@@ -17,6 +18,9 @@ extension LiveTextService {
         let presses = Task { [weak self] in
             var running: Task<Void, Never>?
             for await press in hotkeys.presses {
+                // A live surface up or coming up takes the keyboard: a press before it has is a
+                // second tap, which must not close the first surface as a newer press would.
+                if self?.liveSurface.isTaken == true { continue }
                 running?.cancel()
                 running = Task { [weak self] in await self?.runHotkey(press.name, press.hotkey) }
             }
@@ -48,7 +52,8 @@ extension LiveTextService {
         }
     }
 
-    /// One hotkey press: select, analyze, then copy or type what was found, and show it.
+    /// One hotkey press: select, analyze, then copy or type what was found, and show it; or, for
+    /// `live`, the live surface until the user closes it (no notification: the user saw it all).
     func runHotkey(_ name: String, _ hotkey: Hotkey) async {
         var configuration = defaultConfiguration
         if hotkey.action == .codes { configuration.types = [.codes, .detectors] }
@@ -56,12 +61,14 @@ extension LiveTextService {
             configuration.types.insert(.detectors)
             configuration.only = hotkey.only
         }
-        let delivery: AnalysisPipeline.Delivery? = switch hotkey.action {
-        case .copyText, .codes: .copy(alsoPrimary: settings.settings.clipboard.alsoPrimary)
-        case .typeText: .type
-        case .analyze: nil
-        }
         log.info("hotkey \(name) (\(hotkey.keys)): \(hotkey.action.rawValue)")
+        let delivery: AnalysisPipeline.Delivery?
+        switch hotkey.action {
+        case .copyText, .codes: delivery = .copy(alsoPrimary: settings.settings.clipboard.alsoPrimary)
+        case .typeText: delivery = .type
+        case .analyze: delivery = nil
+        case .live: return await runLiveHotkey(name, configuration: configuration)
+        }
         let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration)
         let desktop = self.desktop, maxPixels = self.maxPixels
         do {

@@ -34,6 +34,8 @@ public final class LiveTextService: Sendable {
     let memory = MemoryTrim()
     /// Consent prompts for sandboxed callers, one an application at a time.
     let consents = ConsentPrompts()
+    /// The live surface shown, one at a time.
+    let liveSurface = LiveSurfaceSlot()
 
     public init(bus: DBusConnection, analyzer: ImageAnalyzer, interpreter: LiveInterpreter,
                 settings: SettingsStore, desktop: Desktop = Desktop(), log: ServiceLog = ServiceLog()) {
@@ -121,26 +123,9 @@ public final class LiveTextService: Sendable {
                      inputBytes: Int = 0, exported: Bool = true, accessChecked: Bool = false,
                      acquire: @escaping @Sendable (_ atRest: @escaping @Sendable (ScreenImage) -> Void) async throws
                          -> AcquiredImage) async throws -> AnalysisRecord {
-        for record in await registry.records(of: owner) where options.replace || (isCapture && record.isCapture) {
-            if await record.cancel() { await announce(record, state: .cancelled) }
-        }
-        try analyzer.checkConfiguration(options.configuration)
-        // Asked to copy: a daemon without a display says so now, not after the work.
-        if options.copy { try await desktop.checkAvailable() }
-        if options.copy && !accessChecked { try await checkAccess(owner, for: [.copy]) }
-        let limits = settings.settings.limits
-        let client = await clients.client(of: owner)
-        let ticket = try await requestLimits.admit(client: client, bytes: inputBytes, limits: limits)
-        let record: AnalysisRecord
-        do {
-            record = try await registry.create(owner: owner, client: client, maxPerClient: limits.maxAnalysesPerCaller,
-                                               isCapture: isCapture, outlivesCaller: options.copy || options.notify,
-                                               isOnBus: exported)
-            if exported { try bus.export(record.path, interfaces: [analysisInterface(record)], access: record.access) }
-        } catch {
-            await requestLimits.release(ticket)
-            throw error
-        }
+        let (record, ticket) = try await admit(owner: owner, options: options, isCapture: isCapture, inputBytes: inputBytes,
+                                               exported: exported, accessChecked: accessChecked,
+                                               outlivesCaller: options.copy || options.notify)
         let requestLimits = self.requestLimits, desktop = self.desktop, log = self.log
         let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: options.configuration)
         let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
@@ -165,7 +150,37 @@ public final class LiveTextService: Sendable {
         return record
     }
 
-    private func finished(_ record: AnalysisRecord, state: AnalysisRecord.State) async {
+    /// Admits a request of `owner` and makes its record (on the bus when `exported`): this caller's
+    /// running captures (with `replace`, all its analyses) are cancelled, the configuration is
+    /// checked, a copy's display and consent asked for, and the request counted against its
+    /// client's limits until the returned ticket goes back. `outlivesCaller`: the work goes on when
+    /// the caller leaves the bus; `isLive`: a live surface's (see `AnalysisRecord.isLive`).
+    func admit(owner: String, options: RequestOptions, isCapture: Bool = false, inputBytes: Int = 0,
+               exported: Bool = true, accessChecked: Bool = false, outlivesCaller: Bool, isLive: Bool = false) async throws
+        -> (AnalysisRecord, RequestLimits.Ticket) {
+        for record in await registry.records(of: owner) where options.replace || (isCapture && record.isCapture) {
+            if await record.cancel() { await announce(record, state: .cancelled) }
+        }
+        try analyzer.checkConfiguration(options.configuration)
+        // Asked to copy: a daemon without a display says so now, not after the work.
+        if options.copy { try await desktop.checkAvailable() }
+        if options.copy && !accessChecked { try await checkAccess(owner, for: [.copy]) }
+        let limits = settings.settings.limits
+        let client = await clients.client(of: owner)
+        let ticket = try await requestLimits.admit(client: client, bytes: inputBytes, limits: limits)
+        do {
+            let record = try await registry.create(owner: owner, client: client, maxPerClient: limits.maxAnalysesPerCaller,
+                                                   isCapture: isCapture, outlivesCaller: outlivesCaller, isOnBus: exported,
+                                                   isLive: isLive)
+            if exported { try bus.export(record.path, interfaces: [analysisInterface(record)], access: record.access) }
+            return (record, ticket)
+        } catch {
+            await requestLimits.release(ticket)
+            throw error
+        }
+    }
+
+    func finished(_ record: AnalysisRecord, state: AnalysisRecord.State) async {
         if let error = await record.error, state == .failed {
             log.info("analysis \(record.id) failed: \(error.code.dbusName)")
         } else {
@@ -189,6 +204,16 @@ public final class LiveTextService: Sendable {
                             arguments: [.objectPath(record.path), .string(state.rawValue)])
         try? await bus.emitPropertiesChanged(path: record.path, interface: ServiceNames.analysis,
                                              names: ["State", "Error"])
+        // The result, to its owner alone: a live analysis' last reading, or a finished one's whole.
+        if state == .finished || record.isLive { await publishResult(of: record) }
+    }
+
+    /// `PropertiesChanged` with the result's properties, sent to the record's owner only (nobody
+    /// else may read them).
+    func publishResult(of record: AnalysisRecord) async {
+        guard record.isOnBus, await record.analysis != nil else { return }
+        try? await bus.emitPropertiesChanged(path: record.path, interface: ServiceNames.analysis,
+                                             names: AnalysisRecord.resultProperties, destination: record.owner)
     }
 
     /// Drops the record and its object; `cancelling` also stops its work.

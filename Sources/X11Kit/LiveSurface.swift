@@ -34,6 +34,9 @@ public final class LiveSurface: @unchecked Sendable {
     private var input = LiveEventTranslator()
     private var isClosed = false
     private let loop: LiveEventLoop
+    /// Escape is reported to the handler as a key instead of ending `run` (set while a menu is
+    /// shown: Escape closes the menu, not the surface). False by default: Escape closes at once.
+    public var reportsEscape = false
     /// How much was drawn: puts and pixels (what a redraw costs; a test's proof that only what
     /// changed was drawn).
     public private(set) var drawn = (puts: 0, pixels: 0)
@@ -124,11 +127,8 @@ public final class LiveSurface: @unchecked Sendable {
 
     /// Where the pointer is, in surface coordinates; nil when it is off the surface.
     public func pointer() -> (x: Int, y: Int)? {
-        var root: Window = 0, child: Window = 0, x: Int32 = 0, y: Int32 = 0, winX: Int32 = 0, winY: Int32 = 0
-        var mask: UInt32 = 0
-        guard !display.isBroken,
-              XQueryPointer(display.handle, display.root, &root, &child, &x, &y, &winX, &winY, &mask) != 0 else { return nil }
-        let point = (x: Int(x) - area.x, y: Int(y) - area.y)
+        guard let (x, y) = display.pointer() else { return nil }
+        let point = (x: x - area.x, y: y - area.y)
         guard point.x >= 0, point.y >= 0, point.x < area.width, point.y < area.height else { return nil }
         return point
     }
@@ -223,7 +223,7 @@ public final class LiveSurface: @unchecked Sendable {
             return nil
         default:
             guard let translated = input.translate(&event, display: display) else { return nil }
-            if case .key(let key) = translated, key.keysym == UInt32(XK_Escape) { return .escape }
+            if !reportsEscape, case .key(let key) = translated, key.keysym == UInt32(XK_Escape) { return .escape }
             return .event(translated)
         }
     }

@@ -55,20 +55,10 @@ public struct LiveKeyEvent: Sendable, Hashable {
         self.keysym = keysym
         self.modifiers = modifiers
     }
-
-    /// Whether it is `character` (a letter compared without case) with Control held.
-    public func isControl(_ character: Character) -> Bool {
-        guard modifiers.contains(.control), let scalar = character.lowercased().unicodeScalars.first else { return false }
-        let lower = keysym >= 0x41 && keysym <= 0x5a ? keysym + 0x20 : keysym
-        return lower == scalar.value
-    }
-
-    /// Return or the keypad's Enter.
-    public var isEnter: Bool { keysym == UInt32(XK_Return) || keysym == UInt32(XK_KP_Enter) }
 }
 
 /// What the live surface reports to its handler, on the surface's thread. Escape is not among
-/// them: it closes the surface at once.
+/// them (it closes the surface at once) unless the surface `reportsEscape`.
 public enum LiveSurfaceEvent: Sendable {
     case press(LivePointerEvent)
     case release(LivePointerEvent)

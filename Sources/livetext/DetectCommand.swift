@@ -9,7 +9,8 @@ struct DetectCommand: AsyncParsableCommand {
         abstract: "Find links, emails, phone numbers, addresses, dates and more in UTF-8 text (a file, or stdin).",
         discussion: """
             Relative dates are resolved against LIVETEXT_REFERENCE_TIME (ISO 8601) or now; national \
-            phone numbers are read in LIVETEXT_REGION (ISO 3166 alpha-2) or the locale's region.
+            phone numbers are read in LIVETEXT_REGION (ISO 3166 alpha-2) or the locale's region; \
+            LIVETEXT_LANGUAGES (e.g. deu,fra) names the languages the text was read in.
             """)
 
     @Argument(help: ArgumentHelp("A UTF-8 text file; - or none for standard input.", valueName: "file"),

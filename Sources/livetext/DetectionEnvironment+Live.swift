@@ -10,10 +10,7 @@ import LiveTextInteraction
 extension DetectionEnvironment {
     /// The settings' supplementary interface: hidden, content insets, font.
     static var supplementaryInterface: SupplementaryInterface {
-        let settings = settings.interaction
-        return SupplementaryInterface(isHidden: settings.supplementaryInterfaceHidden,
-                                      contentInsets: settings.supplementaryInterfaceContentInsets,
-                                      font: FontDescription(parsing: settings.supplementaryInterfaceFont) ?? .standard)
+        settings.interaction.supplementaryInterface
     }
 
     /// The interaction types `--interaction` names, else the settings'; `none` is refused (live
@@ -30,10 +27,7 @@ extension DetectionEnvironment {
     /// Look Up or Translate of `text` (a selection's), through the settings' templates (the
     /// `LIVETEXT_*_URL` variables overriding) and opener, as the text's own actions are.
     static func perform(_ kind: QuickAction.Kind, on text: String) throws {
-        let templates = templates(settings.actions).applyingEnvironment()
-        let action = QuickAction(id: "\(kind.rawValue)-selection", title: kind.rawValue, kind: kind,
-                                 target: ActionTemplates.fill(kind == .lookup ? templates.lookup : templates.translate, with: text),
-                                 subject: .text)
+        let action = templates(settings.actions).applyingEnvironment().action(kind, forSelection: text)
         try perform(action.id, actions: [action], items: [], text: text)
     }
 

@@ -47,11 +47,7 @@ extension LiveCommandTests {
             async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server)
             // Ctrl+A selects everything once the screen is read: until then it copies nothing.
             let all = Self.lines.joined(separator: "\n")
-            for _ in 0..<300 {
-                try await XPeers.xdotool(["key", "ctrl+a", "key", "ctrl+c"], on: server)
-                if try await XPeers.clipboardText(on: server) == all { break }
-                try await Task.sleep(for: .milliseconds(100))
-            }
+            try await XPeers.copyAllOnceRead(all, on: server)
             #expect(try await XPeers.clipboardText(on: server) == all)
 
             // From before "Questions:" to just past the end of "today", across the line break.
@@ -141,6 +137,40 @@ extension LiveCommandTests {
 
     @Test("a right click on the selection, then Look Up: the opener gets the lookup template filled with the selected words")
     func lookUpSelection() async throws {
+        // The menu opens at the pointer, moved up to fit the 96 px high surface: four 22 px rows
+        // from y 8; Look Up is the third.
+        try await Self.lookUpToday(["click", "3", "sleep", "0.3", "mousemove", "210", "63", "click", "1"])
+    }
+
+    @Test("the right-click menu by keyboard: Escape closes the menu and live text stays; Down three times and Enter run Look Up")
+    func menuKeys() async throws {
+        try await Self.lookUpToday(["click", "3", "sleep", "0.3", "key", "Escape", "sleep", "0.3",
+                                    "click", "3", "sleep", "0.3", "key", "Down", "Down", "Down", "Return"])
+    }
+
+    @Test("a Wi-Fi code's menu by keyboard: End and Enter open Wi-Fi Details, Down and Enter copy the password and live text stays until Esc")
+    func wifiDetails() async throws {
+        let code = FixtureCorpus("codes").directory.appendingPathComponent("qr-wifi.png").path  // 318×164, the code at left
+        try await TestDisplay.with(width: 640, height: 480) { server in
+            try await XPeers.paintRoot(code, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,318,164"], on: server)
+            // Live once Ctrl+A copies the text beside the code.
+            for _ in 0..<300 {
+                try await XPeers.xdotool(["key", "ctrl+a", "key", "ctrl+c"], on: server)
+                if try await XPeers.clipboardText(on: server)?.contains("Home-5G") == true { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await XPeers.xdotool(["mousemove", "65", "95", "click", "3", "sleep", "0.3", "key", "End", "Return",
+                                      "sleep", "0.3", "key", "Down", "Return", "sleep", "0.3", "key", "Escape"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try await XPeers.clipboardText(on: server) == "correct horse battery staple")
+        }
+    }
+
+    /// Selects "today" on the live page, then `xdotool` runs `steps` that should choose Look Up:
+    /// livetext exits 0 and the opener gets the lookup template filled with "today".
+    static func lookUpToday(_ steps: [String]) async throws {
         try await TestDisplay.with(width: 800, height: 600) { server in
             let (opener, opened) = try Self.recordingOpener()
             defer { try? FileManager.default.removeItem(at: opened.deletingLastPathComponent()) }
@@ -149,9 +179,7 @@ extension LiveCommandTests {
                                               environment: ["LIVETEXT_OPENER": opener,
                                                             "LIVETEXT_LOOKUP_URL": "https://lookup.test/?q=%s"])
             try await Self.selectTodayOnceLive(on: server)
-            // The menu opens at the pointer, moved up to fit the 96 px high surface: four 22 px rows
-            // from y 8; Look Up is the third.
-            try await XPeers.xdotool(["click", "3", "sleep", "0.3", "mousemove", "210", "63", "click", "1"], on: server)
+            try await XPeers.xdotool(steps, on: server)
             let result = try await ended
             #expect(result.status == 0, "\(result.stderr)")
             let target = try String(contentsOf: opened, encoding: .utf8)

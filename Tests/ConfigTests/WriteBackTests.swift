@@ -126,7 +126,7 @@ struct WriteBackTests {
         let store = SettingsStore(file: file)
         try store.update { $0.hotkeys["shot"] = Hotkey(keys: KeyCombo(modifiers: [.super], key: "Print"), action: .analyze) }
         let settings = try file.load().settings
-        #expect(settings.hotkeys.keys.sorted() == ["codes", "shot", "text"])
+        #expect(settings.hotkeys.keys.sorted() == ["codes", "live", "shot", "text"])
         #expect(settings == store.settings)
 
         // Removing one removes its table, and only that.
@@ -134,7 +134,7 @@ struct WriteBackTests {
         let text = try directory.read(file)
         #expect(!text.contains("[hotkeys.codes]"))
         #expect(text.hasPrefix("[clipboard]\nalso_primary = true\n"))
-        #expect(try file.load().settings.hotkeys.keys.sorted() == ["shot", "text"])
+        #expect(try file.load().settings.hotkeys.keys.sorted() == ["live", "shot", "text"])
 
         // No hotkeys at all leaves an empty [hotkeys] table (which means none, not the defaults).
         try store.update { $0.hotkeys = [:] }

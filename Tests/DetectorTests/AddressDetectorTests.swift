@@ -96,6 +96,49 @@ struct AddressDetectorTests {
         #expect(addresses(text).isEmpty)
     }
 
+    @Test("after a street, a state and ZIP that disagree still end the address (OCR's first digit, made-up data)",
+          arguments: [
+        ("2364 Lowe Road, East Emily, WA 85569", "East Emily, WA 85569", "WA", "85569"),
+        ("Ship to:\n49671 Jamie Trace\nPort Robert, MN 04834", "Port Robert, MN 04834", "MN", "04834"),
+        ("1 Main Street, Springfield, IL 92701", "Springfield, IL 92701", "IL", "92701"),
+    ])
+    func streetLedMismatch(text: String, cityLine: String, state: String, zip: String) {
+        let found = addresses(text)
+        #expect(found.count == 1)
+        #expect(found.first?.components["region"] == state && found.first?.components["postcode"] == zip)
+        // Alone, the city line still needs them to agree.
+        #expect(addresses("Visit " + cityLine).isEmpty)
+    }
+
+    /// Our own addresses, in the layouts shipping forms and invented-data generators print:
+    /// the postcode's city after a comma or on the next line, the city before the postcode, an
+    /// Australian state and postcode with a comma between, street types of the street guides.
+    @Test("after a street: city after a comma or a line break, city before the postcode", arguments: [
+        ("Floorlaan 67\n7033AX\nBad Nieuweschans", "Bad Nieuweschans", "7033 AX"),
+        ("Send to Floorlaan 67, 7033AX, Bad Nieuweschans today", "Bad Nieuweschans", "7033 AX"),
+        ("Canale Giuseppe, 7, 24123, Bergamo (BG) soon", "Bergamo", "24123"),
+        ("Callejón Eligia Pomares 11, Sevilla, 50911 please", "Sevilla", "50911"),
+        ("Acceso de Anacleto Beltrán 48 Puerta 8\nCórdoba, 13657", "Córdoba", "13657"),
+        ("Viaducto Ghana 671\nNueva Tailandia, HGO 98143", "Nueva Tailandia", "98143"),
+        ("496 Patton Circlet\nSouth Eileenborough, VIC, 3250", "South Eileenborough", "3250"),
+        ("10 Downing Street\nLondon\nSW1A 2AA", "London", "SW1A 2AA"),
+        ("Marialei 35\n8317\nMolenbeek-Wersbeek", "Molenbeek-Wersbeek", "8317"),
+    ])
+    func formLayouts(text: String, city: String, postcode: String) {
+        let found = addresses(text)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.components["city"] == city && found.first?.components["postcode"] == postcode,
+                "\(found)")
+    }
+
+    @Test("the same lines without a street are no address", arguments: [
+        "7033AX\nBad Nieuweschans", "24123, Bergamo (BG)", "Sevilla, 50911", "Nueva Tailandia, HGO 98143",
+        "South Eileenborough, VIC, 3250", "Eje 5 de mayo", "The canale 5 is wide", "North Gavinborough\nKA50 3WJ",
+    ])
+    func formLayoutsNeedStreets(text: String) {
+        #expect(addresses(text).isEmpty)
+    }
+
     @Test("hostile input finishes and finds nothing")
     func hostile() {
         #expect(addresses(String(repeating: "1 ", count: 300_000)).isEmpty)

@@ -47,6 +47,14 @@ struct DataDetectorTests {
         #expect(throws: InvalidContext.self) {
             try DetectionContext.fromEnvironment(["LIVETEXT_REGION": "USA"])
         }
+        // Languages: tesseract names, none from the locale (text handed over was read by no one).
+        #expect(try DetectionContext.fromEnvironment(["LIVETEXT_LANGUAGES": "deu,fra", "LANG": "es_ES"]).languages
+                == ["deu", "fra"])
+        #expect(try DetectionContext.fromEnvironment(["LIVETEXT_LANGUAGES": "deu+chi_sim"]).languages == ["deu", "chi_sim"])
+        #expect(try DetectionContext.fromEnvironment(["LANG": "de_DE.UTF-8"]).languages.isEmpty)
+        #expect(throws: InvalidContext.self) {
+            try DetectionContext.fromEnvironment(["LIVETEXT_LANGUAGES": "../deu"])
+        }
         #expect(throws: InvalidContext.self) {
             try DetectionContext.fromEnvironment(["LIVETEXT_REFERENCE_TIME": "2026-02-30"])
         }

@@ -39,9 +39,10 @@ struct DateCase: Sendable, Decodable, CustomTestStringConvertible {
 /// Runs the date detector on `text` with the reference time (its offset is the time zone, as
 /// with `LIVETEXT_REFERENCE_TIME`) and region.
 func detectDates(_ text: String, reference: String = "2026-03-01T09:00:00-08:00",
-                 region: String = "US", zone: TimeZone? = nil) -> [DateCase.Item] {
+                 region: String = "US", zone: TimeZone? = nil, languages: Set<String> = []) -> [DateCase.Item] {
     let (date, offsetZone) = ISO8601Reference.parse(reference, defaultZone: TimeZone(secondsFromGMT: 0)!)!
-    let context = DetectionContext(referenceDate: date, timeZone: zone ?? offsetZone, region: region)
+    let context = DetectionContext(referenceDate: date, timeZone: zone ?? offsetZone, region: region,
+                                   languages: languages)
     let scanned = ScannedText(text)
     return DateDetector().detect(in: scanned, context: context).map { detection in
         func string(_ key: String) -> String? {

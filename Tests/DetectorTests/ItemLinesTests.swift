@@ -30,6 +30,19 @@ struct ItemLinesTests {
         #expect(locations.lineBounds(of: 18..<30).count == 2)
     }
 
+    @Test("a word the item covers only in part gives the share of its characters: no underline under 'April.'s dot or a link's brackets")
+    func partWords() {
+        let blocks = [TextBlock(lines: [Self.line("on 27 April. See (example.org)", row: 0)])]
+        let locations = WordLocations(blocks)
+        // "on 27 April. See (example.org)": "27 April" is 3..<11; "April." is 6..<12 at x 60, 60 px wide.
+        #expect(locations.bounds(of: 3..<11) == Bounds(x: 30, y: 0, width: 80, height: 20))
+        #expect(locations.lineBounds(of: 3..<11) == [Bounds(x: 30, y: 0, width: 80, height: 20)])
+        // "(example.org)" is 17..<30 at x 170, 130 px; the link is 18..<29.
+        #expect(locations.bounds(of: 18..<29) == Bounds(x: 180, y: 0, width: 110, height: 20))
+        // A range inside one word and a whole word are unchanged in kind: whole words keep their box.
+        #expect(locations.bounds(of: 0..<2) == Bounds(x: 0, y: 0, width: 20, height: 20))
+    }
+
     @Test("the interpreter sets lines only for an item over several lines; the JSON adds them after bounds")
     func interpreted() throws {
         let blocks = [TextBlock(lines: [Self.line("Visit us at 1 Infinite Loop", row: 0),
@@ -53,5 +66,20 @@ struct ItemLinesTests {
         #expect(json.components(separatedBy: "\"lines\":[[").count == 2, "only the address has lines")
         let decoded = try JSONDecoder().decode(ImageAnalysis.self, from: Data(json.utf8))
         #expect(decoded.items == analysis.items)
+    }
+
+    @Test("the languages the blocks were read in reach the detectors: a German block's national number")
+    func blockLanguages() {
+        var german = TextBlock(lines: [Self.line("Telefon (089) 123456", row: 0)])
+        german.language = "deu"
+        let context = DetectionContext(region: "US")
+        var analysis = ImageAnalysis(image: .init(width: 400, height: 100, source: "test"), blocks: [german])
+        AnalysisInterpreter(context: context).interpret(&analysis, only: nil)
+        #expect(analysis.items.map(\.text) == ["(089) 123456"])
+        // The same block read as English: no German number.
+        german.language = "eng"
+        analysis = ImageAnalysis(image: .init(width: 400, height: 100, source: "test"), blocks: [german])
+        AnalysisInterpreter(context: context).interpret(&analysis, only: nil)
+        #expect(analysis.items.isEmpty)
     }
 }

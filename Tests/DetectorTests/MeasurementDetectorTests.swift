@@ -81,6 +81,14 @@ struct MeasurementDetectorTests {
         #expect(ShippingQuantityRun(MeasurementDetector(), text).texts.isEmpty)
     }
 
+    @Test("command-line options are no quantities; a spaced unit or a longer one still is", arguments: [
+        ("$ ls -1l --time-style=long-iso", [String]()), ("tail -5l log.txt", []), ("git log -3m", []),
+        ("cooled to -5 l", ["5 l"]), ("a 2l bottle", ["2l"]), ("-40 °C outside", ["-40 °C"]),
+    ])
+    func commandLineOptions(text: String, expected: [String]) {
+        #expect(ShippingQuantityRun(MeasurementDetector(), text).texts == expected)
+    }
+
     @Test("letters that only look like digits stay words", arguments: [
         "The trail is S km long", "lO km", "CO2 kg", "Use SOS m", "50Og", "5Ol ml", "Section 2O m",
         "about 20  m away", "ISO 9OOO km",

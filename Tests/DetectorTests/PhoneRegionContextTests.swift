@@ -7,8 +7,8 @@ import LiveTextCore
 /// in the forms the regions' own directories print; the numbers are in valid ranges).
 @Suite("phone numbers in the text's region")
 struct PhoneRegionContextTests {
-    static func phones(_ text: String, region: String = "US") -> [String] {
-        DataDetector().detect(in: text, context: DetectionContext(region: region))
+    static func phones(_ text: String, region: String = "US", languages: Set<String> = []) -> [String] {
+        DataDetector().detect(in: text, context: DetectionContext(region: region, languages: languages))
             .filter { $0.kind == .phone }
             .map { item in
                 if case .string(let e164)? = item.value["e164"] { return "\(item.text) \(e164)" }
@@ -62,5 +62,36 @@ struct PhoneRegionContextTests {
     func noHint() {
         #expect(Self.phones("Tel. (089) 242 8750").isEmpty)
         #expect(Self.phones("Tel. (089) 242 8750", region: "DE") == ["(089) 242 8750 +49892428750"])
+    }
+
+    @Test("the language read points at its country: German text reads German national numbers", arguments: [
+        ("deu", "Rufen Sie uns an: (089) 123456", "(089) 123456 +4989123456"),
+        ("deu", "Praxis Dr. Kranz, Telefon 030 1234 5678", "030 1234 5678 +493012345678"),
+        ("fra", "Standard : 01 42 68 53 00", "01 42 68 53 00 +33142685300"),
+        ("spa", "Llámenos al 912 345 678", "912 345 678 +34912345678"),
+        ("ita", "Telefono 06 1234 5678", "06 1234 5678 +390612345678"),
+    ])
+    func languageRegion(language: String, text: String, expected: String) {
+        #expect(Self.phones(text, languages: [language]) == [expected])
+        // Not read in that country without the language (the user's region is the US).
+        #expect(Self.phones(text).isEmpty)
+        #expect(Self.phones(text, languages: ["eng"]).isEmpty)
+    }
+
+    @Test("a hint near the number comes before the language's country")
+    func hintBeforeLanguage() {
+        // A Swiss domain beside the number on a German page: Zürich's 044, not a German 044.
+        #expect(Self.phones("www.kunsthaus.ch · Telefon 044 253 84 84", languages: ["deu"])
+                == ["044 253 84 84 +41442538484"])
+        // The user's region still reads its own numbers on a German page.
+        #expect(Self.phones("New York: 212-555-0198", languages: ["deu"]) == ["212-555-0198 +12125550198"])
+    }
+
+    @Test("a language's country is as weak as a hint: no order numbers, dates, IBANs or versions", arguments: [
+        "Bestellnummer 0301234567", "Datum 03.04.2027, 14:30", "IBAN DE89 3704 0044 0532 0130 00",
+        "Version 10.2.3 (build 0891)", "Rechnung 0891 234",
+    ])
+    func languageNegatives(text: String) {
+        #expect(Self.phones(text, languages: ["deu"]).isEmpty)
     }
 }

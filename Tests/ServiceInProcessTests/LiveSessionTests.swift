@@ -1,7 +1,8 @@
 import Foundation
 import LiveTextCore
-import LiveTextDesktop
+@testable import LiveTextDesktop
 import LiveTextEngines
+import LiveTextInteraction
 import Synchronization
 import Testing
 import TestSupport
@@ -94,6 +95,38 @@ struct LiveSessionTests {
                 lines.contains { !$0.intersection(line.bounds).isEmpty }
             })
         }
+    }
+
+    @Test("the line under the pointer live: the first partial holding the whole reading's line nearest the pointer; the whole when none did")
+    func pointerLineTiming() {
+        // "alpha beta" at y 10, "gamma delta" at y 30, "omega" at y 70, each 12 px high.
+        func line(_ text: String, y: Int) -> TextLine {
+            TextLine(words: [TextWord(text: text, bounds: Bounds(x: 10, y: y, width: text.count * 10, height: 12), confidence: 90)])
+        }
+        let lines = [line("alpha beta", y: 10), line("gamma delta", y: 30), line("omega", y: 70)]
+        func reading(_ kept: [Int]) -> ImageAnalysis {
+            ImageAnalysis(image: .init(width: 200, height: 100, source: "pixels"), blocks: [TextBlock(lines: kept.map { lines[$0] })])
+        }
+        func partial(_ generation: Int, _ kept: [Int]) -> LiveReading {
+            .partial(PartialAnalysis(generation: generation, analysis: reading(kept)))
+        }
+        let whole = LiveReading.done(reading([0, 1, 2]), .empty)
+        var timings = LiveTimings()
+        // The pointer at (20, 74), on "omega".
+        timings.arrived(partial(1, [0]), at: 100, pointer: (20, 74))
+        timings.arrived(partial(2, [0, 2]), at: 150, pointer: (20, 74))
+        timings.arrived(whole, at: 400, pointer: (20, 74))
+        #expect(timings.firstLiveMs == 100 && timings.pointerLineMs == 150 && timings.liveMs == 400)
+        // Between the lines, nearer "gamma delta" (y 30-42): that line, which only the whole held.
+        var between = LiveTimings()
+        between.arrived(partial(1, [2]), at: 100, pointer: (20, 47))
+        between.arrived(whole, at: 300, pointer: (20, 47))
+        #expect(between.pointerLineMs == 300)
+        #expect(between.json.contains("\"pointer_line_ms\": 300.0"))
+        // The pointer off the surface: not measured.
+        var off = LiveTimings()
+        off.arrived(whole, at: 300, pointer: nil)
+        #expect(off.pointerLineMs == nil && off.liveMs == 300)
     }
 
     /// The pixel at (260, 1), where the reading bar is drawn while the reading goes on.

@@ -41,6 +41,9 @@ struct RequestOptionsTests {
         Options(types: [.text, .detectors], languages: try! LanguageSet("eng+fra"), only: [.email, .link], copy: true,
                 primary: true, notify: true, interaction: [.automatic], replace: true,
                 capture: .region(Bounds(x: 1, y: 2, width: 3, height: 4))),
+        Options(capture: .screen, live: true), Options(capture: .monitor(1), live: true),
+        Options(primary: true, interaction: [.textSelection], capture: .region(Bounds(x: 0, y: 0, width: 9, height: 9)),
+                live: true),
     ])
     func roundTrip(options: Options) throws {
         #expect(try Options(decoding: options.encode(), capturing: options.capture != nil) == options)
@@ -67,6 +70,7 @@ struct RequestOptionsTests {
         #expect(Options(capture: .monitor(1)).encode()["monitor"]?.signature == "u")
         #expect(Options(capture: .select).encode() == ["interactive": .bool(true)])
         #expect(Options(capture: .pickWindow).encode() == ["pick_window": .bool(true)])
+        #expect(Options(capture: .screen, live: true).encode() == ["live": .bool(true)])
     }
 
     @Test("nothing set sends nothing: flags only when on, the screen as no target, the settings decide the rest")
@@ -129,6 +133,7 @@ struct RequestOptionsTests {
         ("monitor", .int32(1), "option 'monitor' must be a monitor index (u), not an int32 (i)"),
         ("interactive", .string("yes"), "option 'interactive' must be a boolean (b), not a string (s)"),
         ("pick_window", .uint32(1), "option 'pick_window' must be a boolean (b), not a uint32 (u)"),
+        ("live", .string("true"), "option 'live' must be a boolean (b), not a string (s)"),
     ] as [(String, DBusValue, String)])
     func wrongType(key: String, value: DBusValue, message: String) {
         Self.refused([key: value], capturing: true, message)
@@ -154,7 +159,7 @@ struct RequestOptionsTests {
         for key in Options.requestKeys { #expect(list.contains(key.name)) }
         #expect(list.hasPrefix("types (as), languages (as), only (as), copy (b)"))
         #expect(!list.contains("region"))
-        #expect(Options.keyList(capturing: true).hasSuffix("monitor (u), interactive (b), pick_window (b)"))
+        #expect(Options.keyList(capturing: true).hasSuffix("monitor (u), interactive (b), pick_window (b), live (b)"))
     }
 
     @Test("an unknown item kind is refused with the valid names; iOS content types and comma lists are kinds")
@@ -225,6 +230,23 @@ struct RequestOptionsTests {
         Self.refused(wild, capturing: true, "option 'region' is empty")
         // An empty set of types goes out as it is, and is refused.
         Self.refused(Options(types: []).encode(), "no analysis type given")
+    }
+
+    @Test("live: a target the user picks, copy, notify and the interaction type none are refused, named")
+    func liveRefusals() throws {
+        Self.refused(["live": .bool(true), "interactive": .bool(true)], capturing: true,
+                     "options 'live' and 'interactive' exclude each other")
+        Self.refused(["live": .bool(true), "pick_window": .bool(true)], capturing: true,
+                     "options 'live' and 'pick_window' exclude each other")
+        Self.refused(["live": .bool(true), "copy": .bool(true)], capturing: true, "options 'live' and 'copy'", "Ctrl+C")
+        Self.refused(["live": .bool(true), "notify": .bool(true)], capturing: true, "options 'live' and 'notify'")
+        Self.refused(["live": .bool(true), "interaction": .strings(["none"])], capturing: true,
+                     "option 'interaction'", "none offers nothing")
+        // Switched off, none of that matters; outside CaptureScreen live is an unknown key.
+        #expect(try Options(decoding: ["live": .bool(false), "copy": .bool(true), "interactive": .bool(true)],
+                            capturing: true) == Options(copy: true, capture: .select))
+        #expect(try Options(decoding: ["live": .bool(true), "copy": .bool(true)]) == Options(copy: true))
+        #expect(Options(live: true).encode().isEmpty)
     }
 
     @Test("two targets exclude each other, named; a target switched off chooses nothing")

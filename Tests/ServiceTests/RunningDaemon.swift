@@ -69,23 +69,7 @@ final class RunningDaemon: @unchecked Sendable {
 
     static func startDaemon(address: String, configHome: URL, log: URL,
                             environment extra: [String: String] = [:], errors: FileHandle? = nil) throws -> Process {
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["daemon", "--address", address]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = configHome.path
-        environment["OMP_THREAD_LIMIT"] = "1"
-        environment["LIVETEXT_REFERENCE_TIME"] = "2026-03-01T09:00:00-08:00"
-        environment["LIVETEXT_REGION"] = "US"
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = errors ?? handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
+        try DaemonProcess.start(address: address, configHome: configHome, log: log, environment: extra, errors: errors)
     }
 
     func stop() async {

@@ -51,6 +51,16 @@ public enum XPeers {
         throw TestFailure("the clipboard never held \(text ?? "anything")")
     }
 
+    /// Presses Ctrl+A and Ctrl+C on a live surface until the clipboard holds `text` (the surface
+    /// selects everything once it is read; until then it copies nothing), for up to 30 s.
+    public static func copyAllOnceRead(_ text: String, on server: TestDisplay) async throws {
+        for _ in 0..<300 {
+            try await xdotool(["key", "ctrl+a", "key", "ctrl+c"], on: server)
+            if try await clipboardText(on: server) == text { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
     /// Waits until livetext's selection overlay is up and holds the pointer grab.
     public static func waitForSelectionOverlay(on server: TestDisplay) async throws {
         for _ in 0..<300 {

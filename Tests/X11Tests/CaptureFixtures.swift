@@ -22,6 +22,26 @@ final class ScreenPainter: @unchecked Sendable {
 
     deinit { display.close() }
 
+    /// Defines RandR 1.5 monitors (as `xrandr --setmonitor` does); they stay while this
+    /// connection does.
+    func defineMonitors(_ monitors: [(name: String, bounds: Bounds, primary: Bool)]) {
+        let handle = display.handle
+        for (name, bounds, primary) in monitors {
+            guard let monitor = XRRAllocateMonitor(handle, 0) else { continue }
+            monitor.pointee.name = display.atom(name)
+            monitor.pointee.x = Int32(bounds.x)
+            monitor.pointee.y = Int32(bounds.y)
+            monitor.pointee.width = Int32(bounds.width)
+            monitor.pointee.height = Int32(bounds.height)
+            monitor.pointee.mwidth = 100
+            monitor.pointee.mheight = 100
+            monitor.pointee.primary = primary ? 1 : 0
+            XRRSetMonitor(handle, display.root, monitor)
+            XRRFreeMonitors(monitor)
+        }
+        display.sync()
+    }
+
     /// A window at `area` (root coordinates) painted with `color(x, y)` (8-bit r, g, b, quantized
     /// to the visual), mapped and on top. Returns its id and the rgba8 image a capture must give.
     func window(_ area: Bounds, overrideRedirect: Bool = false,

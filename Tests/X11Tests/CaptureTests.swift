@@ -219,20 +219,8 @@ struct CaptureTests {
         try await TestDisplay.with(width: 1000, height: 300) { server in
             let painter = try ScreenPainter(server)
             let right = try painter.window(Bounds(x: 600, y: 0, width: 400, height: 300), color: F.testPattern)
-            let handle = painter.display.handle
-            for (name, x, width, primary) in [("LEFT", 0, 600, false), ("RIGHT", 600, 400, true)] {
-                let monitor = try #require(XRRAllocateMonitor(handle, 0))
-                monitor.pointee.name = painter.display.atom(name)
-                monitor.pointee.x = Int32(x)
-                monitor.pointee.width = Int32(width)
-                monitor.pointee.height = 300
-                monitor.pointee.mwidth = 100
-                monitor.pointee.mheight = 100
-                monitor.pointee.primary = primary ? 1 : 0
-                XRRSetMonitor(handle, painter.display.root, monitor)
-                XRRFreeMonitors(monitor)
-            }
-            painter.display.sync()
+            painter.defineMonitors([("LEFT", Bounds(x: 0, y: 0, width: 600, height: 300), false),
+                                    ("RIGHT", Bounds(x: 600, y: 0, width: 400, height: 300), true)])
             let display = try X11Display(name: server.name)
             defer { display.close() }
             let capture = ScreenCapture(display: display)

@@ -33,11 +33,7 @@ struct LiveProgramTests {
             #expect(window.frame == [10, 20, 300, 200])
             kill(program.processIdentifier, SIGKILL)
             _ = try await LiveProgram.exitStatus(program)
-            var after = try await LiveProbe.grabsFree(server)
-            for _ in 0..<100 where !(after.pointer && after.keyboard && after.windows.isEmpty) {
-                try await Task.sleep(for: .milliseconds(20))
-                after = try await LiveProbe.grabsFree(server)
-            }
+            let after = try await LiveProbe.waitUntilFree(server)
             #expect(after.pointer && after.keyboard)
             #expect(after.windows.isEmpty)
         }

@@ -139,6 +139,17 @@ enum LiveProbe {
         }
     }
 
+    /// Waits (up to 5 s) until pointer and keyboard are free and no window of class `livetext`
+    /// is left (the server drops a killed client's grabs a moment later), and says what it saw last.
+    static func waitUntilFree(_ server: TestDisplay) async throws -> (pointer: Bool, keyboard: Bool, windows: [UInt]) {
+        var after = try await grabsFree(server)
+        for _ in 0..<250 where !(after.pointer && after.keyboard && after.windows.isEmpty) {
+            try await Task.sleep(for: .milliseconds(20))
+            after = try await grabsFree(server)
+        }
+        return after
+    }
+
     /// The screen's pixels now, as another client reads them.
     static func screen(_ server: TestDisplay) async throws -> PixelImage {
         try await offPool {

@@ -102,11 +102,25 @@ struct LiveSurfaceTests {
         }
     }
 
+    @Test("while it reportsEscape (a menu is shown), Escape is a key for the handler; then Escape closes at once again")
+    func escapeReported() async throws {
+        try await TestDisplay.with(width: 320, height: 240) { server in
+            let harness = LiveHarness.start(server)
+            _ = try await LiveProbe.waitForSurface(server)
+            _ = try await harness.onSurface { $0.reportsEscape = true }
+            try await xdotool(server, "key Escape")
+            try await harness.waitForEvents { $0.contains { if case .key(let key) = $0 { key.keysym == UInt32(XK_Escape) } else { false } } }
+            _ = try await harness.onSurface { $0.reportsEscape = false }
+            try await xdotool(server, "key Escape")
+            #expect(try await harness.ending()?.get() == .escaped)
+        }
+    }
+
     @Test("clicks are counted (double, triple), modifiers and keys reported, motion coalesced; the handler finishes")
     func events() async throws {
         try await TestDisplay.with(width: 320, height: 240) { server in
             let harness = LiveHarness.start(server) { event, surface in
-                if case .key(let key) = event, key.isEnter { surface.finish() }
+                if case .key(let key) = event, key.keysym == UInt32(XK_Return) { surface.finish() }
             }
             _ = try await LiveProbe.waitForSurface(server)
             try await xdotool(server, "mousemove 50 60 click --repeat 3 --delay 60 1")
@@ -123,8 +137,8 @@ struct LiveSurfaceTests {
             #expect(presses[3].modifiers.contains(.shift) && presses[3].x == 200)
             let keys = events.compactMap { if case .key(let k) = $0 { k } else { nil } }
             #expect(keys.count == 2)
-            #expect(keys.first?.isControl("c") == true)
-            #expect(keys.last?.isEnter == true)
+            #expect(keys.first?.keysym == 0x63 && keys.first?.modifiers.contains(.control) == true)
+            #expect(keys.last?.keysym == UInt32(XK_Return))
             let drag = events.compactMap { if case .motion(let x, let y, let m) = $0, m.contains(.button1) { (x, y) } else { nil } }
             #expect(drag.last.map { [$0.0, $0.1] } == [30, 35])
         }

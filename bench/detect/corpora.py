@@ -8,6 +8,9 @@ A case is a dict:
   known     the types whose expected items are ALL listed ("*" = every type): a reported item of a
             known type that matches nothing is a false positive; of another type it is ignored
   region, reference   LIVETEXT_REGION / LIVETEXT_REFERENCE_TIME for the case
+  languages the languages the text would be read in, as tesseract names them ("deu,fra"; "" for
+            none): LIVETEXT_LANGUAGES for the case (from a generated case's "language", ISO 639-1, or
+            a fixture's "languages"); English text, and a corpus that says nothing, has none
   noisy     True for an OCR-noisy copy (its "origin" is the clean case's id)
 Debian's python only (python3-yaml): nothing from the venv.
 """
@@ -22,7 +25,16 @@ DEFAULT_REFERENCE = "2026-03-01T09:00:00-08:00"
 ALL = "*"
 
 
-def make_case(case_id, corpus, text, found, known, region=None, reference=None, **extra):
+# ISO 639-1 (CLDR's locales) -> tesseract's language names; English needs none.
+TESSERACT_LANGUAGES = {"de": "deu", "fr": "fra", "es": "spa", "it": "ita", "nl": "nld", "pt": "por", "pl": "pol"}
+
+
+def tesseract_languages(language):
+    """"de" -> "deu"; "en", None and unknown codes -> ""."""
+    return TESSERACT_LANGUAGES.get((language or "").split("_")[0], "")
+
+
+def make_case(case_id, corpus, text, found, known, region=None, reference=None, languages="", **extra):
     """found: [(type, item text)] in any order; each is located in text (the k-th item with the
     same text is its k-th occurrence). Returns (case, None) or (None, why) when an item is not a
     substring of the text."""
@@ -44,7 +56,8 @@ def make_case(case_id, corpus, text, found, known, region=None, reference=None, 
                       **({"optional": True} if optional else {})})
     items.sort(key=lambda i: (i["start"], i["end"]))
     case = {"id": case_id, "corpus": corpus, "text": text, "items": items, "known": known,
-            "region": region or DEFAULT_REGION, "reference": reference or DEFAULT_REFERENCE, "noisy": False}
+            "region": region or DEFAULT_REGION, "reference": reference or DEFAULT_REFERENCE,
+            "languages": languages or "", "noisy": False}
     case.update(extra)
     return case, None
 
@@ -154,6 +167,7 @@ def generated(path, corpus, kind=None):
             case, why = make_case(raw["id"], corpus, raw["text"],
                                   [(i["type"], i["text"], i.get("optional", False)) for i in raw["items"]], known,
                                   region=raw.get("region"), reference=raw.get("reference"),
+                                  languages=tesseract_languages(raw.get("language")),
                                   description=raw.get("source"))
             (cases.append(case) if case else problems.append(why))
     return cases, problems
@@ -186,7 +200,7 @@ def faker_addresses(path):
 
 def fixtures(root):
     """Our own cases: Tests/DetectorTests/Fixtures/*/cases.jsonl, {"text", "items": [{"type",
-    "text"}], optional "reference", "region"}; every item of the text is listed (all types known),
+    "text"}], optional "reference", "region", "languages"}; every item of the text is listed (all types known),
     unless the case says otherwise with an optional "known": [types whose items are all listed].
     Read as they are when the script runs; a bad line is reported and skipped."""
     cases, problems = [], []
@@ -208,8 +222,13 @@ def fixtures(root):
                 if known != ALL and not (isinstance(known, list) and all(isinstance(k, str) for k in known)):
                     problems.append(f"{case_id}: \"known\" is neither \"*\" nor a list of types")
                     continue
+                languages = raw.get("languages") or []
+                if not (isinstance(languages, list) and all(isinstance(l, str) for l in languages)):
+                    problems.append(f"{case_id}: \"languages\" is not a list of tesseract names")
+                    continue
                 case, why = make_case(case_id, f"fixtures/{folder}", text, found, known,
-                                      region=raw.get("region"), reference=raw.get("reference"))
+                                      region=raw.get("region"), reference=raw.get("reference"),
+                                      languages=",".join(languages))
                 (cases.append(case) if case else problems.append(why))
     return cases, problems
 

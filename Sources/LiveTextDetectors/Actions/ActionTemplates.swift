@@ -1,4 +1,5 @@
 import Foundation
+import LiveTextCore
 
 /// URL templates for actions whose target is a web page of the user's choosing: `%s` is replaced
 /// by the percent-encoded subject.
@@ -44,6 +45,13 @@ public struct ActionTemplates: Sendable, Hashable {
         take("LIVETEXT_LOOKUP_URL", \.lookup)
         take("LIVETEXT_TRANSLATE_URL", \.translate)
         return templates
+    }
+
+    /// Look Up or Translate of a selected `text` (a live surface's right-click menu), as a quick
+    /// action whose target is this template filled with it.
+    public func action(_ kind: QuickAction.Kind, forSelection text: String) -> QuickAction {
+        QuickAction(id: "\(kind.rawValue)-selection", title: kind.rawValue, kind: kind,
+                    target: Self.fill(kind == .lookup ? lookup : translate, with: text), subject: .text)
     }
 
     /// `template` with `%s` replaced by `subject`, percent-encoded for a query or path component.

@@ -36,20 +36,26 @@ enum AddressVocabulary {
         "estrada", "rodovia", "alameda", "largo", "calçada", "beco", "ladeira", "boulevard", "blvd",
         "periférico", "periferico", "calzada", "privada", "cerrada", "circuito", "andador", "rue",
         "chaussée", "chaussee", "place", "quai", "drève", "dreve",
+        // Street types of the Spanish, Italian and Mexican street guides (Callejero, stradari):
+        "acceso", "pasaje", "pasadizo", "vía", "urbanización", "urbanizacion", "cañada", "canada", "cuesta",
+        "borgo", "canale", "rotonda", "stretto", "viaducto", "eje", "retorno",
     ]
 
     /// The country a street type word points at, where it points at one.
     static let romanceTypeCountries: [String: String] = {
         var table: [String: String] = [:]
         for word in ["calle", "avda", "paseo", "camino", "carretera", "ctra", "ronda", "rambla", "travesía", "travesia",
-                     "glorieta", "callejón", "callejon", "bulevar", "carrer", "avinguda", "passeig", "plaça"] {
+                     "glorieta", "callejón", "callejon", "bulevar", "carrer", "avinguda", "passeig", "plaça", "acceso",
+                     "pasaje", "pasadizo", "urbanización", "urbanizacion", "cañada", "cuesta"] {
             table[word] = "ES"
         }
-        for word in ["via", "viale", "piazza", "piazzale", "corso", "vicolo", "strada", "contrada", "lungomare"] {
+        for word in ["via", "viale", "piazza", "piazzale", "corso", "vicolo", "strada", "contrada", "lungomare", "borgo",
+                     "canale", "rotonda", "stretto"] {
             table[word] = "IT"
         }
         for word in ["rua", "travessa", "praça", "praca", "pça", "estrada", "calçada", "beco", "ladeira"] { table[word] = "PT" }
-        for word in ["periférico", "periferico", "calzada", "privada", "cerrada", "circuito", "andador"] { table[word] = "MX" }
+        for word in ["periférico", "periferico", "calzada", "privada", "cerrada", "circuito", "andador", "viaducto", "eje",
+                     "retorno"] { table[word] = "MX" }
         for word in ["rue", "chaussée", "chaussee", "quai", "drève", "dreve"] { table[word] = "BE" }
         return table
     }()

@@ -10,7 +10,7 @@ extension AddressScanner {
         case .german: line = europeanPostcodeLine(t, style: style, hint: hint) ?? postcodeFirstLine(t, style: style)
         case .romance:
             line = europeanPostcodeLine(t, style: style, hint: hint) ?? postcodeFirstLine(t, style: style, hint: hint)
-                ?? brazilianCityLine(t)
+                ?? brazilianCityLine(t) ?? cityThenPostcodeLine(t, hint: hint)
         default: line = postcodeFirstLine(t, style: style) ?? cityFirstLine(t)
         }
         if let current = line, let province = provinceInParentheses(after: current.range.upperBound) {
@@ -52,10 +52,7 @@ extension AddressScanner {
             }
         }
         if country == "FR", department > 98 { return nil }
-        guard let city = cityWords(after: t.end, french: country == "FR" || style == .romance),
-              sameLine(t.end, city.lowerBound) else {
-            return nil
-        }
+        guard let city = cityAfterPostcode(t.end, french: country == "FR" || style == .romance) else { return nil }
         return CityLine(range: t.start..<city.upperBound, city: city, postcode: postcode,
                         region: nil, country: country)
     }
@@ -93,8 +90,37 @@ extension AddressScanner {
         } else {
             return nil
         }
-        guard let city = cityWords(after: end, french: true), sameLine(end, city.lowerBound) else { return nil }
+        guard let city = cityAfterPostcode(end, french: true) else { return nil }
         return CityLine(range: t.start..<city.upperBound, city: city, postcode: postcode, region: nil, country: country)
+    }
+
+    /// The city after a postcode that follows a street: on its line ("75008 Paris"), after a
+    /// comma ("24123, Bergamo") or on the next line ("7033AX⏎Bad Nieuweschans"), as forms and
+    /// labels print it. The street before is the evidence; a postcode line alone does not get here.
+    private func cityAfterPostcode(_ end: Int, french: Bool) -> Range<Int>? {
+        if let city = cityWords(after: end, french: french), sameLine(end, city.lowerBound) { return city }
+        guard let t = tokens.nextAfterSeparator(end), t.kind == .word, tokens.isCapitalized(t),
+              let city = cityWords(after: t.start, french: french), city.lowerBound == t.start else { return nil }
+        return city
+    }
+
+    /// "Sevilla, 50911", "Nueva Tailandia, HGO 98143": a city, a comma, maybe a state's
+    /// abbreviation, and five digits, after a Spanish-style street.
+    private func cityThenPostcodeLine(_ first: AddressToken, hint: String?) -> CityLine? {
+        guard first.kind == .word, tokens.isCapitalized(first),
+              let city = cityWords(after: first.start, french: true), city.lowerBound == first.start,
+              let comma = tokens.next(city.upperBound), tokens.isPunct(comma, ","), var code = tokens.next(comma.end),
+              sameLine(comma.end, code.start) else { return nil }
+        var region: String?
+        if code.kind == .word, tokens.isAllCaps(code), (2...5).contains(code.end - code.start),
+           let after = tokens.next(code.end), sameLine(code.end, after.start) {
+            region = tokens.text(code)
+            code = after
+        }
+        guard code.kind == .number, code.end - code.start == 5, let postcode = foldedDigits(code.start..<code.end, count: 5)
+        else { return nil }
+        return CityLine(range: first.start..<code.end, city: city, postcode: postcode, region: region,
+                        country: hint == "PT" || hint == "BE" ? nil : hint)
     }
 
     /// "São Paulo - SP, 01310-100": city, state and CEP.
@@ -132,6 +158,13 @@ extension AddressScanner {
                 return CityLine(range: first.start..<tail.end, city: first.start..<cityEnd!, postcode: tail.postcode,
                                 region: tail.region, country: tail.country)
             }
+            // The British layout: the town on its line, the postcode on the next ("North
+            // Gavinborough⏎KA50 3WJ").
+            if let cityEnd, t.kind == .newline, let code = tokens.next(t.end), code.kind == .word,
+               let (postcode, country, end) = foreignPostcode(code), country == "GB" {
+                return CityLine(range: first.start..<end, city: first.start..<cityEnd, postcode: postcode,
+                                region: nil, country: country)
+            }
             if afterComma { return nil }
             if tokens.isPunct(t, ","), cityEnd != nil {
                 afterComma = true
@@ -160,8 +193,11 @@ extension AddressScanner {
     /// State and ZIP, province and postal code, or a UK postcode after a city.
     private func cityTail(_ t: AddressToken) -> (end: Int, postcode: String, region: String?, country: String)? {
         guard t.kind == .word else { return nil }
+        // After a street, a state and a ZIP are an address even when the ZIP's first digit is not
+        // the state's (an OCR misread, or a made-up address): the street is the evidence. Alone,
+        // "City, ST 12345" still needs them to agree (`standaloneZIPAddress`).
         if let (state, stateEnd) = usState(t), let zip = tokens.next(stateEnd), sameLine(stateEnd, zip.start),
-           isZIP(zip), zipMatchesState(zip, state) {
+           isZIP(zip) {
             return (zip.end, zipText(zip) ?? "", state, "US")
         }
         let code = tokens.text(t)
@@ -175,12 +211,18 @@ extension AddressScanner {
             return (end, postcode, nil, country)
         }
         if let (pin, end) = indianStateAndPIN(t) { return (end, pin, nil, "IN") }
-        // "Sydney NSW 2000"
+        // "Sydney NSW 2000", "Sydney, NSW, 2000"; after a street the postcode's first digit need
+        // not be the state's, as with ZIP codes above.
         let state = tokens.text(t)
-        if let firsts = AddressVocabulary.australianStates[state], let postcode = tokens.next(t.end),
-           sameLine(t.end, postcode.start), postcode.kind == .number, postcode.end - postcode.start == 4,
-           s[postcode.start..<postcode.end].allSatisfy(\.isASCIIDigit), firsts.unicodeScalars.contains(s[postcode.start]) {
-            return (postcode.end, oneLine(postcode.start..<postcode.end), state, "AU")
+        if AddressVocabulary.australianStates[state] != nil, var postcode = tokens.next(t.end),
+           sameLine(t.end, postcode.start) {
+            if tokens.isPunct(postcode, ","), let after = tokens.next(postcode.end), sameLine(postcode.end, after.start) {
+                postcode = after
+            }
+            if postcode.kind == .number, postcode.end - postcode.start == 4,
+               s[postcode.start..<postcode.end].allSatisfy(\.isASCIIDigit) {
+                return (postcode.end, oneLine(postcode.start..<postcode.end), state, "AU")
+            }
         }
         return nil
     }

@@ -2,8 +2,11 @@ import LiveTextCore
 
 /// Dates, times, ranges and durations, resolved against the reference time.
 ///
-/// What it reads (English throughout; German and French month and weekday names and their time
-/// styles, "5. März 2026 um 14:30 Uhr", "le 5 mars à 9h30"):
+/// What it reads (English throughout; German, French and Spanish month and weekday names and
+/// their time styles, "5. März 2026 um 14:30 Uhr", "le 5 mars à 9h30", "3 de marzo a las 14:30";
+/// and, when the context says that language was read, its connectors, relative days, short
+/// weekdays and units: "vom 3. bis 5. März", "heute um 14 Uhr", "du 3 au 5 mars", "demain",
+/// "del 3 al 5 de marzo", "el próximo lunes" (`DateLanguages`)):
 /// - dates: "March 3, 2026", "3 March 2026", "Mar 3", "Tue, Mar 3", "Tuesday 3rd March",
 ///   "03-Mar-2026", "March 2026", ISO "2026-03-05", numeric "03/05/2026" and "3/5" (month first
 ///   in the US, Canada and the Philippines, day first elsewhere; dotted "05.03.2026" is always
@@ -13,7 +16,7 @@ import LiveTextCore
 /// - relative days: "today", "tomorrow", "tonight", "next Friday", "this Monday", "in 3 days",
 ///   "next week", "2 days ago";
 /// - ranges: "Mar 3-5", "March 3 – March 5, 2026", "3/5–3/7", "10-11am", "9am to 5pm",
-///   "from 2 to 4 pm";
+///   "from 2 to 4 pm", "from 3 to 5 March" (days: a month after two bare numbers makes them days);
 /// - durations: "for 2 hours", "2h 30m", "90 min", "an hour and a half".
 ///
 /// The item's `value`:
@@ -54,7 +57,8 @@ public struct DateDetector: Detector {
     public func detect(in text: ScannedText, context: DetectionContext) -> [Detection] {
         let scalars = text.scalars
         let conventions = DateRegionConventions(region: context.region)
-        let parser = DateParser(reader: DateTokenReader(scalars: scalars), conventions: conventions)
+        let languages = DateLanguages(context.languages)
+        let parser = DateParser(reader: DateTokenReader(scalars: scalars, languages: languages), conventions: conventions)
         let resolver = DateResolver(
             clock: ReferenceClock(referenceDate: context.referenceDate, timeZone: context.timeZone),
             conventions: conventions)
@@ -83,7 +87,9 @@ public struct DateDetector: Detector {
                 i += 1
             }
             let isTrigger = hasDigit
-                || (i - runStart <= WordKeys.maxLetters && DateWord.lookup(key)?.startsExpression == true)
+                || (i - runStart <= WordKeys.maxLetters
+                    && (DateWord.lookup(key)?.startsExpression == true
+                        || languages.lookup(key)?.startsExpression == true))
             guard isTrigger, let expression = parser.parse(at: runStart),
                   let value = resolver.value(of: expression) else { continue }
             found.append(Detection(kind: .date, range: expression.range, value: value))

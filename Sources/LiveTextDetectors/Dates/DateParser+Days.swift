@@ -84,7 +84,9 @@ extension DateParser {
             if ambiguous && !first.capitalized { return nil }
             return DayResult(spec: .monthOfYear(year: year, month: month), end: number.end)
         }
-        guard let (day, dayEnd, ordinal) = dayNumber(number) else { return nil }
+        // A capitalized month name proves the shape: its day may carry OCR's letters ("Sep O3",
+        // "July l3th").
+        guard let (day, dayEnd, ordinal) = dayNumber(number, folded: first.capitalized) else { return nil }
         var end = dayEnd
         var endDay: Int?
         if let connector = reader.next(end), connector.isDash || connector.word == .to || connector.word == .through,
@@ -103,8 +105,9 @@ extension DateParser {
 
     /// A day of the month: 1-31 with an optional ordinal suffix, not the hour of a time
     /// ("May 5pm", "March 3:30").
-    private func dayNumber(_ token: DateToken) -> (day: Int, end: Int, ordinal: Bool)? {
-        guard token.isNumber(maxDigits: 2), (1...31).contains(token.value) else { return nil }
+    private func dayNumber(_ token: DateToken, folded: Bool = false) -> (day: Int, end: Int, ordinal: Bool)? {
+        guard token.kind == .number, token.length <= 2, !token.folded || folded, (1...31).contains(token.value)
+        else { return nil }
         if let next = adjacent(token.end) {
             if next.word == .ordinalSuffix { return (token.value, next.end, true) }
             if next.kind == .word || next.isSymbol(":") { return nil }
@@ -171,19 +174,20 @@ extension DateParser {
 
     private func parseNumeric(_ first: DateToken, separator: DateToken, second: DateToken,
                               cued: Bool) -> DayResult? {
-        // OCR's misread digits ("2O24-O6-28", "l986-11-23") only in the ISO shape, each part
-        // keeping a real digit and the year three.
-        let iso = first.length == 4 && separator.isDash && yearValue(first) != nil
-        func plausible(_ token: DateToken) -> Bool { !token.folded || (iso && realDigits(token) >= 1) }
-        guard plausible(first), plausible(second), second.length <= 2 else { return nil }
+        // OCR's misread digits ("2O24-O6-28", "l986-11-23", "13.O7.20l6", "01/O2/2O21") only in
+        // a full date's shape (ISO, or day and month before a four-digit year), each part keeping
+        // a real digit and the year three.
         let sep = separator.value
-        let third: DateToken?
+        var third: DateToken?
         if let separator2 = adjacent(second.end), separator2.value == sep, separator2.kind == .symbol,
-           let candidate = adjacent(separator2.end), candidate.kind == .number, plausible(candidate) {
+           let candidate = adjacent(separator2.end), candidate.kind == .number {
             third = candidate
-        } else {
-            third = nil
         }
+        let iso = first.length == 4 && separator.isDash && yearValue(first) != nil
+        let fullShape = iso || (first.length <= 2 && third.map { $0.length == 4 && yearValue($0) != nil } == true)
+        func plausible(_ token: DateToken) -> Bool { !token.folded || (fullShape && realDigits(token) >= 1) }
+        guard plausible(first), plausible(second), second.length <= 2 else { return nil }
+        if let candidate = third, !plausible(candidate) { third = nil }
         if first.length == 4 {
             guard let third, third.length <= 2, let year = yearValue(first),
                   CivilCalendar.isValid(year: year, month: second.value, day: third.value),

@@ -97,6 +97,9 @@ struct DateParser {
     private func parseFromRange(_ first: DateToken) -> DateExpression? {
         let andConnector = first.word == .between
         guard let next = reader.next(first.end) else { return nil }
+        if let days = parseDayNumberRange(next, andConnector: andConnector) {
+            return DateExpression(range: first.start..<days.upper, start: days.start, end: days.end)
+        }
         if let times = parseTimeRange(next, allowBareHour: true, andConnector: andConnector),
            let endTime = times.end {
             var start = DateMoment(time: times.start, zoneMinutes: times.zoneMinutes)
@@ -117,6 +120,35 @@ struct DateParser {
         guard let (second, _) = spanAfterConnector(span.upper, andConnector: andConnector),
               second.start.day != nil || second.start.time != nil, second.end == nil else { return nil }
         return DateExpression(range: first.start..<second.upper, start: span.start, end: second.start)
+    }
+
+    /// "3 to 5 March 2027", "3. bis 5. März", "3 au 5 mars", "3 al 5 de marzo", "3rd and 5th
+    /// of May": two days of one month after "from" or "between". Without the month the two
+    /// numbers are hours ("from 3 to 5"), so it is tried first and needs the month.
+    private func parseDayNumberRange(_ first: DateToken, andConnector: Bool) -> (start: DateMoment, end: DateMoment, upper: Int)? {
+        func day(_ token: DateToken) -> (value: Int, end: Int)? {
+            guard token.isNumber(maxDigits: 2), (1...31).contains(token.value) else { return nil }
+            if let after = adjacent(token.end), after.isSymbol(".") || after.word == .ordinalSuffix { return (token.value, after.end) }
+            return (token.value, token.end)
+        }
+        guard let (from, fromEnd) = day(first), let connector = reader.next(fromEnd), connector.gap != .lineBreak,
+              andConnector ? connector.word == .and : (connector.word == .to || connector.word == .through || connector.isDash),
+              let second = reader.next(connector.end), second.gap != .lineBreak,
+              let (to, toEnd) = day(second), to > from, var month = reader.next(toEnd), month.gap != .lineBreak
+        else { return nil }
+        if month.word == .of, let after = reader.next(month.end), after.gap != .lineBreak { month = after }
+        guard case .month(let number, let ambiguous)? = month.word else { return nil }
+        var upper = month.end
+        if month.length <= 4, let dot = adjacent(upper), dot.isSymbol("."),
+           !DateWord.wholeShortMonths.contains(month.key) { upper = dot.end }
+        let year = parseYear(after: upper)
+        if let year { upper = year.end }
+        // "from 3 to 5 march" in English is a month only with a capital or a year; French and
+        // German write "mars" and "mai" in lower case.
+        guard !ambiguous || month.capitalized || year != nil || !reader.languages.isEmpty else { return nil }
+        guard CivilCalendar.isValid(year: year?.value ?? 2000, month: number, day: to) else { return nil }
+        return (DateMoment(day: .calendar(year: year?.value, month: number, day: from, weekday: nil)),
+                DateMoment(day: .calendar(year: year?.value, month: number, day: to, weekday: nil)), upper)
     }
 
     /// "at 9", "at 3pm on Friday": the bare hour needs the "at", which then belongs to the match.

@@ -133,7 +133,13 @@ struct DateResolver {
         case .weekday(let weekday, let choice):
             let current = CivilCalendar.weekday(today)
             switch choice {
-            case .upcoming: return today + (weekday - current + 7) % 7
+            case .upcoming:
+                // The end of "Wednesday to Sunday" read on a Sunday is the Sunday after the
+                // Wednesday, not today.
+                if let notBefore, notBefore > today {
+                    return notBefore + (weekday - CivilCalendar.weekday(notBefore) + 7) % 7
+                }
+                return today + (weekday - current + 7) % 7
             case .next:
                 let ahead = (weekday - current + 7) % 7
                 return today + (ahead == 0 ? 7 : ahead)

@@ -33,6 +33,8 @@ struct DateToken {
 /// scalars however hostile the text (a megabyte of digits, of spaces, of one long word).
 struct DateTokenReader {
     let scalars: [Unicode.Scalar]
+    /// The languages read whose own date words count (`DateLanguages`).
+    var languages: DateLanguages = .none
 
     private static let maxBlanks = 4
     private static let maxRun = 13
@@ -78,6 +80,8 @@ struct DateTokenReader {
         }
         let runLength = runEnd - start
         let runIsWhole = runEnd >= scalars.count || !scalars[runEnd].isAlphanumeric
+        // "l3th", "I2th", "2Ond": a day with OCR's letters before its ordinal suffix.
+        if runIsWhole, runLength == 4 || runLength == 3, let number = foldedOrdinal(start, runEnd) { return number }
         if runIsWhole, digits > 0, foldLetters > 0, otherLetters == 0, runLength <= 4, foldLetters <= digits {
             var value = 0
             for k in start..<runEnd { value = value * 10 + (OCRConfusion.digit(for: scalars[k]) ?? 0) }
@@ -107,10 +111,57 @@ struct DateTokenReader {
         }
         if i == start { i += 1 }  // a letter the key table does not know (a combining mark)
         var token = DateToken(kind: .word, start: start, end: i, length: i - start, key: key)
-        token.word = key == 0 ? nil : DateWord.lookup(key)
         token.capitalized = first.value < 0x80 ? (0x41...0x5A).contains(first.value) : first.properties.isUppercase
+        if key != 0 {
+            let english = DateWord.lookup(key)
+            token.word = english ?? languageWord(key, token)
+            // German "Mo" is Monday where English "mo" is a month: a capitalized short weekday of
+            // a language read wins over an English unit.
+            if case .unit? = english, token.capitalized, case .weekday? = languages.lookup(key) {
+                token.word = languages.lookup(key)
+            }
+        }
         return token
     }
+
+    /// The day of `start..<end` when it is one or two digits or OCR's letters for them (at least
+    /// one real digit and one letter) and an ordinal suffix: the number token, the suffix left
+    /// for the next read.
+    private func foldedOrdinal(_ start: Int, _ end: Int) -> DateToken? {
+        let suffix = (scalars[end - 2].asciiLowercased, scalars[end - 1].asciiLowercased)
+        guard suffix == ("s", "t") || suffix == ("n", "d") || suffix == ("r", "d") || suffix == ("t", "h") else { return nil }
+        var value = 0, digits = 0, letters = 0
+        for k in start..<(end - 2) {
+            if let d = scalars[k].asciiDigitValue {
+                digits += 1
+                value = value * 10 + d
+            } else if scalars[k] == "O" || scalars[k] == "o" || scalars[k] == "l" || scalars[k] == "I" {
+                letters += 1
+                value = value * 10 + (scalars[k] == "O" || scalars[k] == "o" ? 0 : 1)
+            } else {
+                return nil
+            }
+        }
+        guard digits >= 1, letters >= 1 else { return nil }
+        return DateToken(kind: .number, start: start, end: end - 2, value: value, length: end - 2 - start, folded: true)
+    }
+
+    /// A word of the languages read, except where it is the homonym: German "Morgen" with a
+    /// capital is the morning ("Guten Morgen"), Spanish "la mañana" too ("las 9 de la mañana").
+    private func languageWord(_ key: WordKey, _ token: DateToken) -> DateWord? {
+        guard let word = languages.lookup(key) else { return nil }
+        if word == .tomorrow {
+            if token.capitalized, key == Self.morgen { return nil }
+            if key == Self.manana || key == Self.mananaPlain, token.start >= 3, scalars[token.start - 1] == " ",
+               scalars[token.start - 2].asciiLowercased == "a", scalars[token.start - 3].asciiLowercased == "l" {
+                return nil
+            }
+        }
+        return word
+    }
+
+    private static let morgen = WordKeys.pack("morgen"), manana = WordKeys.pack("mañana"),
+                       mananaPlain = WordKeys.pack("manana")
 
     /// "0ct", "N0v", "Ju1y": a month or weekday name with O or l read as a digit.
     private func foldedMonthOrWeekday(_ range: Range<Int>) -> DateToken? {

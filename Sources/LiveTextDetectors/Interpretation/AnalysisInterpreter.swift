@@ -21,6 +21,12 @@ public struct AnalysisInterpreter: ContentInterpreter {
     public func interpret(_ analysis: inout ImageAnalysis, only: Set<ItemKind>?) {
         let kinds = only
         let locations = WordLocations(analysis.blocks)
+        // The languages the blocks were read in: their date words and their countries' phone
+        // numbers count on this page (on top of any the context already names).
+        var context = context
+        for block in analysis.blocks {
+            if let language = block.language { context.languages.insert(language) }
+        }
         var items = detector.detect(in: analysis.text, only: kinds, context: context).map { item in
             var item = item
             item.bounds = locations.bounds(of: item.start..<item.end)

@@ -29,23 +29,40 @@ struct WordLocations {
         }
     }
 
-    /// The union of the bounds of the words `range` touches; nil when it touches none.
+    /// The union of the bounds of the words `range` touches, each cut to the characters it
+    /// covers; nil when it touches none.
     func bounds(of range: Range<Int>) -> Bounds? {
         let touched = words(touching: range)
-        return touched.isEmpty ? nil : touched.map { bounds[$0] }.union
+        return touched.isEmpty ? nil : touched.map { covered(by: range, of: $0) }.union
+    }
+
+    /// Word `index`'s bounds cut to the characters `range` covers of it ("April" of "April.",
+    /// "example.org" of "(example.org)"), each character taken as an equal share of the word's
+    /// width: no glyph widths are known here, and the shares are close for the few characters a
+    /// word's punctuation adds.
+    private func covered(by range: Range<Int>, of index: Int) -> Bounds {
+        let word = ranges[index], box = bounds[index]
+        let from = max(range.lowerBound, word.lowerBound), to = min(range.upperBound, word.upperBound)
+        guard from > word.lowerBound || to < word.upperBound, !box.isEmpty, to > from else { return box }
+        let count = word.count
+        let left = box.x + box.width * (from - word.lowerBound) / count
+        let right = box.x + (box.width * (to - word.lowerBound) + count - 1) / count
+        return Bounds(x: left, y: box.y, width: max(1, right - left), height: box.height)
     }
 
     /// One rectangle per line `range` touches, in reading order: the union of the bounds of the
-    /// words it touches on that line (lines whose touched words have no area left out).
+    /// words it touches on that line, cut to the characters it covers (lines whose touched words
+    /// have no area left out).
     func lineBounds(of range: Range<Int>) -> [Bounds] {
         var result: [Bounds] = []
         var current: (line: Int, bounds: Bounds)?
         for index in words(touching: range) {
+            let box = covered(by: range, of: index)
             if let open = current, open.line == lines[index] {
-                current = (open.line, open.bounds.union(bounds[index]))
+                current = (open.line, open.bounds.union(box))
             } else {
                 if let open = current, !open.bounds.isEmpty { result.append(open.bounds) }
-                current = (lines[index], bounds[index])
+                current = (lines[index], box)
             }
         }
         if let open = current, !open.bounds.isEmpty { result.append(open.bounds) }

@@ -17,7 +17,15 @@ import LiveTextCore
 /// - A `mailto:` prefix belongs to the item's span (the whole thing is what a person taps);
 ///   `value.address` never has it.
 ///
-/// `value`: `address` (local part as written, domain lower-cased).
+/// - OCR's blank after a dot or `@` inside an address (`first. last@example.org`,
+///   `x@example. com`) is read through where the joined address validates and the blank cannot be
+///   a sentence's (`SplitLocalPart`, `OCRSplitTokens`): an address is never shortened to another
+///   valid one.
+///
+/// `value`: `address` (local part as written, domain lower-cased; OCR's blanks removed), and,
+/// where a blank after a dot makes two readings, `alternative`: the other one (the joined address
+/// beside "it. support@example.com" read as a sentence, the short one beside a joined
+/// `first.last@example.org`), so that a client can show both.
 public struct EmailDetector: Detector {
     public init() {}
 
@@ -43,20 +51,66 @@ public struct EmailDetector: Detector {
 
     /// The address around the `@` at `at`, if there is a valid one.
     static func address(at: Int, in s: [Unicode.Scalar], labels: inout [Range<Int>]) -> Detection? {
-        guard let localStart = localPartStart(before: at, in: s) else { return nil }
-        guard let domainEnd = domainEnd(after: at, in: s, labels: &labels) else { return nil }
+        guard var localStart = localPartStart(before: at, in: s) else { return nil }
+        guard let domain = domain(after: at, in: s, labels: &labels) else { return nil }
+        var local = String(String.UnicodeScalarView(s[localStart..<at]))
+        var alternative: String?
+        // "first. last@example.org": OCR's blank after a dot (SplitLocalPart says when to join).
+        switch SplitLocalPart.reading(localStart: localStart, at: at, in: s) {
+        case .joined(let start, let joined):
+            alternative = local
+            localStart = start
+            local = joined
+        case .asWritten(let joined):
+            alternative = joined
+        }
         var start = localStart
         if start >= 7 {
             var prefix = String.UnicodeScalarView()
             for k in (start - 7)..<start { prefix.append(s[k].asciiLowercased) }
             if String(prefix) == "mailto:" { start -= 7 }
         }
-        var address = String.UnicodeScalarView()
-        address.append(contentsOf: s[localStart..<at])
-        address.append("@")
-        let domain = HostLabels.lowercased(s, (at + 1)..<domainEnd)
-        return Detection(kind: .email, range: start..<domainEnd,
-                         value: ["address": .string(String(address) + domain)])
+        var value: [String: JSONValue] = ["address": .string(local + "@" + domain.name)]
+        if let alternative { value["alternative"] = .string(alternative + "@" + domain.name) }
+        return Detection(kind: .email, range: start..<domain.end, value: value)
+    }
+
+    /// The domain after the `@` at `at`: where it ends and its name, lower-cased. OCR's blank
+    /// after the `@` of a glued local part (`sam.lee@ example.org`) or after a dot inside the
+    /// domain (`x@example. com`, `x@mail.example. org`) is read through when the joined domain
+    /// validates (`OCRSplitTokens.joins`).
+    static func domain(after at: Int, in s: [Unicode.Scalar], labels: inout [Range<Int>]) -> (end: Int, name: String)? {
+        var from = at
+        if s[at] == "@", at + 2 < s.count, s[at + 1] == " ", s[at + 2].isASCIILetter,
+           at > 0, isLocalScalar(s[at - 1]),
+           !(at + 1 < s.count && HostLabels.isLabelScalar(s[at + 1])) {
+            from = at + 1
+        }
+        guard let end = domainEnd(after: from, in: s, labels: &labels) else {
+            // "x@example. com": the part before the blank is no domain by itself.
+            guard let end = labelsEnd(after: from, in: s, labels: &labels), !labels.isEmpty,
+                  let joined = joinedDomain(labels: labels, end: end, in: s) else { return nil }
+            return joined
+        }
+        if let joined = joinedDomain(labels: labels, end: end, in: s) { return joined }
+        return (end, HostLabels.lowercased(s, (from + 1)..<end))
+    }
+
+    /// The domain's labels scanned without validation (for a domain OCR split).
+    private static func labelsEnd(after at: Int, in s: [Unicode.Scalar], labels: inout [Range<Int>]) -> Int? {
+        let start = at + 1
+        guard start < s.count, HostLabels.isLabelScalar(s[start]) else { return nil }
+        let scan = HostLabels.scan(s, from: start, labels: &labels, isLabel: isDomainScalar, cutAtScriptChange: true)
+        return scan.overlong ? nil : scan.end
+    }
+
+    /// `labels` (ending at `end`) continued after OCR's blank, when they join.
+    private static func joinedDomain(labels: [Range<Int>], end: Int, in s: [Unicode.Scalar]) -> (end: Int, name: String)? {
+        guard let rest = OCRSplitTokens.continuation(after: end, in: s, isLabel: isDomainScalar),
+              OCRSplitTokens.joins(s, before: labels[...], after: rest.labels, afterEnd: rest.end, underscores: false)
+        else { return nil }
+        if rest.end < s.count, s[rest.end] == "@" || s[rest.end] == "_" { return nil }
+        return (rest.end, OCRSplitTokens.joinedHost(s, labels + rest.labels))
     }
 
     @inline(__always)

@@ -15,7 +15,9 @@ import LiveTextCore
 /// - After a scheme (`http`, `https`, `ftp`) and optional `user@`, a host of any script, an
 ///   IPv4 or `[IPv6]` literal or `localhost` is fine. OCR's stray spaces are tolerated:
 ///   `https ://example.org`, `http:// example.org`, `www. example.org`; `http//` and `http:/`
-///   too, and doubled blanks (`https  ://`). A misread letter in a name (`exarnple.org`) stays as
+///   too, and doubled blanks (`https  ://`); a blank after a dot in the host where the joined
+///   host validates and the blank cannot end a sentence (`https://example. com/a`,
+///   `mail.google. com`: `OCRSplitTokens`), so a link is never cut to another valid one. A misread letter in a name (`exarnple.org`) stays as
 ///   read: the host is not guessed; misread digits in a port, an IPv4 or an IPv6 address are
 ///   folded (`localhost:3O0O`, `192.16B.1.1`, `LinkOCR.swift`). Without a scheme, an IPv4 address
 ///   with a port is a link too (`127.0.0.1:8080/status`, as an address bar shows it).
@@ -137,7 +139,14 @@ struct LinkScanner {
                                        cutAtScriptChange: true)
             hostEnd = scan.end
             guard !scan.overlong else { return hostEnd }
-            let valid = isIPv4(labels[...])
+            // "https://example. com/path": OCR's blank after a dot in the host.
+            if let rest = OCRSplitTokens.continuation(after: hostEnd, in: s, isLabel: HostLabels.isLabelScalar),
+               OCRSplitTokens.joins(s, before: labels[...], after: rest.labels, afterEnd: rest.end, underscores: true) {
+                labels += rest.labels
+                hostEnd = rest.end
+                foldedHost = OCRSplitTokens.joinedHost(s, labels)
+            }
+            let valid = foldedHost != nil || isIPv4(labels[...])
                 || HostLabels.isValidDomain(s, labels: labels[...], underscores: true)
                 || (labels.count == 1 && HostLabels.lowercased(s, labels[0]) == "localhost")
             if !valid {
@@ -214,6 +223,7 @@ struct LinkScanner {
         var scan = HostLabels.scan(s, from: start, labels: &labels, isLabel: HostLabels.isBareLabelScalar,
                                    cutAtScriptChange: false)
         guard !scan.overlong else { return scan.end }
+        if let joined = spacedHost(start: start, end: scan.end) { return joined }
         if labels.count == 1 {
             if let www = spacedWWW(start: start, end: scan.end) { return www }
             if let idn = unicodeTopLevelDomain(after: scan.end) {
@@ -306,6 +316,29 @@ struct LinkScanner {
         let rest = foldingPort(scan.end..<tailEnd)
         found.append(Detection(kind: .link, range: start..<tailEnd,
                                value: ["url": .string("https://" + host + String(rest)), "host": .string(host)]))
+        return tailEnd
+    }
+
+    /// `example. com/path`, `mail.google. com`: OCR's blank after a dot in a host without a
+    /// scheme. Joined only when one label follows the blank and the text can be nothing else: a
+    /// top-level domain that is no word (`com`, not `net` or `it`), or any top-level domain with a
+    /// path after it, and a host starting in lower case (a sentence may end in "Example."). A
+    /// host whose continuation is a host by itself ("see the docs. example.org") stays apart.
+    mutating func spacedHost(start: Int, end: Int) -> Int? {
+        guard s[start].isASCIIDigit || s[start] == s[start].asciiLowercased,
+              let rest = OCRSplitTokens.continuation(after: end, in: s, isLabel: HostLabels.isBareLabelScalar),
+              rest.labels.count == 1, !(rest.end < n && s[rest.end] == "@"),
+              !runsIntoAt(from: rest.end) else { return nil }
+        let before = labels
+        guard OCRSplitTokens.joins(s, before: before[...], after: rest.labels, afterEnd: rest.end, underscores: true)
+        else { return nil }
+        let shortValid = HostLabels.isValidDomain(s, labels: before[...], underscores: true)
+        let word = OCRSplitTokens.nonWordTopLevelDomains.contains(HostLabels.lowercased(s, rest.labels[0]))
+        let tailEnd = tail(from: rest.end)
+        guard word || (!shortValid && tailEnd > rest.end) else { return nil }
+        labels = before + rest.labels
+        record(start: start, end: tailEnd, scheme: nil, hostStart: start, hostEnd: rest.end,
+               foldedHost: OCRSplitTokens.joinedHost(s, labels))
         return tailEnd
     }
 

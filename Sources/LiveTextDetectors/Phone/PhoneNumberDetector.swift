@@ -9,6 +9,7 @@ import LiveTextCore
 ///
 /// National numbers are read in the region the text points at nearest to them (an address's
 /// country, a `+CC` number, a one-country currency, a country-code domain: `RegionHints`) before
+/// the countries of the languages read (`LanguageRegions`: German text → `(089) 123456`), then
 /// the user's region; a region's plan only accepts a number written as that region writes it
 /// (with its trunk prefix), so hints add numbers and do not take the user's away.
 ///
@@ -21,7 +22,8 @@ public struct PhoneNumberDetector: Detector {
     public var kinds: Set<ItemKind> { [.phone] }
 
     public func detect(in text: ScannedText, context: DetectionContext) -> [Detection] {
-        var scanner = PhoneScanner(s: text.scalars, region: context.region, hints: context.regionHints)
+        var scanner = PhoneScanner(s: text.scalars, region: context.region, hints: context.regionHints,
+                                   languages: LanguageRegions.plans(for: context.languages))
         scanner.scan()
         return scanner.found
     }
@@ -38,13 +40,16 @@ struct PhoneScanner {
     let plan: NumberingPlan?
     /// Regions the text points at, by position: the other items' and the `+CC` numbers'.
     let hints: [RegionHint]
+    /// The plans of the countries of the languages read, after the hints.
+    let languagePlans: [NumberingPlan]
     var found: [Detection] = []
     private var run = PhoneRun()
     /// The plans national numbers of the current run are read in, nearest hint first.
     private var plans: [NumberingPlan] = []
 
-    init(s: [Unicode.Scalar], region: String, hints: [RegionHint] = []) {
+    init(s: [Unicode.Scalar], region: String, hints: [RegionHint] = [], languages: [NumberingPlan] = []) {
         self.s = s
+        languagePlans = languages
         plan = NumberingPlans.byRegion[region]
         self.hints = (hints + RegionHints.callingCodeHints(in: s)).sorted { $0.position < $1.position }
     }
@@ -231,7 +236,7 @@ struct PhoneScanner {
         if m >= 4, run.plus == nil, groups.dropLast().allSatisfy({ $0.digitCount == 4 }),
            groups[m - 1].digitCount <= 4 { return }
         let blocked = PhoneShapes.blockedGroups(groups, digits: run.digits)
-        plans = RegionHints.plans(near: groups[0].start, hints: hints, fallback: plan)
+        plans = RegionHints.plans(near: groups[0].start, hints: hints, languages: languagePlans, fallback: plan)
 
         var matches: [(a: Int, b: Int, number: ParsedPhoneNumber)] = []
         var a = 0

@@ -90,8 +90,10 @@ extension RegionHints {
 
     /// The plans a national number at `position` is read in: the nearest hint's region before it
     /// (a number under its address, after its `+CC` sibling), the nearest after it, each within
-    /// `reach`, then the user's region. One binary search, whatever the number of hints.
-    static func plans(near position: Int, hints: [RegionHint], fallback: NumberingPlan?) -> [NumberingPlan] {
+    /// `reach`, then the countries of the languages read (`LanguageRegions`), then the user's
+    /// region. One binary search, whatever the number of hints.
+    static func plans(near position: Int, hints: [RegionHint], languages: [NumberingPlan] = [],
+                      fallback: NumberingPlan?) -> [NumberingPlan] {
         var low = 0, high = hints.count
         while low < high {
             let mid = (low + high) / 2
@@ -106,6 +108,7 @@ extension RegionHints {
                   !plans.contains(where: { $0.region == plan.region }) else { continue }
             plans.append(plan)
         }
+        for plan in languages where !plans.contains(where: { $0.region == plan.region }) { plans.append(plan) }
         if let fallback, !plans.contains(where: { $0.region == fallback.region }) { plans.append(fallback) }
         return plans
     }

@@ -97,9 +97,10 @@ public struct MeasurementDetector: Detector {
         }
         guard let unit = Self.unit(scalars, position), !doubledBlank || unit.unit.text.count >= 2 else { return nil }
         if unit.unit.symbol == "ft", let height = height(scalars, start, value, numberEnd) { return height }
-        if MeasurementUnits.singleLetter.contains(FlightNumberDetector.string(unit.unit.text[...])),
-           Self.referenceWordBefore(scalars, start) {
-            return nil
+        if MeasurementUnits.singleLetter.contains(FlightNumberDetector.string(unit.unit.text[...])) {
+            if Self.referenceWordBefore(scalars, start) { return nil }
+            // "ls -1l", "tail -5l", "-2m": a command-line option, not a quantity.
+            if position == numberEnd, start >= 1, scalars[start - 1] == "-" { return nil }
         }
         var rangeStart = start
         var signed = value

@@ -1,8 +1,6 @@
 import LiveTextCore
-import LiveTextInteraction
-@testable import LiveTextDesktop
+@testable import LiveTextInteraction
 import Testing
-import X11Kit
 
 /// The live surface's controller as plain values: events in, selection, copies and paints out.
 @Suite("live text controller")
@@ -35,7 +33,7 @@ struct LiveControllerTests {
                      interface: SupplementaryInterface = SupplementaryInterface(),
                      metrics: InterfaceMetrics = .standard) -> LiveReading {
         .done(analysis, LivePanel.laidOut(analysis, types: types, allowDataDetectorsInTextMode: true, interface: interface,
-                                          metrics: metrics, width: 200, height: 100, frozen: nil))
+                                          metrics: metrics, width: 200, height: 100, measure: { $0.count * 7 }))
     }
 
     /// What is drawn besides the Live Text button.
@@ -43,15 +41,15 @@ struct LiveControllerTests {
         controller.paints.filter { paint in controller.button.map { paint.bounds.intersection($0).isEmpty } ?? true }
     }
 
-    static func press(_ x: Int, _ y: Int, count: Int = 1, _ modifiers: LiveModifiers = []) -> LiveSurfaceEvent {
-        .press(LivePointerEvent(button: 1, x: x, y: y, clickCount: count, modifiers: modifiers))
+    static func press(_ x: Int, _ y: Int, count: Int = 1, _ modifiers: InteractionModifiers = []) -> InteractionEvent {
+        .press(PointerEvent(button: 1, x: x, y: y, clickCount: count, modifiers: modifiers))
     }
 
-    static func drag(_ x: Int, _ y: Int) -> LiveSurfaceEvent { .motion(x: x, y: y, modifiers: .button1) }
+    static func drag(_ x: Int, _ y: Int) -> InteractionEvent { .motion(x: x, y: y, modifiers: .button1) }
 
-    static let release = LiveSurfaceEvent.release(LivePointerEvent(button: 1, x: 0, y: 0))
-    static let copy = LiveSurfaceEvent.key(LiveKeyEvent(keysym: 0x63, modifiers: .control))
-    static let enter = LiveSurfaceEvent.key(LiveKeyEvent(keysym: 0xff0d))
+    static let release = InteractionEvent.release(PointerEvent(button: 1, x: 0, y: 0))
+    static let copy = InteractionEvent.key(KeyEvent(keysym: 0x63, modifiers: .control))
+    static let enter = InteractionEvent.key(KeyEvent(keysym: 0xff0d))
 
     @Test("before the reading: a bar along the top, presses and Ctrl+C do nothing, Enter closes; a failed reading turns the bar red")
     func reading() {
@@ -95,7 +93,7 @@ struct LiveControllerTests {
         _ = controller.handle(Self.release)
         _ = controller.handle(Self.press(30, 35, count: 1, .shift))
         #expect(controller.selectedText == "lpha beta\nga")
-        _ = controller.handle(.key(LiveKeyEvent(keysym: 0x61, modifiers: .control)))
+        _ = controller.handle(.key(KeyEvent(keysym: 0x61, modifiers: .control)))
         #expect(controller.selectedText == Self.analysis.text)
     }
 
@@ -110,7 +108,7 @@ struct LiveControllerTests {
         _ = detectors.handle(.motion(x: 15, y: 15, modifiers: []))
         #expect(detectors.cursor == .arrow)
         _ = detectors.handle(Self.press(15, 15, count: 2))
-        _ = detectors.handle(.key(LiveKeyEvent(keysym: 0x61, modifiers: .control)))
+        _ = detectors.handle(.key(KeyEvent(keysym: 0x61, modifiers: .control)))
         #expect(detectors.selectedText.isEmpty)
         #expect(detectors.paints.isEmpty)
     }
@@ -134,10 +132,10 @@ struct LiveControllerTests {
         #expect(controller.cursor == .hand)
         // A click: the action once no second click has come (a double click selects the word).
         _ = controller.handle(Self.press(20, 35))
-        #expect(controller.handle(.release(LivePointerEvent(button: 1, x: 21, y: 35))) == [.wait(1)])
+        #expect(controller.handle(.release(PointerEvent(button: 1, x: 21, y: 35))) == [.wait(1)])
         #expect(controller.handle(.message(LiveClickWait(serial: 1))) == [.perform(call), .close])
         _ = controller.handle(Self.press(20, 35))
-        #expect(controller.handle(.release(LivePointerEvent(button: 1, x: 20, y: 35))) == [.wait(2)])
+        #expect(controller.handle(.release(PointerEvent(button: 1, x: 20, y: 35))) == [.wait(2)])
         _ = controller.handle(Self.press(20, 35, count: 2))
         #expect(controller.handle(.message(LiveClickWait(serial: 2))).isEmpty)
         #expect(controller.selectedText == "gamma")
@@ -145,20 +143,20 @@ struct LiveControllerTests {
         // A drag that starts on it selects text instead.
         _ = controller.handle(Self.press(20, 35))
         _ = controller.handle(Self.drag(90, 35))
-        #expect(controller.handle(.release(LivePointerEvent(button: 1, x: 90, y: 35))).isEmpty)
+        #expect(controller.handle(.release(PointerEvent(button: 1, x: 90, y: 35))).isEmpty)
         #expect(controller.selectedText == "amma de")
         // Under textSelection it is only text.
         var text = reading([.textSelection])
         _ = text.handle(.motion(x: 20, y: 35, modifiers: []))
         #expect(text.cursor == .iBeam)
         _ = text.handle(Self.press(20, 35))
-        #expect(text.handle(.release(LivePointerEvent(button: 1, x: 20, y: 35))).isEmpty)
+        #expect(text.handle(.release(PointerEvent(button: 1, x: 20, y: 35))).isEmpty)
 
         // The chips of the quick actions at the bottom left, only while the button is on.
         var chips = reading([.automatic])
         let panel = LivePanel.laidOut(analysis, types: [.automatic], allowDataDetectorsInTextMode: true,
                                       interface: SupplementaryInterface(), metrics: .standard, width: 200, height: 100,
-                                      frozen: nil)
+                                      measure: { $0.count * 7 })
         let first = try #require(panel.chips.first)
         #expect(analysis.actions.contains(first.action))
         #expect(first.frame.x == 6 && first.frame.maxY == 94)
@@ -202,7 +200,7 @@ struct LiveControllerTests {
         for event in [Self.press(40, 15), Self.drag(100, 35), Self.release] { _ = controller.handle(event) }
         let selected = controller.selectedText
         #expect(selected == "ha beta\ngamma del")
-        let right = { (x: Int, y: Int) in LiveSurfaceEvent.press(LivePointerEvent(button: 3, x: x, y: y)) }
+        let right = { (x: Int, y: Int) in InteractionEvent.press(PointerEvent(button: 3, x: x, y: y)) }
         _ = controller.handle(right(150, 90))
         #expect(controller.menu == nil)
         _ = controller.handle(right(80, 15))
@@ -303,25 +301,5 @@ struct LiveControllerTests {
         _ = caret.handle(Self.release)
         _ = caret.handle(.message(Self.partial(2, keeping: ["gamma delta", "omega"])))
         #expect(caret.selection == nil && caret.selectedText.isEmpty)
-    }
-
-    @Test("the line under the pointer live: the first partial holding the whole reading's line nearest the pointer; the whole when none did")
-    func pointerLineTiming() {
-        var timings = LiveTimings()
-        // The pointer at (20, 74), on "omega" (y 70-82).
-        timings.arrived(Self.partial(1, keeping: ["alpha beta"]), at: 100, pointer: (20, 74))
-        timings.arrived(Self.partial(2, keeping: ["alpha beta", "omega"]), at: 150, pointer: (20, 74))
-        timings.arrived(Self.done(Self.analysis), at: 400, pointer: (20, 74))
-        #expect(timings.firstLiveMs == 100 && timings.pointerLineMs == 150 && timings.liveMs == 400)
-        // Between the lines, nearer "gamma delta" (y 30-42): that line, which only the whole held.
-        var between = LiveTimings()
-        between.arrived(Self.partial(1, keeping: ["omega"]), at: 100, pointer: (20, 47))
-        between.arrived(Self.done(Self.analysis), at: 300, pointer: (20, 47))
-        #expect(between.pointerLineMs == 300)
-        #expect(between.json.contains("\"pointer_line_ms\": 300.0"))
-        // The pointer off the surface: not measured.
-        var off = LiveTimings()
-        off.arrived(Self.done(Self.analysis), at: 300, pointer: nil)
-        #expect(off.pointerLineMs == nil && off.liveMs == 300)
     }
 }

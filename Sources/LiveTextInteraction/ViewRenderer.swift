@@ -1,11 +1,10 @@
 import LiveTextCore
-import LiveTextInteraction
 
 /// Pixels through a `ViewTransform`: the image as the viewer shows it (nearest neighbour, the
 /// backdrop around it), and pictures drawn in image pixels scaled into the view.
-enum ViewRenderer {
+public enum ViewRenderer {
     /// `image` as rgba8 (gray expanded), unchanged when it already is.
-    static func rgba(_ image: PixelImage) -> PixelImage {
+    public static func rgba(_ image: PixelImage) -> PixelImage {
         guard image.format == .gray8 else { return image }
         var out = [UInt8](repeating: 255, count: image.pixelCount * 4)
         for index in 0..<image.pixelCount {
@@ -19,7 +18,7 @@ enum ViewRenderer {
 
     /// The view's `area` (view pixels): each pixel the pixel of `source` (rgba8, its top-left at
     /// `sourceX`, `sourceY` in image pixels) under its centre, `outside` (4 bytes) where none is.
-    static func render(_ source: PixelImage, atX sourceX: Int = 0, y sourceY: Int = 0, through view: ViewTransform,
+    public static func render(_ source: PixelImage, atX sourceX: Int = 0, y sourceY: Int = 0, through view: ViewTransform,
                        area: Bounds, outside: [UInt8]) -> PixelImage {
         precondition(source.format == .rgba8 && outside.count == 4)
         // The source column and row under each view column and row, -1 outside.

@@ -2,51 +2,10 @@ import FontRendering
 import LiveTextCore
 import LiveTextInteraction
 import LiveTextPreview
-import X11Kit
-
-/// A right-click menu on the live surface: titles top to bottom in a box at the pointer, kept
-/// inside the surface; a click on an entry gives its commands.
-struct LiveMenu {
-    struct Entry: Equatable {
-        var title: String
-        var commands: [LiveController.Command]
-        var frame: Bounds
-    }
-
-    var entries: [Entry]
-    var bounds: Bounds
-    /// The entry under the pointer, drawn highlighted.
-    var hovered: Int?
-    /// The menu as drawn; nil without a painter (plain boxes stand for it).
-    var picture: LivePicture?
-
-    /// Lays out `items` with the top-left corner at `x`, `y` (moved in to stay inside the
-    /// `width` × `height` surface), each entry a chip high, as wide as the widest title by `measure`.
-    init(_ items: [(title: String, commands: [LiveController.Command])], x: Int, y: Int, width: Int, height: Int,
-         metrics: InterfaceMetrics, measure: (String) -> Int) {
-        let rowHeight = metrics.chipHeight, padding = metrics.chipPadding
-        let boxWidth = min(width, (items.map { measure($0.title) }.max() ?? 0) + 2 * padding)
-        let boxHeight = min(height, rowHeight * items.count)
-        let left = max(0, min(x, width - boxWidth)), top = max(0, min(y, height - boxHeight))
-        bounds = Bounds(x: left, y: top, width: boxWidth, height: boxHeight)
-        entries = items.enumerated().map { index, item in
-            Entry(title: item.title, commands: item.commands,
-                  frame: Bounds(x: left, y: top + index * rowHeight, width: boxWidth, height: rowHeight))
-        }
-    }
-
-    func entry(atX x: Int, y: Int) -> Entry? {
-        index(atX: x, y: y).map { entries[$0] }
-    }
-
-    func index(atX x: Int, y: Int) -> Int? {
-        entries.firstIndex { $0.frame.contains(x: x, y: y) }
-    }
-}
 
 /// Draws menus in the interface font over the frozen pixels. Used on the surface's thread; the
 /// font is loaded on the first menu.
-final class LiveMenuPainter {
+final class LiveMenuPainter: LiveMenuPainting {
     private let frozen: PixelImage
     private let fontName: String
     private let metrics: InterfaceMetrics
@@ -91,7 +50,7 @@ final class LiveMenuPainter {
             let baseline = row.y + (row.height + font.ascent - font.descent) / 2
             canvas.clip = row
             canvas.blend(mask, x: row.x + metrics.chipPadding, y: baseline - mask.baseline,
-                         hovered ? RGBAColor(255, 255, 255) : RGBAColor(28, 28, 30))
+                         hovered ? RGBAColor(255, 255, 255) : entry.isEnabled ? RGBAColor(28, 28, 30) : RGBAColor(110, 110, 115))
             canvas.clip = local
         }
         drawn.picture = LivePicture(canvas.image, x: box.x, y: box.y)

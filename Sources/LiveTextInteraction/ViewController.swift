@@ -1,6 +1,4 @@
 import LiveTextCore
-import LiveTextInteraction
-import X11Kit
 
 /// The image viewer as plain state: the live controller's interaction (selection, copy, items,
 /// menus) in image pixels, seen through a zoomed and panned `ViewTransform`. Pointer events are
@@ -9,13 +7,13 @@ import X11Kit
 /// and the chips stay at the view's corners whatever the zoom (VisionKit's supplementary
 /// interface lies over the view, not the image): they are the viewer's, laid out for the view's
 /// size. Each opened image has a generation: a reading of an older one is dropped, never shown
-/// over the new one. Runs on the window's thread.
-struct ViewController {
+/// over the new one. Pure, as the live controller. Runs on the window's thread.
+public struct ViewController {
     /// The image shown, rgba8.
-    private(set) var image: PixelImage
-    private(set) var transform: ViewTransform
+    public private(set) var image: PixelImage
+    public private(set) var transform: ViewTransform
     /// Counts the images opened: the reading of each carries its generation.
-    private(set) var generation = 0
+    public private(set) var generation = 0
     private var live: LiveController
     private let makeLive: (PixelImage) -> LiveController
     /// While the middle button (or the left one with space held) drags the image: where the
@@ -28,7 +26,7 @@ struct ViewController {
     private let layOut: (_ analysis: ImageAnalysis, _ width: Int, _ height: Int) -> LivePanel
     private let metrics: InterfaceMetrics
     /// The button is on: everything found is shown, the rest dimmed.
-    private(set) var showingAll = false
+    public private(set) var showingAll = false
     /// The pointer is over the button or a chip.
     private var overControl = false
     /// Pictures the live controller drew (in image pixels) as scaled into the view, by the
@@ -36,15 +34,19 @@ struct ViewController {
     private var scaledPictures: [ObjectIdentifier: (original: LivePicture, view: ViewTransform, scaled: LivePicture)] = [:]
 
     /// How far an arrow key or a wheel notch scrolls, in view pixels.
-    static let scrollStep = 48.0
+    public static let scrollStep = 48.0
+    /// What the view shows around the image.
+    private let backdrop: LiveColor
 
     /// A viewer of `image` in a `width` × `height` view, fitted; `live` makes the controller of an
     /// image (its size and painter), `panel` lays out the button and chips of a reading for a view
-    /// size.
-    init(image: PixelImage, width: Int, height: Int, metrics: InterfaceMetrics = .standard,
-         live: @escaping (PixelImage) -> LiveController,
-         panel: @escaping (ImageAnalysis, _ width: Int, _ height: Int) -> LivePanel = { _, _, _ in .empty }) {
+    /// size; `backdrop` is shown around the image.
+    public init(image: PixelImage, width: Int, height: Int, metrics: InterfaceMetrics = .standard,
+                backdrop: LiveColor = LiveColor(red: 0x2b, green: 0x2b, blue: 0x2b),
+                live: @escaping (PixelImage) -> LiveController,
+                panel: @escaping (ImageAnalysis, _ width: Int, _ height: Int) -> LivePanel = { _, _, _ in .empty }) {
         self.metrics = metrics
+        self.backdrop = backdrop
         layOut = panel
         let shown = ViewRenderer.rgba(image)
         self.image = shown
@@ -57,7 +59,7 @@ struct ViewController {
     /// Shows another image in place of this one, fitted: its analysis, selection and menus are
     /// dropped; readings sent for the old one are ignored from now on. Returns its generation.
     @discardableResult
-    mutating func open(_ newImage: PixelImage) -> Int {
+    public mutating func open(_ newImage: PixelImage) -> Int {
         image = ViewRenderer.rgba(newImage)
         transform = ViewTransform(imageWidth: image.width, imageHeight: image.height,
                                   viewWidth: transform.viewWidth, viewHeight: transform.viewHeight)
@@ -72,13 +74,13 @@ struct ViewController {
     }
 
     /// The analysis of the image shown, once read.
-    var analysis: ImageAnalysis? { live.analysis }
-    var failure: LiveTextError? { live.failure }
-    var selectedText: String { live.selectedText }
-    var cursor: LiveCursor { panning != nil || spaceHeld || overControl ? .hand : live.cursor }
+    public var analysis: ImageAnalysis? { live.analysis }
+    public var failure: LiveTextError? { live.failure }
+    public var selectedText: String { live.selectedText }
+    public var cursor: PointerShape { panning != nil || spaceHeld || overControl ? .hand : live.cursor }
 
     /// What the window is asked to do after an event.
-    enum Command: Equatable {
+    public enum Command: Equatable, Sendable {
         case copy(String)
         case perform(QuickAction)
         case textAction(QuickAction.Kind, String)
@@ -89,7 +91,7 @@ struct ViewController {
         case close
     }
 
-    mutating func handle(_ event: LiveSurfaceEvent) -> [Command] {
+    public mutating func handle(_ event: InteractionEvent) -> [Command] {
         switch event {
         case .message(let reading as ViewReading):
             // Only the reading of the image shown: an older one is stale.
@@ -125,9 +127,9 @@ struct ViewController {
             panning = (press.x, press.y)
         case .release(let release) where panning != nil && (release.button == 2 || release.button == 1):
             panning = nil
-        case .key(let key) where key.keysym == ViewKeys.space:
+        case .key(let key) where key.keysym == Keysym.space:
             spaceHeld = true
-        case .keyRelease(let key) where key.keysym == ViewKeys.space:
+        case .keyRelease(let key) where key.keysym == Keysym.space:
             spaceHeld = false
         case .motion(let x, let y, _) where panning != nil:
             transform.pan(dx: Double(x - panning!.x), dy: Double(y - panning!.y))
@@ -149,21 +151,23 @@ struct ViewController {
     }
 
     /// Zoom, pan, turn and close keys; the rest (Ctrl+A, Ctrl+C, Enter) are the live controller's.
-    private mutating func pressed(_ key: LiveKeyEvent) -> [Command] {
+    private mutating func pressed(_ key: KeyEvent) -> [Command] {
+        // A right-click menu shown has the keyboard: the arrows move its highlight, Escape closes it.
+        if live.menu != nil { return forward(.key(key)) }
         let centre = PixelPoint(x: Double(transform.viewWidth) / 2, y: Double(transform.viewHeight) / 2)
         let step = Self.scrollStep
         switch key.keysym {
-        case ViewKeys.plus, ViewKeys.equal, ViewKeys.keypadAdd: transform.zoom(by: ViewTransform.step, about: centre)
-        case ViewKeys.minus, ViewKeys.keypadSubtract: transform.zoom(by: 1 / ViewTransform.step, about: centre)
-        case ViewKeys.zero, ViewKeys.keypadZero: transform.actualSize()
-        case ViewKeys.f: transform.fit()
-        case ViewKeys.left: transform.pan(dx: step, dy: 0)
-        case ViewKeys.right: transform.pan(dx: -step, dy: 0)
-        case ViewKeys.up: transform.pan(dx: 0, dy: step)
-        case ViewKeys.down: transform.pan(dx: 0, dy: -step)
-        case ViewKeys.q, ViewKeys.escape: return [.close]
-        case ViewKeys.pageDown, ViewKeys.n: return [.turn(1)]
-        case ViewKeys.pageUp, ViewKeys.p: return [.turn(-1)]
+        case Keysym.plus, Keysym.equal, Keysym.keypadAdd: transform.zoom(by: ViewTransform.step, about: centre)
+        case Keysym.minus, Keysym.keypadSubtract: transform.zoom(by: 1 / ViewTransform.step, about: centre)
+        case Keysym.zero, Keysym.keypadZero: transform.actualSize()
+        case Keysym.f: transform.fit()
+        case Keysym.left: transform.pan(dx: step, dy: 0)
+        case Keysym.right: transform.pan(dx: -step, dy: 0)
+        case Keysym.up: transform.pan(dx: 0, dy: step)
+        case Keysym.down: transform.pan(dx: 0, dy: -step)
+        case Keysym.q, Keysym.escape: return [.close]
+        case Keysym.pageDown, Keysym.n: return [.turn(1)]
+        case Keysym.pageUp, Keysym.p: return [.turn(-1)]
         default:
             // Enter copies and stays: the viewer closes only when asked to.
             return forward(.key(key))
@@ -173,7 +177,7 @@ struct ViewController {
 
     /// The live controller's commands for an event in image pixels; it never closes the viewer
     /// (an action or a menu choice is carried out with the window left open).
-    private mutating func forward(_ event: LiveSurfaceEvent) -> [Command] {
+    private mutating func forward(_ event: InteractionEvent) -> [Command] {
         live.handle(event).compactMap { command in
             switch command {
             case .copy(let text): .copy(text)
@@ -196,15 +200,14 @@ struct ViewController {
         return (Int(point.x.rounded(.down)), Int(point.y.rounded(.down)))
     }
 
-    private func mapped(_ event: LivePointerEvent) -> LivePointerEvent {
+    private func mapped(_ event: PointerEvent) -> PointerEvent {
         var inImage = event
         (inImage.x, inImage.y) = imagePixel(event.x, event.y)
         return inImage
     }
 
     /// The view's pixels: the image through the transform, the backdrop around it.
-    var base: PixelImage {
-        let backdrop = ViewWindow.backdrop
+    public var base: PixelImage {
         return ViewRenderer.render(image, through: transform,
                                    area: Bounds(x: 0, y: 0, width: transform.viewWidth, height: transform.viewHeight),
                                    outside: [backdrop.red, backdrop.green, backdrop.blue, 255])
@@ -213,7 +216,7 @@ struct ViewController {
     /// With the button on, the image dimmed and every line lit; the live controller's paints
     /// mapped into the view (rectangles through the transform, pictures scaled once per
     /// transform); the button and, while it is on, the chips.
-    mutating func paints() -> [LivePaint] {
+    public mutating func paints() -> [LivePaint] {
         let view = Bounds(x: 0, y: 0, width: transform.viewWidth, height: transform.viewHeight)
         var everything: [LivePaint] = []
         if showingAll, let analysis {
@@ -257,17 +260,12 @@ struct ViewController {
 }
 
 /// A reading sent to the viewer, for the image of `generation`.
-struct ViewReading: Sendable {
-    var generation: Int
-    var reading: LiveReading
-}
+public struct ViewReading: Sendable {
+    public var generation: Int
+    public var reading: LiveReading
 
-/// The keysyms the viewer acts on (X11's values: the desktop layer does not see the X headers).
-enum ViewKeys {
-    static let plus: UInt32 = 0x2b, equal: UInt32 = 0x3d, minus: UInt32 = 0x2d, zero: UInt32 = 0x30
-    static let f: UInt32 = 0x66, q: UInt32 = 0x71, n: UInt32 = 0x6e, p: UInt32 = 0x70
-    static let escape: UInt32 = 0xff1b, space: UInt32 = 0x20
-    static let left: UInt32 = 0xff51, up: UInt32 = 0xff52, right: UInt32 = 0xff53, down: UInt32 = 0xff54
-    static let pageUp: UInt32 = 0xff55, pageDown: UInt32 = 0xff56
-    static let keypadAdd: UInt32 = 0xffab, keypadSubtract: UInt32 = 0xffad, keypadZero: UInt32 = 0xffb0
+    public init(generation: Int, reading: LiveReading) {
+        self.generation = generation
+        self.reading = reading
+    }
 }

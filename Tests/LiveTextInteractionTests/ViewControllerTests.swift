@@ -1,8 +1,6 @@
 import LiveTextCore
-import LiveTextInteraction
-@testable import LiveTextDesktop
+@testable import LiveTextInteraction
 import Testing
-import X11Kit
 
 /// The image viewer's controller as plain values: the live controller's interaction through a
 /// zoomed and panned view, the viewer's own keys, and readings of images no longer shown dropped.
@@ -21,12 +19,12 @@ struct ViewControllerTests {
         _ = controller.handle(.message(ViewReading(generation: generation ?? controller.generation, reading: Live.done(Live.analysis))))
     }
 
-    static func key(_ keysym: UInt32, _ modifiers: LiveModifiers = []) -> LiveSurfaceEvent {
-        .key(LiveKeyEvent(keysym: keysym, modifiers: modifiers))
+    static func key(_ keysym: UInt32, _ modifiers: InteractionModifiers = []) -> InteractionEvent {
+        .key(KeyEvent(keysym: keysym, modifiers: modifiers))
     }
 
-    static func wheel(_ button: Int, _ x: Int, _ y: Int, _ modifiers: LiveModifiers = []) -> LiveSurfaceEvent {
-        .press(LivePointerEvent(button: button, x: x, y: y, modifiers: modifiers))
+    static func wheel(_ button: Int, _ x: Int, _ y: Int, _ modifiers: InteractionModifiers = []) -> InteractionEvent {
+        .press(PointerEvent(button: button, x: x, y: y, modifiers: modifiers))
     }
 
     /// The view pixel over an image point.
@@ -39,7 +37,7 @@ struct ViewControllerTests {
     func selectionThroughZoom() {
         var controller = Self.viewer()
         Self.read(&controller)
-        _ = controller.handle(Self.key(ViewKeys.plus))
+        _ = controller.handle(Self.key(Keysym.plus))
         #expect(controller.transform.scale == 1.25)
         #expect(controller.transform.origin == PixelPoint(x: -25, y: -12.5))
         // "beta": x 70–110, y 10–22 in the image.
@@ -72,27 +70,27 @@ struct ViewControllerTests {
         let origin = controller.transform.origin
         _ = controller.handle(Self.wheel(5, 150, 30))
         #expect(controller.transform.origin.y == max(100 - 100 * 1.5625, origin.y - ViewController.scrollStep))
-        _ = controller.handle(Self.key(ViewKeys.left))
+        _ = controller.handle(Self.key(Keysym.left))
         #expect(controller.transform.origin.x == min(0, origin.x + ViewController.scrollStep))
         // A middle-button drag moves the image with the pointer; the selection does not change.
         let before = controller.transform.origin
-        _ = controller.handle(.press(LivePointerEvent(button: 2, x: 100, y: 50)))
+        _ = controller.handle(.press(PointerEvent(button: 2, x: 100, y: 50)))
         _ = controller.handle(.motion(x: 110, y: 55, modifiers: .button2))
-        _ = controller.handle(.release(LivePointerEvent(button: 2, x: 110, y: 55)))
+        _ = controller.handle(.release(PointerEvent(button: 2, x: 110, y: 55)))
         #expect(controller.transform.origin == PixelPoint(x: before.x + 10, y: before.y + 5))
         // So does a left-button drag with space held; let go of space, the left button selects again.
-        _ = controller.handle(Self.key(ViewKeys.space))
+        _ = controller.handle(Self.key(Keysym.space))
         #expect(controller.cursor == .hand)
         _ = controller.handle(Live.press(110, 55))
         _ = controller.handle(Live.drag(100, 50))
         _ = controller.handle(Live.release)
-        _ = controller.handle(.keyRelease(LiveKeyEvent(keysym: ViewKeys.space)))
+        _ = controller.handle(.keyRelease(KeyEvent(keysym: Keysym.space)))
         #expect(controller.transform.origin == before)
         #expect(controller.selectedText.isEmpty && controller.cursor != .hand)
-        _ = controller.handle(Self.key(ViewKeys.zero))
+        _ = controller.handle(Self.key(Keysym.zero))
         #expect(controller.transform.scale == 1)
         _ = controller.handle(.resized(width: 100, height: 100))
-        _ = controller.handle(Self.key(ViewKeys.f))
+        _ = controller.handle(Self.key(Keysym.f))
         #expect(controller.transform.scale == 0.5 && controller.transform.fitsView)
         #expect(controller.base.width == 100 && controller.base.height == 100)
     }
@@ -122,12 +120,12 @@ struct ViewControllerTests {
     func keys() {
         var controller = Self.viewer()
         Self.read(&controller)
-        #expect(controller.handle(Self.key(ViewKeys.q)) == [.close])
-        #expect(controller.handle(Self.key(ViewKeys.escape)) == [.close])
+        #expect(controller.handle(Self.key(Keysym.q)) == [.close])
+        #expect(controller.handle(Self.key(Keysym.escape)) == [.close])
         _ = controller.handle(Self.key(0x61, .control))
         #expect(controller.handle(Live.enter) == [.copy("alpha beta\ngamma delta\n\nomega")])
-        #expect(controller.handle(Self.key(ViewKeys.pageDown)) == [.turn(1)])
-        #expect(controller.handle(Self.key(ViewKeys.p)) == [.turn(-1)])
+        #expect(controller.handle(Self.key(Keysym.pageDown)) == [.turn(1)])
+        #expect(controller.handle(Self.key(Keysym.p)) == [.turn(-1)])
     }
 
     @Test("the Live Text button stays at the view's bottom-right corner at every zoom; a click there shows everything (the image dimmed, lines lit) and the chips, laid out for the view")
@@ -136,7 +134,7 @@ struct ViewControllerTests {
                                         live: { LiveController(width: $0.width, height: $0.height) },
                                         panel: { analysis, width, height in
             LivePanel.laidOut(analysis, types: [.automatic], allowDataDetectorsInTextMode: true,
-                              interface: SupplementaryInterface(), metrics: .standard, width: width, height: height, frozen: nil)
+                              interface: SupplementaryInterface(), metrics: .standard, width: width, height: height, measure: { $0.count * 7 })
         })
         Self.read(&controller)
         let corner = Bounds(x: 172, y: 72, width: 22, height: 22)
@@ -144,7 +142,7 @@ struct ViewControllerTests {
             controller.paints().contains { $0.bounds == corner }
         }
         #expect(drawsButton(&controller))
-        for _ in 0..<3 { _ = controller.handle(Self.key(ViewKeys.plus)) }
+        for _ in 0..<3 { _ = controller.handle(Self.key(Keysym.plus)) }
         #expect(drawsButton(&controller))
         _ = controller.handle(.motion(x: 180, y: 80, modifiers: []))
         #expect(controller.cursor == .hand)
@@ -167,7 +165,7 @@ struct ViewControllerTests {
         var controller = Self.viewer()
         _ = controller.handle(.message(ViewReading(generation: controller.generation, reading: Live.done(items))))
         _ = controller.handle(Live.press(90, 16))
-        let commands = controller.handle(.release(LivePointerEvent(button: 1, x: 90, y: 16)))
+        let commands = controller.handle(.release(PointerEvent(button: 1, x: 90, y: 16)))
         guard case .wait(let serial) = try #require(commands.first) else { Issue.record("\(commands)"); return }
         #expect(controller.handle(.message(LiveClickWait(serial: serial))) == [.perform(items.actions[0])])
     }

@@ -1,44 +1,45 @@
-import Foundation
 import LiveTextCore
-import LiveTextInteraction
-import X11Kit
 
 /// What the live surface shows and does, as plain state: events in, commands and paints out. The
 /// selection itself (positions, ranges, the text, the rectangles) is `LiveTextInteraction`'s;
-/// this maps the mouse and keys onto it. Runs on the surface's thread.
-struct LiveController {
-    let width: Int
-    let height: Int
+/// this maps the mouse and keys onto it. Pure: the desktop translates the window system's events
+/// into `InteractionEvent`s and draws the paints. Runs on the surface's thread.
+public struct LiveController {
+    public let width: Int
+    public let height: Int
     /// What the text offers: no selection under `dataDetectors` alone.
-    let types: [InteractionType]
+    public let types: [InteractionType]
+    /// Under `textSelection`, a right click on an item still lists its actions (VisionKit's
+    /// `allowsDataDetectorsInTextMode`); nothing is underlined or clicked.
+    public let allowDataDetectorsInTextMode: Bool
     /// The scale the Live Text button and menus are drawn at.
-    let metrics: InterfaceMetrics
+    public let metrics: InterfaceMetrics
     /// Draws right-click menus; nil: plain boxes with titles measured 7 px a character.
-    let menuPainter: LiveMenuPainter?
+    let menuPainter: (any LiveMenuPainting)?
     /// The right-click menu shown, until a click.
-    private(set) var menu: LiveMenu?
+    public internal(set) var menu: LiveMenu?
     /// The Live Text button and the chips, once the reading is in.
     private var panel = LivePanel.empty
     /// The Live Text button, once there is something to show with it.
-    var button: Bounds? { panel.button }
+    public var button: Bounds? { panel.button }
     /// What the interface could not do as asked (a font that stood in for another, insets shrunk).
-    var notes: [String] { panel.notes }
+    public var notes: [String] { panel.notes }
     /// The button is on: everything found is shown, the rest dimmed.
-    private(set) var showingAll = false
+    public private(set) var showingAll = false
     /// The reading, once it is done.
-    private(set) var analysis: ImageAnalysis?
-    private var text: SelectableText?
+    public private(set) var analysis: ImageAnalysis?
+    private(set) var text: SelectableText?
     /// Why the reading failed, when it did.
-    private(set) var failure: LiveTextError?
-    private(set) var selection: TextSelection?
+    public private(set) var failure: LiveTextError?
+    public private(set) var selection: TextSelection?
     /// While button 1 is down: the selection the press made (a caret, a word, a line) and how
     /// far a drag extends it.
     private var drag: (unit: TextSelection, granularity: Granularity, press: PixelPoint)?
     /// The whole reading is in (not only the lines read first).
-    private(set) var complete = false
+    public private(set) var complete = false
     /// The generation of the partial reading shown last (an older one coming late is dropped).
     private var generation = 0
-    private(set) var cursor: LiveCursor = .arrow
+    public private(set) var cursor: PointerShape = .arrow
     /// The item or code a press went down on, until the pointer leaves it or the button comes up:
     /// a click on it runs its primary action.
     private var pressedItem: (subject: QuickAction.Subject, x: Int, y: Int)?
@@ -49,26 +50,27 @@ struct LiveController {
 
     enum Granularity { case character, word, line }
 
-    init(width: Int, height: Int, types: [InteractionType] = [.automatic], metrics: InterfaceMetrics = .standard,
-         menuPainter: LiveMenuPainter? = nil) {
+    public init(width: Int, height: Int, types: [InteractionType] = [.automatic], allowDataDetectorsInTextMode: Bool = true,
+                metrics: InterfaceMetrics = .standard, menuPainter: (any LiveMenuPainting)? = nil) {
         self.width = width
         self.height = height
         self.types = types
+        self.allowDataDetectorsInTextMode = allowDataDetectorsInTextMode
         self.metrics = metrics
         self.menuPainter = menuPainter
     }
 
     /// Whether text can be selected: `automatic` or `textSelection`.
-    var selectsText: Bool { types.contains(.automatic) || types.contains(.textSelection) }
+    public var selectsText: Bool { types.contains(.automatic) || types.contains(.textSelection) }
 
     /// Whether detected items and codes are underlined and clickable: `automatic` or `dataDetectors`.
-    var offersItems: Bool { types.contains(.automatic) || types.contains(.dataDetectors) }
+    public var offersItems: Bool { types.contains(.automatic) || types.contains(.dataDetectors) }
 
     /// Within this many pixels of the press, a release is a click.
-    static let clickSlop = 3
+    public static let clickSlop = 3
 
     /// What the surface is asked to do after an event.
-    enum Command: Equatable {
+    public enum Command: Equatable, Sendable {
         /// Put this text on the clipboard.
         case copy(String)
         /// Close the surface.
@@ -81,7 +83,7 @@ struct LiveController {
         case textAction(QuickAction.Kind, String)
     }
 
-    mutating func handle(_ event: LiveSurfaceEvent) -> [Command] {
+    public mutating func handle(_ event: InteractionEvent) -> [Command] {
         switch event {
         case .message(let reading as LiveReading):
             switch reading {
@@ -106,8 +108,11 @@ struct LiveController {
             menu = contextMenu(atX: press.x, y: press.y)
         case .press(let press) where menu != nil:
             // A click on an entry chooses it; anywhere else it only closes the menu.
-            defer { menu = nil }
-            return menu?.entry(atX: press.x, y: press.y)?.commands ?? []
+            guard let entry = menu?.entry(atX: press.x, y: press.y) else {
+                menu = nil
+                return []
+            }
+            return choose(entry, byKey: false)
         case .press(let press) where press.button == 1 && button?.contains(x: press.x, y: press.y) == true:
             showingAll.toggle()
         case .press(let press) where press.button == 1 && chip(at: press.x, press.y) != nil:
@@ -118,11 +123,18 @@ struct LiveController {
                 ? item(at: press.x, press.y).map { ($0, press.x, press.y) } : nil
             pressed(press)
         case .motion(let x, let y, _) where menu != nil:
-            // Over the menu: the entry under the pointer is highlighted.
-            guard var shown = menu, shown.index(atX: x, y: y) != shown.hovered else { break }
-            shown.hovered = shown.index(atX: x, y: y)
+            // Over the menu: the entry under the pointer is highlighted (one that only informs is not).
+            guard var shown = menu else { break }
+            let under = shown.index(atX: x, y: y).flatMap { shown.entries[$0].isEnabled ? $0 : nil }
+            guard under != shown.hovered else { break }
+            shown.hovered = under
             menu = menuPainter?.draw(shown) ?? shown
             cursor = .arrow
+        case .key(let key) where menu != nil:
+            return menuKey(key)
+        case .key(let key) where key.keysym == Keysym.escape:
+            // The surface closes on Escape by itself while no menu is shown; a late one still closes.
+            return [.close]
         case .motion(let x, let y, let modifiers):
             if let down = pressedItem, abs(x - down.x) > Self.clickSlop || abs(y - down.y) > Self.clickSlop {
                 pressedItem = nil
@@ -177,7 +189,7 @@ struct LiveController {
     }
 
     /// The selected text; empty when nothing is selected.
-    var selectedText: String {
+    public var selectedText: String {
         guard let text, let selection else { return "" }
         return text.text(of: selection)
     }
@@ -189,7 +201,7 @@ struct LiveController {
 
     /// Button 1 down: a caret (Shift: the selection extended), a word (double click), a line
     /// (triple click).
-    private mutating func pressed(_ press: LivePointerEvent) {
+    private mutating func pressed(_ press: PointerEvent) {
         guard selectsText, let text else { return }
         let point = PixelPoint(x: press.x, y: press.y)
         let made: TextSelection?, granularity: Granularity
@@ -228,37 +240,16 @@ struct LiveController {
         }
     }
 
-    /// The menu for a right click: on the selection, Copy, Copy as One Line, Look Up and
-    /// Translate; else all the actions of the item or code under the point; nil elsewhere.
-    private func contextMenu(atX x: Int, y: Int) -> LiveMenu? {
-        var items: [(title: String, commands: [Command])] = []
-        if let text, let selection, !selection.isEmpty,
-           text.rects(of: selection).contains(where: { $0.contains(x: x, y: y) }) {
-            // The selection first: what the user chose wins over an item under it.
-            let selected = selectedText
-            let oneLine = selected.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }.joined(separator: " ")
-            items = [("Copy", [.copy(selected)]), ("Copy as One Line", [.copy(oneLine)]),
-                     ("Look Up", [.textAction(.lookup, selected), .close]),
-                     ("Translate", [.textAction(.translate, selected), .close])]
-        } else if let subject = item(at: x, y), let analysis {
-            items = analysis.actions(for: subject).map { ($0.title, [.perform($0), .close]) }
-        }
-        guard !items.isEmpty else { return nil }
-        let menu = LiveMenu(items, x: x, y: y, width: width, height: height, metrics: metrics,
-                            measure: { menuPainter?.measure($0) ?? $0.count * 7 })
-        return menuPainter?.draw(menu) ?? menu
-    }
-
     /// The quick-action chip under a point, while the button is on.
     private func chip(at x: Int, _ y: Int) -> LivePanel.Chip? {
         guard showingAll else { return nil }
         return panel.chips.first { $0.frame.contains(x: x, y: y) }
     }
 
-    /// The detected item or code under a point, when items are offered and it has an action.
-    private func item(at x: Int, _ y: Int) -> QuickAction.Subject? {
-        guard offersItems, let analysis, let subject = analysis.itemOrCode(at: PixelPoint(x: x, y: y)),
+    /// The detected item or code under a point, when items are offered (for a `menu`, also under
+    /// `textSelection` when `allowDataDetectorsInTextMode`) and it has an action.
+    func item(at x: Int, _ y: Int, menu: Bool = false) -> QuickAction.Subject? {
+        guard offersItems || (menu && selectsText && allowDataDetectorsInTextMode), let analysis, let subject = analysis.itemOrCode(at: PixelPoint(x: x, y: y)),
               !analysis.actions(for: subject).isEmpty else { return nil }
         return subject
     }
@@ -266,7 +257,7 @@ struct LiveController {
     /// While reading, a quiet bar along the top (red after a failure), also over the rows read
     /// first; items underlined and codes outlined (when offered), the selection, one highlight per
     /// line, the button, the chips and the menu.
-    var paints: [LivePaint] {
+    public var paints: [LivePaint] {
         let bar = Bounds(x: 0, y: 0, width: width, height: min(3, height))
         if failure != nil { return [.fill(bar, LiveStyle.failure)] }
         guard let text, let analysis else { return [.fill(bar, LiveStyle.reading)] }
@@ -307,38 +298,8 @@ struct LiveController {
 }
 
 /// Sent back to the controller after the double-click interval that followed a click on an item.
-struct LiveClickWait: Sendable {
-    var serial: Int
-}
+public struct LiveClickWait: Sendable {
+    public var serial: Int
 
-/// The colours of the live surface.
-enum LiveStyle {
-    static let reading = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 160)
-    static let failure = LiveColor(red: 0xe0, green: 0x30, blue: 0x30, alpha: 200)
-    static let selection = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 90)
-    static let item = LiveColor(red: 0xff, green: 0xb0, blue: 0x00, alpha: 230)
-    static let dim = LiveColor(red: 0, green: 0, blue: 0, alpha: 110)
-    static let lit = LiveColor(red: 0xff, green: 0xff, blue: 0xff, alpha: 120)
-    static let control = LiveColor(red: 0xf4, green: 0xf4, blue: 0xf4, alpha: 235)
-    static let controlStroke = LiveColor(red: 0x80, green: 0x80, blue: 0x80)
-    static let ink = LiveColor(red: 0x20, green: 0x20, blue: 0x20)
-    static let accent = LiveColor(red: 0x1e, green: 0x78, blue: 0xe6)
-
-    /// The Live Text button: a square with corner brackets around three lines of "text", filled
-    /// with the accent colour while it is on.
-    static func button(_ frame: Bounds, on: Bool, metrics: InterfaceMetrics) -> [LivePaint] {
-        let ink = on ? LiveColor(red: 0xff, green: 0xff, blue: 0xff) : Self.ink
-        var paints: [LivePaint] = [.fill(frame, on ? accent : control), .frame(frame, controlStroke, width: metrics.pixels(1))]
-        let inset = metrics.pixels(5), arm = metrics.pixels(4), weight = metrics.pixels(2)
-        let left = frame.x + inset, top = frame.y + inset, right = frame.maxX - inset, bottom = frame.maxY - inset
-        for (x, y, dx, dy) in [(left, top, 1, 1), (right, top, -1, 1), (left, bottom, 1, -1), (right, bottom, -1, -1)] {
-            paints.append(.fill(Bounds(x: dx > 0 ? x : x - arm, y: dy > 0 ? y : y - weight, width: arm, height: weight), ink))
-            paints.append(.fill(Bounds(x: dx > 0 ? x : x - weight, y: dy > 0 ? y : y - arm, width: weight, height: arm), ink))
-        }
-        let lineX = left + metrics.pixels(3), full = right - left - metrics.pixels(6)
-        for (row, length) in [(4, full), (6, full), (8, full * 2 / 3)] {
-            paints.append(.fill(Bounds(x: lineX, y: top + metrics.pixels(row), width: length, height: metrics.pixels(1)), ink))
-        }
-        return paints
-    }
+    public init(serial: Int) { self.serial = serial }
 }

@@ -1,6 +1,5 @@
 import LiveTextCore
-import LiveTextInteraction
-@testable import LiveTextDesktop
+@testable import LiveTextInteraction
 import Testing
 
 /// The viewer's pixels: the image through the transform, nearest neighbour, the backdrop around it.

@@ -1,0 +1,71 @@
+import Foundation
+import LiveTextCore
+
+/// The right-click menus: what they list, and the keys and clicks that choose in them.
+extension LiveController {
+    /// While a menu is shown it has the keyboard: Down/Up move the highlight (round from the end),
+    /// Home/End to the first and last entry, Enter chooses the highlighted one, Escape closes the
+    /// menu (not the surface); other keys do nothing.
+    mutating func menuKey(_ key: KeyEvent) -> [Command] {
+        guard var shown = menu else { return [] }
+        switch key.keysym {
+        case Keysym.escape:
+            menu = nil
+            return []
+        case Keysym.down, Keysym.keypadDown: shown.move(.next)
+        case Keysym.up, Keysym.keypadUp: shown.move(.previous)
+        case Keysym.home, Keysym.keypadHome, Keysym.pageUp: shown.move(.first)
+        case Keysym.end, Keysym.keypadEnd, Keysym.pageDown: shown.move(.last)
+        case _ where key.isEnter:
+            guard let index = shown.hovered, shown.entries.indices.contains(index) else { return [] }
+            return choose(shown.entries[index], byKey: true)
+        default:
+            return []
+        }
+        menu = menuPainter?.draw(shown) ?? shown
+        return []
+    }
+
+    /// Chooses an entry of the menu shown: its details take the menu's place (the first of them
+    /// highlighted when a key chose it); else its commands, with the menu closed. A line that only
+    /// informs does nothing.
+    mutating func choose(_ entry: LiveMenu.Entry, byKey: Bool) -> [Command] {
+        if !entry.item.details.isEmpty, let shown = menu {
+            menu = layOutMenu(entry.item.details, x: shown.bounds.x, y: shown.bounds.y, highlightFirst: byKey)
+            return []
+        }
+        guard entry.isEnabled else { return [] }
+        menu = nil
+        return entry.commands
+    }
+
+    /// The menu for a right click: on the selection, Copy, Copy as One Line, Look Up and
+    /// Translate; else all the actions of the item or code under the point (and a Wi-Fi code's
+    /// details); nil elsewhere.
+    func contextMenu(atX x: Int, y: Int) -> LiveMenu? {
+        var items: [LiveMenu.Item] = []
+        if let text, let selection, !selection.isEmpty,
+           text.rects(of: selection).contains(where: { $0.contains(x: x, y: y) }) {
+            // The selection first: what the user chose wins over an item under it.
+            let selected = selectedText
+            let oneLine = selected.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            items = [LiveMenu.Item("Copy", [.copy(selected)]), LiveMenu.Item("Copy as One Line", [.copy(oneLine)]),
+                     LiveMenu.Item("Look Up", [.textAction(.lookup, selected), .close]),
+                     LiveMenu.Item("Translate", [.textAction(.translate, selected), .close])]
+        } else if let subject = item(at: x, y, menu: true), let analysis {
+            items = analysis.actions(for: subject).map { LiveMenu.Item($0.title, [.perform($0), .close]) }
+            if let wifi = WiFiDetails(analysis, subject) { items.append(LiveMenu.Item("Wi-Fi Details", details: wifi.menuItems)) }
+        }
+        return layOutMenu(items, x: x, y: y, highlightFirst: false)
+    }
+
+    /// `items` as a menu at `x`, `y`, drawn; nil when there are none.
+    private func layOutMenu(_ items: [LiveMenu.Item], x: Int, y: Int, highlightFirst: Bool) -> LiveMenu? {
+        guard !items.isEmpty else { return nil }
+        var menu = LiveMenu(items, x: x, y: y, width: width, height: height, metrics: metrics,
+                            measure: { menuPainter?.measure($0) ?? $0.count * 7 })
+        if highlightFirst { menu.move(.first) }
+        return menuPainter?.draw(menu) ?? menu
+    }
+}

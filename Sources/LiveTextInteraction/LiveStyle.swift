@@ -1,0 +1,33 @@
+import LiveTextCore
+
+/// The colours of the live surface.
+public enum LiveStyle {
+    public static let reading = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 160)
+    public static let failure = LiveColor(red: 0xe0, green: 0x30, blue: 0x30, alpha: 200)
+    public static let selection = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 90)
+    public static let item = LiveColor(red: 0xff, green: 0xb0, blue: 0x00, alpha: 230)
+    public static let dim = LiveColor(red: 0, green: 0, blue: 0, alpha: 110)
+    public static let lit = LiveColor(red: 0xff, green: 0xff, blue: 0xff, alpha: 120)
+    public static let control = LiveColor(red: 0xf4, green: 0xf4, blue: 0xf4, alpha: 235)
+    public static let controlStroke = LiveColor(red: 0x80, green: 0x80, blue: 0x80)
+    public static let ink = LiveColor(red: 0x20, green: 0x20, blue: 0x20)
+    public static let accent = LiveColor(red: 0x1e, green: 0x78, blue: 0xe6)
+
+    /// The Live Text button: a square with corner brackets around three lines of "text", filled
+    /// with the accent colour while it is on.
+    public static func button(_ frame: Bounds, on: Bool, metrics: InterfaceMetrics) -> [LivePaint] {
+        let ink = on ? LiveColor(red: 0xff, green: 0xff, blue: 0xff) : Self.ink
+        var paints: [LivePaint] = [.fill(frame, on ? accent : control), .frame(frame, controlStroke, width: metrics.pixels(1))]
+        let inset = metrics.pixels(5), arm = metrics.pixels(4), weight = metrics.pixels(2)
+        let left = frame.x + inset, top = frame.y + inset, right = frame.maxX - inset, bottom = frame.maxY - inset
+        for (x, y, dx, dy) in [(left, top, 1, 1), (right, top, -1, 1), (left, bottom, 1, -1), (right, bottom, -1, -1)] {
+            paints.append(.fill(Bounds(x: dx > 0 ? x : x - arm, y: dy > 0 ? y : y - weight, width: arm, height: weight), ink))
+            paints.append(.fill(Bounds(x: dx > 0 ? x : x - weight, y: dy > 0 ? y : y - arm, width: weight, height: arm), ink))
+        }
+        let lineX = left + metrics.pixels(3), full = right - left - metrics.pixels(6)
+        for (row, length) in [(4, full), (6, full), (8, full * 2 / 3)] {
+            paints.append(.fill(Bounds(x: lineX, y: top + metrics.pixels(row), width: length, height: metrics.pixels(1)), ink))
+        }
+        return paints
+    }
+}

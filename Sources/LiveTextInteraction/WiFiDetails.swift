@@ -1,0 +1,38 @@
+import LiveTextCore
+
+/// A Wi-Fi code's network as its right-click menu shows it: the name and the password, each copied
+/// by choosing it, and how it is secured. Read from the `wifi` item the detectors found in the
+/// code's payload (`WIFI:S:…;T:…;P:…;;`), never parsed again here.
+public struct WiFiDetails: Sendable, Hashable {
+    public var ssid: String
+    /// Empty for an open network.
+    public var password: String
+    /// `WPA`, `WEP`, `SAE`, … as the code says; `nopass` for an open network.
+    public var security: String
+    public var hidden: Bool
+
+    /// The network of code `subject` in `analysis`; nil when it is not a code or its payload is
+    /// not a Wi-Fi network.
+    public init?(_ analysis: ImageAnalysis, _ subject: QuickAction.Subject) {
+        guard case .code(let code) = subject, analysis.codes.indices.contains(code),
+              let item = analysis.items.first(where: {
+                  $0.kind == .wifi && $0.source == .code && $0.bounds == analysis.codes[code].bounds
+              }),
+              case .string(let ssid)? = item.value["ssid"] else { return nil }
+        self.ssid = ssid
+        if case .string(let password)? = item.value["password"] { self.password = password } else { password = "" }
+        if case .string(let security)? = item.value["security"] { self.security = security } else { security = "nopass" }
+        if case .bool(let hidden)? = item.value["hidden"] { self.hidden = hidden } else { hidden = false }
+    }
+
+    /// The lines of the details menu: "Network: NAME" and "Password: …" copy what they show (the
+    /// menu stays for the other); "No Password" and "Security: …" only inform.
+    var menuItems: [LiveMenu.Item] {
+        let open = password.isEmpty || security == "nopass"
+        var security = open ? "Security: None" : "Security: \(self.security)"
+        if hidden { security += ", Hidden Network" }
+        return [LiveMenu.Item("Network: \(ssid)", [.copy(ssid)]),
+                open ? LiveMenu.Item("No Password") : LiveMenu.Item("Password: \(password)", [.copy(password)]),
+                LiveMenu.Item(security)]
+    }
+}
