@@ -4,9 +4,10 @@ import LiveTextInteraction
 import X11Kit
 
 /// Live Text on the screen (`livetext live`): freezes the screen under a `LiveSurface`, reads it
-/// while the user already sees it, then makes the text live where it stands. The surface runs
-/// on a thread of its own (never on Swift's cooperative pool); the reading runs here, in the
-/// caller's task, and is sent to the surface when it is done.
+/// while the user already sees it, and makes the text live where it stands as it is read: the
+/// lines around the pointer first, each batch of lines sent to the surface as soon as it is read,
+/// the whole reading at the end. The surface runs on a thread of its own (never on Swift's
+/// cooperative pool); the reading runs here, in the caller's task.
 public struct LiveSession: Sendable {
     /// The display to open; `$DISPLAY` when nil.
     public var displayName: String?
@@ -55,14 +56,15 @@ public struct LiveSession: Sendable {
     }
 
     /// Shows the surface and runs it until the user closes it. `analyze` reads the frozen
-    /// pixels (in the caller's task); `copy` puts text on the clipboard (on the surface's
+    /// pixels (in the caller's task) with the progressive reading it is given (the pointer as its
+    /// focus, partial readings sent to the surface); `copy` puts text on the clipboard (on the surface's
     /// thread: it may block for a round trip, not longer). Throws `.invalidArgs` for a target off
     /// the screen or an interactive one, `.unavailable` without a display or when the grabs stay
     /// taken, `.tooLarge` past `maxPixels`. `onReading` hears each reading as the surface is sent
     /// it: the analysis so far (in the frozen image's pixels) and whether it is the whole.
     /// Cancelling the caller's task closes the surface (within one wait of its loop) and throws
     /// `CancellationError`.
-    public func run(analyze: @escaping @Sendable (ScreenImage) async throws -> ImageAnalysis,
+    public func run(analyze: @escaping @Sendable (ScreenImage, ProgressiveReading) async throws -> ImageAnalysis,
                     copy: @escaping @Sendable (String) throws -> Void,
                     onReading: @escaping @Sendable (ImageAnalysis, _ complete: Bool) -> Void = { _, _ in }) async throws
         -> Outcome {
@@ -79,20 +81,16 @@ public struct LiveSession: Sendable {
         defer { reading?.cancel() }
         for await step in progress {
             switch step {
-            case .shown(let surface, let image, let metrics, let band):
+            case .shown(let surface, let image, let metrics, let pointer):
+                // One reading of the whole, the pointer's line first; each batch of lines is live
+                // as soon as it is read.
+                let progress = ProgressiveReading(focus: pointer.map { Bounds(x: $0.x, y: $0.y, width: 1, height: 1) }) {
+                    surface.send(LiveReading.partial($0))
+                    onReading($0.analysis, false)
+                }
                 reading = Task {
-                    // The rows around the pointer first, alone (the cores are theirs): live before the
-                    // rest is read; then the whole.
-                    if let band {
-                        let part = ScreenImage(image: image.image.cropped(to: band), source: image.source)
-                        if let read = try? await analyze(part) {
-                            let moved = read.moved(dx: band.x, dy: band.y, width: image.image.width, height: image.image.height)
-                            surface.send(LiveReading.partial(moved))
-                            onReading(moved, false)
-                        }
-                    }
                     let reading = await LiveReading.of {
-                        let analysis = try await analyze(image)
+                        let analysis = try await analyze(image, progress)
                         return (analysis, LivePanel.laidOut(analysis, types: types,
                                                             allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
                                                             interface: interface, metrics: metrics, width: image.image.width,
@@ -114,7 +112,7 @@ public struct LiveSession: Sendable {
     /// What the surface's thread tells `run`.
     private enum Progress: @unchecked Sendable {
         /// The frozen screen is shown: read it. (The surface is only sent messages from here.)
-        case shown(LiveSurface, ScreenImage, InterfaceMetrics, band: Bounds?)
+        case shown(LiveSurface, ScreenImage, InterfaceMetrics, pointer: (x: Int, y: Int)?)
         case ended(Result<Outcome, any Error>)
     }
 
@@ -144,8 +142,8 @@ public struct LiveSession: Sendable {
             // Interface points at the screen's DPI: 96 is one pixel a point.
             let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
             let shown = ScreenImage(frozen, captureMs: nil)
-            let band = surface.pointer().flatMap { LiveBand.around(y: $0.y, width: area.width, height: area.height) }
-            report.yield(.shown(surface, shown, metrics, band: band))
+            let pointer = surface.pointer()
+            report.yield(.shown(surface, shown, metrics, pointer: pointer))
             var controller = LiveController(width: area.width, height: area.height, types: types,
                                             allowDataDetectorsInTextMode: allowDataDetectorsInTextMode, metrics: metrics,
                                             menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,
@@ -156,8 +154,7 @@ public struct LiveSession: Sendable {
                 guard let event = InteractionEvent(surfaceEvent) else { return }
                 let commands = controller.handle(event)
                 if case .message(let reading as LiveReading) = event {
-                    if timings.firstLiveMs == nil { timings.firstLiveMs = LiveTimings.since(started) }
-                    if case .done = reading { timings.liveMs = LiveTimings.since(started) }
+                    timings.arrived(reading, at: LiveTimings.since(started), pointer: pointer)
                 }
                 for command in commands {
                     switch command {
@@ -190,7 +187,8 @@ public struct LiveSession: Sendable {
             }
             report.yield(.ended(.success(Outcome(confirmed: ending == .finished, copied: copied, action: action,
                                                  textAction: textAction,
-                                                 analysis: controller.analysis, readingFailure: controller.failure,
+                                                 analysis: controller.complete ? controller.analysis : nil,
+                                                 readingFailure: controller.failure,
                                                  notes: controller.notes, timings: timings))))
         } catch {
             report.yield(.ended(.failure(error)))

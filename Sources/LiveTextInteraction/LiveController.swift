@@ -35,8 +35,10 @@ public struct LiveController {
     /// While button 1 is down: the selection the press made (a caret, a word, a line) and how
     /// far a drag extends it.
     private var drag: (unit: TextSelection, granularity: Granularity, press: PixelPoint)?
-    /// The whole reading is in (not only the rows around the pointer).
-    private var complete = false
+    /// The whole reading is in (not only the lines read first).
+    public private(set) var complete = false
+    /// The generation of the partial reading shown last (an older one coming late is dropped).
+    private var generation = 0
     public private(set) var cursor: PointerShape = .arrow
     /// The item or code a press went down on, until the pointer leaves it or the button comes up:
     /// a click on it runs its primary action.
@@ -85,8 +87,9 @@ public struct LiveController {
         switch event {
         case .message(let reading as LiveReading):
             switch reading {
-            case .partial(let analysis) where !complete:
-                adopt(analysis)
+            case .partial(let partial) where !complete && partial.generation > generation:
+                generation = partial.generation
+                adopt(partial.analysis)
             case .partial:
                 break
             case .done(let analysis, let panel):
@@ -158,8 +161,10 @@ public struct LiveController {
         return []
     }
 
-    /// Takes a newer reading (the whole screen after the rows around the pointer): the selection
-    /// and a drag under way are carried over by where they are on the screen.
+    /// Takes a newer reading (more lines read, or the whole screen): the selection and a drag
+    /// under way are carried over by where they are on the screen (a selection then also holds
+    /// the lines read meanwhile between its ends, in reading order); a selection whose ends are
+    /// no longer on any text is dropped.
     private mutating func adopt(_ newer: ImageAnalysis) {
         let older = text, kept = selection
         analysis = newer

@@ -1,9 +1,9 @@
 import LiveTextCore
 
-/// The reading of the frozen screen, sent to the surface when it is done.
+/// The reading of the frozen screen, sent to the surface as it goes.
 public enum LiveReading: Sendable {
-    /// The rows around the pointer, read first (in the whole image's coordinates).
-    case partial(ImageAnalysis)
+    /// The lines read so far (in the whole image's coordinates), the pointer's first.
+    case partial(PartialAnalysis)
     /// The reading, and the Live Text button and chips laid out for it.
     case done(ImageAnalysis, LivePanel)
     case failed(LiveTextError)

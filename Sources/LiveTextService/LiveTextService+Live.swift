@@ -117,10 +117,10 @@ extension LiveTextService {
         let session = LiveSession(displayName: desktop.displayName, target: target, maxPixels: maxPixels, types: types,
                                   interface: interaction.supplementaryInterface,
                                   allowDataDetectorsInTextMode: interaction.allowDataDetectorsInTextMode)
-        let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration)
-        let desktop = self.desktop
-        let ended = try await session.run(analyze: { image in
-            try await pipeline.analyze { _ in AcquiredImage(image) }.analysis
+        let analyzer = self.analyzer, desktop = self.desktop
+        // Read from the pointer outwards, each batch of lines live (and heard) as soon as it is read.
+        let ended = try await session.run(analyze: { image, progress in
+            try await analyzer.analyze(image.image, source: image.source, configuration: configuration, progress: progress)
         }, copy: { text in
             try desktop.copySynchronously(text, alsoPrimary: alsoPrimary)
         }, onReading: onReading)

@@ -41,7 +41,8 @@ extension DetectionEnvironment {
         let configuration = try options.configuration()
         let analyzer = try ImageAnalyzer.system(interpreter: try interpreter())
         try analyzer.checkConfiguration(configuration)
-        let warm = Task { try? await analyzer.prewarm() }
+        // Every engine a reading of the whole screen uses, loaded while the screen is frozen.
+        let warm = Task { try? await analyzer.prewarm(engines: analyzer.concurrency) }
         let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration)
         let outcome: Result<Outcome, any Error>
         do {

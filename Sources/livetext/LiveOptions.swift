@@ -39,8 +39,9 @@ struct LiveOptions: ParsableArguments {
                                   allowDataDetectorsInTextMode: settings.allowDataDetectorsInTextMode)
         // Engines load while the screen is being frozen.
         let (ended, configuration) = try await DetectionEnvironment.runLive(options, copied: { $0.copied }) { pipeline, desktop in
-            try await session.run(analyze: { image in
-                try await pipeline.analyze { _ in AcquiredImage(image) }.analysis
+            try await session.run(analyze: { image, progress in
+                try await pipeline.analyzer.analyze(image.image, source: image.source, configuration: pipeline.configuration,
+                                                    progress: progress)
             }, copy: { text in
                 try desktop.copySynchronously(text)
             })

@@ -236,38 +236,70 @@ struct LiveControllerTests {
         #expect(items.handle(Self.press(first.x + 1, first.y + 1)) == [.perform(call), .close])
     }
 
-    @Test("the rows around the pointer are read first: the band, that reading moved into place, a selection made on it carried over to the whole reading, a late part ignored")
-    func progressive() throws {
-        #expect(LiveBand.around(y: 500, width: 1920, height: 1080) == Bounds(x: 0, y: 380, width: 1920, height: 240))
-        #expect(LiveBand.around(y: 5, width: 1920, height: 1080)?.y == 0)
-        #expect(LiveBand.around(y: 1075, width: 1920, height: 1080)?.maxY == 1080)
-        #expect(LiveBand.around(y: 100, width: 800, height: 300) == nil)
+    /// The lines of `analysis` kept by `keep` (by their text), as a partial reading of generation `generation`.
+    static func partial(_ generation: Int, keeping keep: Set<String>, of analysis: ImageAnalysis = analysis) -> LiveReading {
+        let blocks = analysis.blocks.compactMap { block -> TextBlock? in
+            let lines = block.lines.filter { keep.contains($0.text) }
+            return lines.isEmpty ? nil : TextBlock(lines: lines)
+        }
+        return .partial(PartialAnalysis(generation: generation, analysis: ImageAnalysis(image: analysis.image, blocks: blocks)))
+    }
 
-        // The second block alone, read from a band starting at y 60, then moved into place.
-        let band = ImageAnalysis(image: .init(width: 200, height: 20, source: "pixels"),
-                                 blocks: [TextBlock(lines: [TextLine(words: [TextWord(text: "omega", bounds: Bounds(x: 10, y: 10, width: 50, height: 12),
-                                                                                      confidence: 90)])])])
-        let moved = band.moved(dx: 0, dy: 60, width: 200, height: 100)
-        #expect(moved.blocks[0].lines[0].words[0].bounds == Bounds(x: 10, y: 70, width: 50, height: 12))
-        #expect(moved.text == "omega" && moved.image.width == 200 && moved.image.height == 100)
-
+    @Test("partial readings: each newer one is adopted, the bar stays until the whole; a selection made on one is carried to the next and to the whole; a stale or late partial is dropped")
+    func partials() {
         var controller = LiveController(width: 200, height: 100)
-        _ = controller.handle(.message(LiveReading.partial(moved)))
-        #expect(controller.cursor == .arrow)
+        let bar = LivePaint.fill(Bounds(x: 0, y: 0, width: 200, height: 3), LiveStyle.reading)
+        // The line under the pointer first: "omega".
+        _ = controller.handle(.message(Self.partial(1, keeping: ["omega"])))
+        #expect(controller.analysis?.text == "omega")
         _ = controller.handle(Self.press(20, 75, count: 2))
-        #expect(controller.selectedText == "omega")
         _ = controller.handle(Self.release)
-        _ = controller.handle(.message(Self.done(Self.analysis)))
         #expect(controller.selectedText == "omega")
+        #expect(controller.paints.last == bar)
+        // More lines: the selection is still the word, now among them.
+        _ = controller.handle(.message(Self.partial(3, keeping: ["gamma delta", "omega"])))
+        #expect(controller.analysis?.text == "gamma delta\n\nomega")
+        #expect(controller.selectedText == "omega")
+        // An older partial arriving late changes nothing.
+        _ = controller.handle(.message(Self.partial(2, keeping: ["alpha beta"])))
+        #expect(controller.analysis?.text == "gamma delta\n\nomega")
+        // The whole replaces the partials: the selection stays, the bar goes.
+        _ = controller.handle(.message(Self.done(Self.analysis)))
         #expect(controller.analysis?.text == Self.analysis.text)
-        _ = controller.handle(.message(LiveReading.partial(moved)))
+        #expect(controller.selectedText == "omega")
+        #expect(!controller.paints.contains(bar))
+        // A partial after the whole is ignored.
+        _ = controller.handle(.message(Self.partial(9, keeping: ["omega"])))
         #expect(controller.analysis?.text == Self.analysis.text)
-        // A drag begun on the part goes on over the whole.
+    }
+
+    @Test("a selection across lines grows with the lines read between its ends; a drag begun on a partial goes on over the next reading")
+    func partialsGrowSelection() {
+        // "alpha beta" and "omega" read first: a drag from "alp|ha" to "om|ega".
+        var controller = LiveController(width: 200, height: 100)
+        _ = controller.handle(.message(Self.partial(2, keeping: ["alpha beta", "omega"])))
+        for event in [Self.press(40, 15), Self.drag(30, 75), Self.release] { _ = controller.handle(event) }
+        #expect(controller.selectedText == "ha beta\n\nom")
+        // "gamma delta" read since, between them in reading order: selected too.
+        _ = controller.handle(.message(Self.partial(3, keeping: ["alpha beta", "gamma delta", "omega"])))
+        #expect(controller.selectedText == "ha beta\ngamma delta\n\nom")
+        _ = controller.handle(.message(Self.done(Self.analysis)))
+        #expect(controller.selectedText == "ha beta\ngamma delta\n\nom")
+
+        // A drag still under way when more lines come goes on over them.
         var dragging = LiveController(width: 200, height: 100)
-        _ = dragging.handle(.message(LiveReading.partial(moved)))
+        _ = dragging.handle(.message(Self.partial(1, keeping: ["omega"])))
         _ = dragging.handle(Self.press(10, 75))
+        _ = dragging.handle(.message(Self.partial(2, keeping: ["gamma delta", "omega"])))
         _ = dragging.handle(.message(Self.done(Self.analysis)))
         _ = dragging.handle(Self.drag(70, 15))
         #expect(dragging.selectedText == "beta\ngamma delta\n\n")
+        // A caret (a press without a drag) is dropped when the text changes under it.
+        var caret = LiveController(width: 200, height: 100)
+        _ = caret.handle(.message(Self.partial(1, keeping: ["omega"])))
+        _ = caret.handle(Self.press(30, 75))
+        _ = caret.handle(Self.release)
+        _ = caret.handle(.message(Self.partial(2, keeping: ["gamma delta", "omega"])))
+        #expect(caret.selection == nil && caret.selectedText.isEmpty)
     }
 }

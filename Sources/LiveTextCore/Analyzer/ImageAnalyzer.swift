@@ -75,15 +75,17 @@ public final class ImageAnalyzer: Sendable {
         cache.resize(to: capacity)
     }
 
-    /// Analyzes `image`; `source` is recorded in the result (`file:/path`, `stdin`, ...).
-    public func analyze(_ image: PixelImage, source: String,
-                        configuration: Configuration = Configuration()) async throws -> ImageAnalysis {
+    /// Analyzes `image`; `source` is recorded in the result (`file:/path`, `stdin`, ...). With
+    /// `progress`, the text around its focus is read first and the text read so far is handed on
+    /// while the analysis goes on (live text); the analysis is the same.
+    public func analyze(_ image: PixelImage, source: String, configuration: Configuration = Configuration(),
+                        progress: ProgressiveReading? = nil) async throws -> ImageAnalysis {
         let started = DispatchTime.now().uptimeNanoseconds
         try ImageLimits(maxPixels: .max).check(width: image.width, height: image.height)
         try checkConfiguration(configuration)
         let flag = CancellationFlag()
         do {
-            return try await analyze(image, source: source, configuration: configuration,
+            return try await analyze(image, source: source, configuration: configuration, progress: progress,
                                      flag: flag, started: started)
         } catch is CancellationError {
             throw LiveTextError.cancelled
@@ -99,7 +101,7 @@ public final class ImageAnalyzer: Sendable {
     }
 
     private func analyze(_ image: PixelImage, source: String, configuration: Configuration,
-                         flag: CancellationFlag, started: UInt64) async throws -> ImageAnalysis {
+                         progress: ProgressiveReading?, flag: CancellationFlag, started: UInt64) async throws -> ImageAnalysis {
         try await withTaskCancellationHandler {
             var codes = [MachineReadableCode]()
             var blocks = [TextBlock]()
@@ -112,7 +114,8 @@ public final class ImageAnalyzer: Sendable {
                 blocks = known.blocks
                 timing.cached = true
             } else {
-                (blocks, codes) = try await recognize(image, configuration: configuration, flag: flag, timing: &timing)
+                (blocks, codes) = try await recognize(image, source: source, configuration: configuration, progress: progress,
+                                                      flag: flag, timing: &timing)
                 if let key { cache.store(.init(blocks: blocks, codes: codes), for: key) }
             }
             try flag.check()
@@ -131,10 +134,24 @@ public final class ImageAnalyzer: Sendable {
     }
 
     /// Reads the codes, then the text around them.
-    private func recognize(_ image: PixelImage, configuration: Configuration, flag: CancellationFlag,
+    private func recognize(_ image: PixelImage, source: String, configuration: Configuration,
+                           progress: ProgressiveReading?, flag: CancellationFlag,
                            timing: inout ImageAnalysis.Timing) async throws -> ([TextBlock], [MachineReadableCode]) {
         var codes = [MachineReadableCode]()
         var blocks = [TextBlock]()
+        // Read progressively (live text), the page is prepared while the codes are read, on
+        // another core, as though it had none: prepared again with them masked when it has any.
+        var unmasked: Task<(PreparedImage, Double), any Error>?
+        if progress != nil, configuration.types.isSuperset(of: [.codes, .text]) {
+            let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
+            unmasked = Task {
+                try await BlockingWork.run {
+                    let started = DispatchTime.now().uptimeNanoseconds
+                    return (preprocessor.prepare(image, masking: []), Self.milliseconds(since: started))
+                }
+            }
+        }
+        defer { unmasked?.cancel() }
         if configuration.types.contains(.codes) {
             let reader = engines.codeReader
             let started = DispatchTime.now().uptimeNanoseconds
@@ -149,27 +166,54 @@ public final class ImageAnalyzer: Sendable {
                 return Bounds(x: code.bounds.x - margin, y: code.bounds.y - margin,
                               width: code.bounds.width + 2 * margin, height: code.bounds.height + 2 * margin)
             }
-            blocks = try await recognizeText(image, masking: masks, configuration: configuration, flag: flag,
-                                             timing: &timing)
+            // Partial readings: the text so far with the codes, in the whole image.
+            let info = ImageAnalysis.ImageInfo(width: image.width, height: image.height, source: source), found = codes
+            let partials = progress.map { progress in
+                (progress, { @Sendable (blocks: [TextBlock]) in ImageAnalysis(image: info, blocks: blocks, codes: found) })
+            }
+            blocks = try await recognizeText(image, masking: masks, prepared: masks.isEmpty ? unmasked : nil,
+                                             configuration: configuration, partials: partials, flag: flag, timing: &timing)
         }
         // A cancelled read may be partial: it must not be kept.
         try flag.check()
         return (blocks, codes)
     }
 
-    private func recognizeText(_ image: PixelImage, masking masks: [Bounds], configuration: Configuration,
-                               flag: CancellationFlag, timing: inout ImageAnalysis.Timing) async throws -> [TextBlock] {
-        let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
-        let started = DispatchTime.now().uptimeNanoseconds
-        let prepared = try await BlockingWork.run { preprocessor.prepare(image, masking: masks) }
-        timing.preprocessMs = Self.milliseconds(since: started)
+    /// `early`: the page already being prepared with `masks` (and its time), when it is.
+    private func recognizeText(_ image: PixelImage, masking masks: [Bounds], prepared early: Task<(PreparedImage, Double), any Error>?,
+                               configuration: Configuration, partials: PartialReadings?, flag: CancellationFlag,
+                               timing: inout ImageAnalysis.Timing) async throws -> [TextBlock] {
+        let prepared: PreparedImage
+        if let early {
+            (prepared, timing.preprocessMs) = try await early.value
+        } else {
+            let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
+            let started = DispatchTime.now().uptimeNanoseconds
+            prepared = try await BlockingWork.run { preprocessor.prepare(image, masking: masks) }
+            timing.preprocessMs = Self.milliseconds(since: started)
+        }
         try flag.check()
         // Screens are ~96 dpi; enlarged text is proportionally finer.
         let resolution = Int((96 * prepared.scale).rounded())
         let page = RecognitionPage(image: prepared.image, resolution: resolution)
         let strips = PageStrips.strips(of: prepared.image, maximumStrips: Self.stripsPerEngine * concurrency,
                                        minimumHeight: Self.minimumStripHeight)
-        let reading = PageReading(page: page, strips: strips)
+        // Each piece of a line read wakes the reporter of partial readings, when there is one.
+        let (piecesRead, pieceRead) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        var wake: (@Sendable () -> Void)?
+        if partials != nil { wake = { @Sendable in _ = pieceRead.yield() } }
+        let reading = PageReading(page: page, strips: strips,
+                                  focus: partials?.progress.focus.map { prepared.preparedBounds(of: $0) }, pieceRead: wake)
+        let reporter: Task<Void, Never>? = partials.map { partials in
+            Task {
+                await Self.reportPartials(of: reading, piecesRead, prepared: prepared, to: partials.progress,
+                                          as: partials.partial)
+            }
+        }
+        defer {
+            pieceRead.finish()
+            reporter?.cancel()
+        }
         let plan = try engines.planLanguages(configuration.languages)
         let languages = plan.primary, layout = configuration.layout
         // One engine reads the page, waiting for one if need be; engines idle right now (or not
@@ -200,6 +244,9 @@ public final class ImageAnalyzer: Sendable {
             }
             return try await group.reduce(0, +)
         }
+        // No partial reading after this: the whole comes next.
+        reporter?.cancel()
+        await reporter?.value
         let (read, rereadNanoseconds) = try await readBlocksInTheirLanguages(reading.result(), on: page, plan: plan,
                                                                               flag: flag)
         let work = reading.engineTime

@@ -82,4 +82,11 @@ public struct PreparedImage: Sendable {
         return Bounds(x: x, y: y, width: Int(x1.rounded(.up)) - x, height: Int(y1.rounded(.up)) - y)
             .clamped(width: originalWidth, height: originalHeight)
     }
+
+    /// Maps a rectangle of the original onto the prepared image (at least a pixel each way).
+    public func preparedBounds(of rect: Bounds) -> Bounds {
+        let x = padding + Int((Double(rect.x) * scaleX).rounded(.down)), y = padding + Int((Double(rect.y) * scaleY).rounded(.down))
+        let maxX = padding + Int((Double(rect.maxX) * scaleX).rounded(.up)), maxY = padding + Int((Double(rect.maxY) * scaleY).rounded(.up))
+        return Bounds(x: x, y: y, width: max(1, maxX - x), height: max(1, maxY - y))
+    }
 }
