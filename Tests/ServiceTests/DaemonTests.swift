@@ -170,7 +170,7 @@ struct DaemonTests {
         try await RunningDaemon.with { daemon in
             let log = daemon.configHome.appendingPathComponent("second.log")
             let second = try RunningDaemon.startDaemon(address: daemon.bus.address, configHome: daemon.configHome, log: log)
-            await Task.detached { second.waitUntilExit() }.value
+            _ = try await offPool { second.waitUntilExit() }
             #expect(second.terminationStatus == 0)
             #expect(try String(contentsOf: log, encoding: .utf8).contains("another livetext daemon owns org.livetext"))
             #expect(daemon.daemon.isRunning)

@@ -76,7 +76,11 @@ final class RunningDaemon: @unchecked Sendable {
         client.close()
         if daemon.isRunning {
             daemon.terminate()
-            daemon.waitUntilExit()
+            // Not on the pool: Foundation learns of the exit through dispatch's workers, which
+            // waiting tasks holding every pool thread would starve (two stops at once on 2 cores
+            // hung the whole suite).
+            let daemon = self.daemon
+            _ = try? await offPool { daemon.waitUntilExit() }
         }
         if ownsBus { await bus.stop() }
         try? FileManager.default.removeItem(at: configHome)
