@@ -22,12 +22,13 @@ struct PointerLineTests {
         #expect(line == Bounds(x: 37, y: 47, width: 277 - 40 + 6, height: 18))
     }
 
-    @Test("between two lines, the nearer one; far from any ink, none")
+    @Test("between two lines, the nearer one; within 24 rows of one, that one; farther from any ink, none")
     func betweenLines() {
         let image = Self.page().image
         #expect(PointerLine.line(at: (x: 130, y: 64), in: image)?.y == 47)
         #expect(PointerLine.line(at: (x: 130, y: 73), in: image)?.y == 77)
-        #expect(PointerLine.line(at: (x: 130, y: 5), in: image) == nil)
+        #expect(PointerLine.line(at: (x: 130, y: 5), in: image)?.y == 17)
+        #expect(PointerLine.line(at: (x: 130, y: 119), in: image) == nil)
         #expect(PointerLine.line(at: (x: 700, y: 55), in: image) == nil)
     }
 
@@ -39,6 +40,14 @@ struct PointerLineTests {
         var picture = Canvas(width: 400, height: 300, fill: (255, 255, 255))
         picture.fillRect(Bounds(x: 100, y: 20, width: 150, height: 250), (0, 0, 0))
         #expect(PointerLine.line(at: (x: 150, y: 150), in: picture.image) == nil)
+    }
+
+    @Test("just below a dark panel's last line, over the white below it: the panel's edge is not a line, the line above is")
+    func belowAPanel() {
+        var screen = Canvas(width: 400, height: 200, fill: (255, 255, 255))
+        screen.fillRect(Bounds(x: 0, y: 0, width: 400, height: 110), (30, 30, 35))
+        screen.glyphRow(x: 40, y: 80, count: 8, height: 12, color: (220, 220, 220))
+        #expect(PointerLine.line(at: (x: 60, y: 104), in: screen.image) == Bounds(x: 37, y: 77, width: 37 + 6, height: 18))
     }
 
     @Test("a point off the image or an empty image: none")

@@ -5,8 +5,9 @@
 enum PointerLine {
     /// Columns either side of the point whose rows decide which rows hold the line.
     static let window = 160
-    /// How far above or below the point the nearest ink row may be (the point between two lines).
-    static let reach = 8
+    /// How far above or below the point the nearest ink row may be (the point between two lines,
+    /// or just below a button's label).
+    static let reach = 24
     /// The tallest line taken for one (taller ink is a picture, not a line).
     static let maximumHeight = 72
     /// How far a pixel's luminance must be from the background's to be ink.
@@ -21,16 +22,22 @@ enum PointerLine {
         let background = Self.background(of: image, columns: x0..<x1, rows: y0..<y1)
         let isInk = { (x: Int, y: Int) in abs(Self.luminance(of: image, x: x, y: y) - background) >= contrast }
         let inkRow = { (y: Int) in (x0..<x1).contains { isInk($0, y) } }
-        // The nearest ink row to the point, then the run of ink rows holding it.
-        guard let start = (0...reach).lazy.flatMap({ [point.y - $0, point.y + $0] })
-            .first(where: { (y0..<y1).contains($0) && inkRow($0) }) else { return nil }
-        var top = start, bottom = start
-        while top > y0, inkRow(top - 1) { top -= 1 }
-        while bottom + 1 < y1, inkRow(bottom + 1) { bottom += 1 }
-        let height = bottom - top + 1
-        guard height <= maximumHeight, top > y0 || top == 0, bottom + 1 < y1 || bottom + 1 == image.height else {
-            return nil
+        // The run of ink rows nearest the point that is a line: not taller than one, and ending
+        // inside the window (a panel of another colour is not).
+        var line: (top: Int, bottom: Int)?, refused: [ClosedRange<Int>] = []
+        for y in (0...reach).lazy.flatMap({ [point.y - $0, point.y + $0] }) {
+            guard (y0..<y1).contains(y), !refused.contains(where: { $0.contains(y) }), inkRow(y) else { continue }
+            var top = y, bottom = y
+            while top > y0, inkRow(top - 1) { top -= 1 }
+            while bottom + 1 < y1, inkRow(bottom + 1) { bottom += 1 }
+            if bottom - top < maximumHeight, top > y0 || top == 0, bottom + 1 < y1 || bottom + 1 == image.height {
+                line = (top, bottom)
+                break
+            }
+            refused.append(top...bottom)
         }
+        guard let (top, bottom) = line else { return nil }
+        let height = bottom - top + 1
         let inkColumn = { (x: Int) in (top...bottom).contains { isInk(x, $0) } }
         // Out from the point's column to a gap wider than the line is tall, each way.
         let gap = max(12, 3 * height / 2)
