@@ -45,6 +45,12 @@ struct LiveSessionTests {
                 }
                 let read = partials.withLock { $0 }
                 #expect(read.first?.analysis.text.contains("today") == true, "\(read.map(\.analysis.text))")
+                // The first is the probe: the pointer's line alone, read before the page's layout,
+                // in the image's coordinates; the page's readings replace it, never beside it.
+                #expect(read.first?.generation == 1)
+                #expect(read.first?.analysis.text == "Call +1 415 555 0123 today")
+                #expect(read.first?.analysis.blocks.first?.lines.first.map { $0.bounds.y <= 70 && $0.bounds.maxY >= 60 } == true)
+                #expect(read.dropFirst().allSatisfy { $0.analysis.text.components(separatedBy: "today").count <= 2 })
                 #expect(read.map(\.generation) == read.map(\.generation).sorted() && Set(read.map(\.generation)).count == read.count)
                 #expect(read.allSatisfy { $0.analysis.items.isEmpty && $0.analysis.image.width == 520 })
 

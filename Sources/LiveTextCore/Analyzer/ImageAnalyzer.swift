@@ -52,7 +52,7 @@ public final class ImageAnalyzer: Sendable {
         }
     }
 
-    private let engines: Engines
+    let engines: Engines
     let pool: EnginePool
     private let cache: RecognitionCache
     /// How many analyses may recognize at once (one engine each).
@@ -152,6 +152,15 @@ public final class ImageAnalyzer: Sendable {
             }
         }
         defer { unmasked?.cancel() }
+        // The line under the pointer first, alone, before the codes and the page's layout: the
+        // page's partial readings replace it (they come with higher generations).
+        if let progress, let focus = progress.focus, configuration.types.contains(.text) {
+            let probe = try await probeLine(at: (focus.x, focus.y), in: image, configuration: configuration, flag: flag)
+            if !probe.isEmpty {
+                let info = ImageAnalysis.ImageInfo(width: image.width, height: image.height, source: source)
+                progress.observe(PartialAnalysis(generation: 1, analysis: ImageAnalysis(image: info, blocks: probe)))
+            }
+        }
         if configuration.types.contains(.codes) {
             let reader = engines.codeReader
             let started = DispatchTime.now().uptimeNanoseconds

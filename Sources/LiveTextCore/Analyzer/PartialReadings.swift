@@ -18,7 +18,7 @@ extension ImageAnalyzer {
             }), !Task.isCancelled else { return }
             guard pieces > reported, !blocks.isEmpty else { continue }
             reported = pieces
-            progress.observe(PartialAnalysis(generation: pieces, analysis: partial(blocks)))
+            progress.observe(PartialAnalysis(generation: pieces + 1, analysis: partial(blocks)))
             try? await Task.sleep(for: progress.interval)
         }
     }
