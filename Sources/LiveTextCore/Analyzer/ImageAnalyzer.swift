@@ -154,8 +154,9 @@ public final class ImageAnalyzer: Sendable {
         defer { unmasked?.cancel() }
         // The line under the pointer first, alone, before the codes and the page's layout: the
         // page's partial readings replace it (they come with higher generations).
+        var probe: [TextBlock] = []
         if let progress, let focus = progress.focus, configuration.types.contains(.text) {
-            let probe = try await probeLine(at: (focus.x, focus.y), in: image, configuration: configuration, flag: flag)
+            probe = try await probeLine(at: (focus.x, focus.y), in: image, configuration: configuration, flag: flag)
             if !probe.isEmpty {
                 let info = ImageAnalysis.ImageInfo(width: image.width, height: image.height, source: source)
                 progress.observe(PartialAnalysis(generation: 1, analysis: ImageAnalysis(image: info, blocks: probe)))
@@ -176,9 +177,14 @@ public final class ImageAnalyzer: Sendable {
                               width: code.bounds.width + 2 * margin, height: code.bounds.height + 2 * margin)
             }
             // Partial readings: the text so far with the codes, in the whole image.
+            // The probe's line stays in them until the page has read a line over it: the line the
+            // user may already have selected never blinks out while the page reads elsewhere.
             let info = ImageAnalysis.ImageInfo(width: image.width, height: image.height, source: source), found = codes
+            let kept = probe
             let partials = progress.map { progress in
-                (progress, { @Sendable (blocks: [TextBlock]) in ImageAnalysis(image: info, blocks: blocks, codes: found) })
+                (progress, { @Sendable (blocks: [TextBlock]) in
+                    ImageAnalysis(image: info, blocks: Self.keeping(kept, in: blocks), codes: found)
+                })
             }
             blocks = try await recognizeText(image, masking: masks, prepared: masks.isEmpty ? unmasked : nil,
                                              configuration: configuration, partials: partials, flag: flag, timing: &timing)

@@ -22,4 +22,17 @@ extension ImageAnalyzer {
             try? await Task.sleep(for: progress.interval)
         }
     }
+
+    /// The page's blocks read so far, with the probe's line (`probe`: the line under the pointer,
+    /// read alone first) put among them in reading position while no line of theirs lies over it.
+    static func keeping(_ probe: [TextBlock], in blocks: [TextBlock]) -> [TextBlock] {
+        let probed = probe.flatMap(\.lines).map(\.bounds)
+        guard let top = probed.map(\.y).min() else { return blocks }
+        let read = blocks.flatMap(\.lines).map(\.bounds)
+        if probed.allSatisfy({ line in read.contains { !$0.intersection(line).isEmpty } }) { return blocks }
+        let index = blocks.firstIndex { ($0.lines.first?.bounds.y ?? .min) > top } ?? blocks.count
+        var merged = blocks
+        merged.insert(contentsOf: probe, at: index)
+        return merged
+    }
 }
