@@ -148,6 +148,7 @@ public struct LiveSession: Sendable {
                                             allowDataDetectorsInTextMode: allowDataDetectorsInTextMode, metrics: metrics,
                                             menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,
                                                                          metrics: metrics))
+            controller.pointer = pointer.map { PixelPoint(x: $0.x, y: $0.y) }
             var copied: String?, action: QuickAction?, textAction: (kind: QuickAction.Kind, text: String)?
             try surface.setPaints(controller.paints)
             let ending = try surface.run(cancel: cancel) { surfaceEvent in

@@ -40,6 +40,9 @@ public struct LiveController {
     /// The generation of the partial reading shown last (an older one coming late is dropped).
     private var generation = 0
     public private(set) var cursor: PointerShape = .arrow
+    /// Where the pointer was last seen (motion, a press, or where the surface opened under it): a
+    /// reading that arrives under a still pointer changes the cursor there too.
+    public var pointer: PixelPoint?
     /// The item or code a press went down on, until the pointer leaves it or the button comes up:
     /// a click on it runs its primary action.
     private var pressedItem: (subject: QuickAction.Subject, x: Int, y: Int)?
@@ -165,7 +168,19 @@ public struct LiveController {
     /// under way are carried over by where they are on the screen (a selection then also holds
     /// the lines read meanwhile between its ends, in reading order); a selection whose ends are
     /// no longer on any text is dropped.
+    /// The cursor for what is under `point`: a hand over items and buttons, an I-beam over text
+    /// that can be selected, the arrow elsewhere.
+    private mutating func shapeCursor(at point: PixelPoint) {
+        let (x, y) = (Int(point.x), Int(point.y))
+        cursor = item(at: x, y) != nil || button?.contains(point) == true || chip(at: x, y) != nil ? .hand
+            : selectsText && text?.position(at: point) != nil ? .iBeam : .arrow
+    }
+
     private mutating func adopt(_ newer: ImageAnalysis) {
+        defer {
+            // Text read under a pointer at rest: the cursor says so without waiting for a move.
+            if let pointer, menu == nil { shapeCursor(at: pointer) }
+        }
         let older = text, kept = selection
         analysis = newer
         let fresh = SelectableText(newer)
@@ -223,9 +238,8 @@ public struct LiveController {
     /// The pointer moved: the cursor follows what is under it; a drag moves the selection's focus
     /// (by whole words or lines after a double or triple click), keeping what the press selected.
     private mutating func moved(to point: PixelPoint, dragging: Bool) {
-        let (x, y) = (Int(point.x), Int(point.y))
-        cursor = item(at: x, y) != nil || button?.contains(point) == true || chip(at: x, y) != nil ? .hand
-            : selectsText && text?.position(at: point) != nil ? .iBeam : .arrow
+        pointer = point
+        shapeCursor(at: point)
         guard dragging, let drag, let text else { return }
         let unit = drag.unit
         switch drag.granularity {

@@ -75,9 +75,10 @@ extension LiveCommandTests {
             try await XPeers.paintRoot(Self.page, on: server)
             async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
                                               environment: ["LIVETEXT_OPENER": opener])
+            // Every line read (each live, its items underlined, as it is read): Ctrl+A copies them all.
             for _ in 0..<300 {
                 try await XPeers.xdotool(["key", "ctrl+a", "key", "ctrl+c"], on: server)
-                if try await XPeers.clipboardText(on: server) != nil { break }
+                if try await XPeers.clipboardText(on: server) == Self.lines.joined(separator: "\n") { break }
                 try await Task.sleep(for: .milliseconds(100))
             }
             // "+1 415 555 0123" on the third line.

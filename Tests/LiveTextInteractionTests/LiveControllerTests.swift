@@ -245,6 +245,21 @@ struct LiveControllerTests {
         return .partial(PartialAnalysis(generation: generation, analysis: ImageAnalysis(image: analysis.image, blocks: blocks)))
     }
 
+    @Test("a reading that arrives under a pointer at rest turns the cursor into an I-beam there, without a move; off the text it stays the arrow")
+    func cursorUnderStillPointer() {
+        var controller = LiveController(width: 200, height: 100)
+        controller.pointer = PixelPoint(x: 20, y: 75)
+        #expect(controller.cursor == .arrow)
+        _ = controller.handle(.message(Self.partial(1, keeping: ["alpha beta"])))
+        #expect(controller.cursor == .arrow, "omega, under the pointer, is not read yet")
+        _ = controller.handle(.message(Self.partial(2, keeping: ["alpha beta", "omega"])))
+        #expect(controller.cursor == .iBeam)
+        var elsewhere = LiveController(width: 200, height: 100)
+        elsewhere.pointer = PixelPoint(x: 150, y: 90)
+        _ = elsewhere.handle(.message(Self.done(Self.analysis)))
+        #expect(elsewhere.cursor == .arrow)
+    }
+
     @Test("partial readings: each newer one is adopted, the bar stays until the whole; a selection made on one is carried to the next and to the whole; a stale or late partial is dropped")
     func partials() {
         var controller = LiveController(width: 200, height: 100)

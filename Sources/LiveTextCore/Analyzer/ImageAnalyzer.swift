@@ -119,11 +119,8 @@ public final class ImageAnalyzer: Sendable {
                 if let key { cache.store(.init(blocks: blocks, codes: codes), for: key) }
             }
             try flag.check()
-            var analysis = ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
-                                         blocks: blocks, codes: codes)
-            if configuration.types.contains(.detectors), let interpreter = engines.interpreter {
-                interpreter.interpret(&analysis, only: configuration.only)
-            }
+            var analysis = interpreted(ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
+                                                     blocks: blocks, codes: codes), configuration)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             timing.totalMs = ImageAnalysis.Timing.rounded(elapsed)
             analysis.timing = timing
@@ -159,7 +156,8 @@ public final class ImageAnalyzer: Sendable {
             probe = try await probeLine(at: (focus.x, focus.y), in: image, configuration: configuration, flag: flag)
             if !probe.isEmpty {
                 let info = ImageAnalysis.ImageInfo(width: image.width, height: image.height, source: source)
-                progress.observe(PartialAnalysis(generation: 1, analysis: ImageAnalysis(image: info, blocks: probe)))
+                progress.observe(PartialAnalysis(generation: 1, analysis: interpreted(ImageAnalysis(image: info, blocks: probe),
+                                                                                      configuration)))
             }
         }
         if configuration.types.contains(.codes) {
@@ -182,8 +180,8 @@ public final class ImageAnalyzer: Sendable {
             let info = ImageAnalysis.ImageInfo(width: image.width, height: image.height, source: source), found = codes
             let kept = probe
             let partials = progress.map { progress in
-                (progress, { @Sendable (blocks: [TextBlock]) in
-                    ImageAnalysis(image: info, blocks: Self.keeping(kept, in: blocks), codes: found)
+                (progress, { @Sendable [self] (blocks: [TextBlock]) in
+                    interpreted(ImageAnalysis(image: info, blocks: Self.keeping(kept, in: blocks), codes: found), configuration)
                 })
             }
             blocks = try await recognizeText(image, masking: masks, prepared: masks.isEmpty ? unmasked : nil,
@@ -326,5 +324,17 @@ public final class ImageAnalyzer: Sendable {
         var taken = [any TextRecognizer]()
         for _ in 0..<min(count, concurrency) { taken.append(try await pool.checkOut(languages)) }
         for engine in taken { await pool.checkIn(engine) }
+    }
+}
+
+extension ImageAnalyzer {
+    /// `analysis` with the items and quick actions its text and codes imply, when the
+    /// configuration asks for detectors; a partial reading too, so that an item is underlined and
+    /// one click away as soon as its line is read (the whole's, read in full context, replace them).
+    func interpreted(_ analysis: ImageAnalysis, _ configuration: Configuration) -> ImageAnalysis {
+        guard configuration.types.contains(.detectors), let interpreter = engines.interpreter else { return analysis }
+        var analysis = analysis
+        interpreter.interpret(&analysis, only: configuration.only)
+        return analysis
     }
 }
