@@ -150,10 +150,8 @@ struct SelectionSession {
 
     /// Sets `current` to where the pointer is; false when it is on another screen.
     private mutating func pointer(_ display: X11Display) -> Bool {
-        var root: Window = 0, child: Window = 0, x: Int32 = 0, y: Int32 = 0, winX: Int32 = 0, winY: Int32 = 0
-        var mask: UInt32 = 0
-        guard XQueryPointer(display.handle, display.root, &root, &child, &x, &y, &winX, &winY, &mask) != 0 else { return false }
-        current = (Int(x), Int(y))
+        guard let point = display.pointer() else { return false }
+        current = point
         return true
     }
 

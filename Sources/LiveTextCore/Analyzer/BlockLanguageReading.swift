@@ -141,6 +141,13 @@ extension ImageAnalyzer {
             LanguageNotes.shared.say([error.message + " (reading without it)"])
             return nil
         }
+        return try await run(body, on: engine)
+    }
+
+    /// `body` run off the cooperative pool on `engine` (checked out of the pool), which goes back
+    /// in whatever happens.
+    func run<T: Sendable>(_ body: @escaping @Sendable (any TextRecognizer) throws -> T,
+                          on engine: any TextRecognizer) async throws -> T {
         do {
             let result = try await BlockingWork.run {
                 defer { engine.finishPage() }

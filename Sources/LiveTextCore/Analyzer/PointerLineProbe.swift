@@ -12,17 +12,7 @@ extension ImageAnalyzer {
         let page = RecognitionPage(image: prepared.image, resolution: Int((96 * prepared.scale).rounded()))
         let region = Bounds(x: 0, y: 0, width: prepared.image.width, height: prepared.image.height)
         let engine = try await pool.checkOut(try engines.planLanguages(configuration.languages).primary)
-        let words: [RecognizedWord]
-        do {
-            words = try await BlockingWork.run {
-                defer { engine.finishPage() }
-                return try engine.readLine(in: page, region: region, cancellation: flag)
-            }
-        } catch {
-            await pool.checkIn(engine)
-            throw error
-        }
-        await pool.checkIn(engine)
+        let words = try await run({ try $0.readLine(in: page, region: region, cancellation: flag) }, on: engine)
         guard !words.isEmpty else { return [] }
         let read = RecognizedPage(blocks: [RecognizedBlock(bounds: region, lines: [RecognizedLine(bounds: region, words: words)])])
         return TextLayoutAssembler().assemble(read, prepared: prepared).map { $0.moved(x: line.x, y: line.y) }

@@ -24,8 +24,9 @@ public struct PartialAnalysis: Sendable {
     /// Grows from one partial reading of an analysis to the next (it counts the pieces of lines
     /// read): a later one holds every line an earlier one held.
     public var generation: Int
-    /// The lines read so far, in the image's coordinates and in reading order, and the codes;
-    /// no detected items or actions (those come with the whole analysis), no timing.
+    /// The lines read so far, in the image's coordinates and in reading order, the codes, and the
+    /// items and actions found in them (the whole analysis, read in full context, replaces
+    /// them); no timing.
     public var analysis: ImageAnalysis
 
     public init(generation: Int, analysis: ImageAnalysis) {
