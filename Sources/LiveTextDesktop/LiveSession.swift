@@ -40,8 +40,9 @@ public struct LiveSession: Sendable {
         /// The text copied last (Ctrl+C, Enter), nil when nothing was.
         public var copied: String?
         /// The quick action of the item or code clicked (which closed the surface), for the caller to
-        /// carry out now that nothing is grabbed; one of `analysis.actions`.
-        public var action: QuickAction?
+        /// carry out now that nothing is grabbed, with the reading it was chosen in (one of its
+        /// `actions`): a partial one when the item was clicked before the whole was read.
+        public var action: (action: QuickAction, reading: ImageAnalysis)?
         /// Look Up or Translate chosen for the selected text in its right-click menu: the caller
         /// fills its template and opens it.
         public var textAction: (kind: QuickAction.Kind, text: String)?
@@ -149,7 +150,7 @@ public struct LiveSession: Sendable {
                                             menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,
                                                                          metrics: metrics))
             controller.pointer = pointer.map { PixelPoint(x: $0.x, y: $0.y) }
-            var copied: String?, action: QuickAction?, textAction: (kind: QuickAction.Kind, text: String)?
+            var copied: String?, action: (action: QuickAction, reading: ImageAnalysis)?, textAction: (kind: QuickAction.Kind, text: String)?
             try surface.setPaints(controller.paints)
             let ending = try surface.run(cancel: cancel) { surfaceEvent in
                 guard let event = InteractionEvent(surfaceEvent) else { return }
@@ -167,7 +168,7 @@ public struct LiveSession: Sendable {
                     case .close:
                         surface.finish()
                     case .perform(let chosen):
-                        action = chosen
+                        action = controller.analysis.map { (chosen, $0) }
                     case .textAction(let kind, let text):
                         textAction = (kind, text)
                     case .wait(let serial):

@@ -149,8 +149,8 @@ extension LiveTextService {
     /// clicked and waits for something to happen).
     private func performChosen(_ ended: LiveSession.Outcome) async {
         var chosen: (id: String, actions: [QuickAction], items: [DetectedItem], text: String)?
-        if let action = ended.action, let analysis = ended.analysis {
-            chosen = (action.id, analysis.actions, analysis.items, analysis.text)
+        if let (action, reading) = ended.action {
+            chosen = (action.id, reading.actions, reading.items, reading.text)
         }
         if let (kind, text) = ended.textAction {
             let action = interpreter.current.planner.templates.action(kind, forSelection: text)

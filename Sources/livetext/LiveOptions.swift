@@ -52,8 +52,8 @@ struct LiveOptions: ParsableArguments {
             try ResultPrinter(json: true, onlyItems: configuration.only != nil, labelled: false).print(analysis, name: "")
         }
         if let failure = ended.readingFailure { throw failure }
-        if let action = ended.action, let analysis = ended.analysis {
-            try DetectionEnvironment.perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
+        if let (action, reading) = ended.action {
+            try DetectionEnvironment.perform(action.id, actions: reading.actions, items: reading.items, text: reading.text)
         }
         if let (kind, text) = ended.textAction {
             // Look Up or Translate of the selection, through the same templates and opener as the text's own.
