@@ -52,8 +52,9 @@ public struct LiveTimings: Sendable, Hashable {
 
     /// The line nearest the point (one under it first); nil when there is none.
     static func nearest(_ lines: [Bounds], to point: (x: Int, y: Int)) -> Bounds? {
-        func gap(_ line: Bounds) -> Int {
-            let dx = max(0, line.x - point.x, point.x - line.maxX + 1), dy = max(0, line.y - point.y, point.y - line.maxY + 1)
+        let at = PixelPoint(x: point.x, y: point.y)
+        func gap(_ line: Bounds) -> Double {
+            let (dx, dy) = line.distance(to: at)
             return dx * dx + dy * dy
         }
         return lines.min { gap($0) < gap($1) }

@@ -26,7 +26,7 @@ extension Bounds {
     }
 
     /// How far `point` lies outside, 0 inside: across and down, each 0 when within that span.
-    func distance(to point: PixelPoint) -> (dx: Double, dy: Double) {
+    public func distance(to point: PixelPoint) -> (dx: Double, dy: Double) {
         let dx = point.x < Double(x) ? Double(x) - point.x : point.x >= Double(maxX) ? point.x - Double(maxX) : 0
         let dy = point.y < Double(y) ? Double(y) - point.y : point.y >= Double(maxY) ? point.y - Double(maxY) : 0
         return (dx, dy)
