@@ -74,14 +74,14 @@ public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
         TessBaseAPIDelete(handle)
     }
 
-    /// The page tesseract holds now (set by `TessBaseAPISetImage`), so that a page read in
-    /// several calls is copied into the engine once.
-    private var currentPage: ObjectIdentifier?
+    /// Where the part of the page tesseract holds now starts, in the page: it answers in the
+    /// coordinates of that part.
+    private var origin = (x: 0, y: 0)
 
     public func findLines(in page: RecognitionPage, region: Bounds, layout: PageLayout,
                           cancellation: CancellationFlag) throws -> RecognizedPage {
         try cancellation.check()
-        select(page, region: region, mode: layout.tesseractMode)
+        guard select(page, region: region, mode: layout.tesseractMode) else { return RecognizedPage(blocks: []) }
         // Layout analysis has no progress monitor; it takes a fraction of the reading time.
         guard let iterator = TessBaseAPIAnalyseLayout(handle) else { return RecognizedPage(blocks: []) }
         defer { TessPageIteratorDelete(iterator) }
@@ -101,7 +101,7 @@ public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
     public func readLine(in page: RecognitionPage, region: Bounds,
                          cancellation: CancellationFlag) throws -> [RecognizedWord] {
         try cancellation.check()
-        select(page, region: region, mode: PSM_SINGLE_LINE)
+        guard select(page, region: region, mode: PSM_SINGLE_LINE) else { return [] }
         let monitor = TessMonitorCreate()
         defer { TessMonitorDelete(monitor) }
         let context = Unmanaged.passUnretained(cancellation)
@@ -119,25 +119,37 @@ public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
 
     public func finishPage() {
         TessBaseAPIClear(handle)
-        currentPage = nil
     }
 
-    /// Gives tesseract `page` (unless it holds it already), then the part of it to work on.
-    private func select(_ page: RecognitionPage, region: Bounds, mode: TessPageSegMode) {
-        if currentPage != ObjectIdentifier(page) {
-            let image = page.image
-            image.pixels.withUnsafeBufferPointer { pixels in
-                TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height),
-                                    1, Int32(image.width))
-            }
-            if page.resolution > 0 { TessBaseAPISetSourceResolution(handle, Int32(max(70, min(page.resolution, 1200)))) }
-            currentPage = ObjectIdentifier(page)
-        }
-        TessBaseAPISetPageSegMode(handle, mode)
-        // Clears the previous region's results too.
+    /// Gives tesseract the part of `page` around `region`, and the region in it to work on.
+    /// Tesseract copies the image it is given: a whole enlarged screen (4422×2496) costs 19 ms
+    /// an engine, a line next to nothing. With a margin of `partMargin` around the region it
+    /// reads the region exactly as it reads that rectangle of the whole page (every fixture and
+    /// the dense screen give the same bytes, confidences included, with margins of 1 to 32
+    /// pixels; without one, lines that touch the edge of the image read differently). Its
+    /// answers are moved into page coordinates by `bounds`. False when `region` lies outside
+    /// the page: nothing to read there.
+    private func select(_ page: RecognitionPage, region: Bounds, mode: TessPageSegMode) -> Bool {
+        let image = page.image
         let clipped = region.intersection(page.bounds)
-        TessBaseAPISetRectangle(handle, Int32(clipped.x), Int32(clipped.y), Int32(clipped.width), Int32(clipped.height))
+        guard clipped.width > 0, clipped.height > 0 else { return false }
+        let margin = Self.partMargin
+        let part = Bounds(x: clipped.x - margin, y: clipped.y - margin, width: clipped.width + 2 * margin,
+                          height: clipped.height + 2 * margin).intersection(page.bounds)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(handle, pixels.baseAddress.map { $0 + part.y * image.width + part.x },
+                                Int32(part.width), Int32(part.height), 1, Int32(image.width))
+        }
+        origin = (part.x, part.y)
+        if page.resolution > 0 { TessBaseAPISetSourceResolution(handle, Int32(max(70, min(page.resolution, 1200)))) }
+        TessBaseAPISetPageSegMode(handle, mode)
+        TessBaseAPISetRectangle(handle, Int32(clipped.x - part.x), Int32(clipped.y - part.y), Int32(clipped.width),
+                                Int32(clipped.height))
+        return true
     }
+
+    /// Pixels of the page given to tesseract around the region it reads.
+    static let partMargin = 8
 
     /// The words of the last recognition, in page coordinates.
     private func readWords() -> [RecognizedWord] {
@@ -169,7 +181,7 @@ public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
     private func bounds(_ iterator: OpaquePointer?, _ level: TessPageIteratorLevel) -> Bounds {
         var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
         guard TessPageIteratorBoundingBox(iterator, level, &left, &top, &right, &bottom) != 0 else { return .zero }
-        return Bounds(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+        return Bounds(x: Int(left) + origin.x, y: Int(top) + origin.y, width: Int(right - left), height: Int(bottom - top))
     }
 }
 

@@ -143,7 +143,7 @@ struct PageInPartsTests {
         }
     }
 
-    @Test("a line is read on its own, its words in page coordinates; layout finds lines without words")
+    @Test("a line is read on its own, its words in page coordinates; layout finds lines without words, of a strip too")
     func lineInPageCoordinates() throws {
         let engine = try TesseractEngine(languages: .english, tessdata: try TessdataDirectory.locate())
         let image = ScreenTextPreprocessor().prepare(try Fixture.image("text-light-15px.png")).image
@@ -159,6 +159,15 @@ struct PageInPartsTests {
             #expect(word.bounds.intersection(second.bounds).area * 2 > word.bounds.area, "\(word) outside \(second.bounds)")
         }
         engine.finishPage()
+        // A strip of the page is laid out in page coordinates too, as the whole page lays it out.
+        let strip = Bounds(x: 0, y: second.bounds.y - 4, width: page.bounds.width, height: page.bounds.maxY - second.bounds.y + 4)
+        let stripLines = try engine.findLines(in: page, region: strip, layout: .auto, cancellation: CancellationFlag())
+            .blocks.flatMap(\.lines).map(\.bounds)
+        #expect(stripLines == lines.dropFirst().map(\.bounds))
+        // Outside the page there is nothing to read.
+        let outside = Bounds(x: page.bounds.maxX + 10, y: 0, width: 50, height: 20)
+        #expect(try engine.readLine(in: page, region: outside, cancellation: CancellationFlag()).isEmpty)
+        #expect(try engine.findLines(in: page, region: outside, layout: .auto, cancellation: CancellationFlag()).blocks.isEmpty)
         let cancelled = CancellationFlag()
         cancelled.cancel()
         #expect(throws: LiveTextError.self) { _ = try engine.readLine(in: page, region: second.bounds, cancellation: cancelled) }

@@ -20,13 +20,14 @@ public protocol TextRecognizer: AnyObject, Sendable {
     func readLine(in page: RecognitionPage, region: Bounds,
                   cancellation: CancellationFlag) throws -> [RecognizedWord]
 
-    /// Lets go of the page it was last given (its copy of the pixels), before it goes back to the pool.
+    /// Lets go of what it holds of the page it was last given (its copy of the pixels), before
+    /// it goes back to the pool.
     func finishPage()
 }
 
 /// A prepared `gray8` image (dark text on white) that engines read, with its resolution.
 ///
-/// A class, so that an engine given the same page again knows it already holds it.
+/// A class: the engines of one analysis share it, and nobody copies its pixels to pass it on.
 public final class RecognitionPage: Sendable {
     public let image: PixelImage
     /// Dots per inch, for the engine's size heuristics.
