@@ -2,7 +2,9 @@
 /// more, recognizing a small region less than that.
 ///
 /// At most `maxEnginesPerLanguageSet` engines exist per language set; callers beyond that wait
-/// for one to come back. A waiting caller that is cancelled stops waiting at once.
+/// for one to come back. A waiting caller that is cancelled stops waiting at once. Engines can
+/// be made ahead of need (`warm`), all at once, one a core; a caller that finds none idle takes
+/// one being made.
 actor EnginePool {
     typealias Factory = @Sendable (LanguageSet) throws -> any TextRecognizer
 
@@ -10,6 +12,10 @@ actor EnginePool {
     private let maxEngines: Int
     private var idle: [LanguageSet: [any TextRecognizer]] = [:]
     private var created: [LanguageSet: Int] = [:]
+    /// How many engines `warm` is making now.
+    private var making: [LanguageSet: Int] = [:]
+    /// Callers each promised one of the engines being made (never more of them than `making`).
+    private var promised: [LanguageSet: [CheckedContinuation<any TextRecognizer, any Error>]] = [:]
     private var waiters: [LanguageSet: [(id: Int, continuation: CheckedContinuation<(any TextRecognizer)?, any Error>)]] = [:]
     private var nextWaiter = 0
 
@@ -34,13 +40,16 @@ actor EnginePool {
         return engine
     }
 
-    /// An idle engine for `languages`, or a new one when the cap allows; nil (at once) when
-    /// every engine is busy.
+    /// An idle engine for `languages`, or one being made (waiting for it: a fraction of a
+    /// second at most), or a new one when the cap allows; nil (at once) when every engine is busy.
     func checkOutIfAvailable(_ languages: LanguageSet) async throws -> (any TextRecognizer)? {
         try Task.checkCancellation()
         if var list = idle[languages], let engine = list.popLast() {
             idle[languages] = list
             return engine
+        }
+        if promised[languages, default: []].count < making[languages, default: 0] {
+            return try await withCheckedThrowingContinuation { promised[languages, default: []].append($0) }
         }
         guard created[languages, default: 0] < maxEngines else { return nil }
         created[languages, default: 0] += 1
@@ -50,6 +59,53 @@ actor EnginePool {
         } catch {
             created[languages, default: 0] -= 1
             throw error
+        }
+    }
+
+    /// Makes engines for `languages` until `count` exist (within the cap), all at once, each on
+    /// a thread of its own; returns when they are made. Each goes to a caller it was promised
+    /// to, or a waiter, or idle. When one cannot be made, a caller it was promised to hears why
+    /// (as its own attempt would have told it), and so does this call.
+    func warm(_ languages: LanguageSet, upTo count: Int) async throws {
+        let wanted = min(count, maxEngines) - created[languages, default: 0]
+        guard wanted > 0 else { return }
+        created[languages, default: 0] += wanted
+        making[languages, default: 0] += wanted
+        let factory = self.factory
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<wanted {
+                group.addTask {
+                    do {
+                        let engine = try await BlockingWork.run { try factory(languages) }
+                        await self.made(engine, languages)
+                    } catch {
+                        await self.notMade(languages, error)
+                        throw error
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    private func made(_ engine: any TextRecognizer, _ languages: LanguageSet) {
+        making[languages, default: 0] -= 1
+        if var list = promised[languages], !list.isEmpty {
+            let caller = list.removeFirst()
+            promised[languages] = list
+            caller.resume(returning: engine)
+        } else {
+            checkIn(engine)
+        }
+    }
+
+    private func notMade(_ languages: LanguageSet, _ error: any Error) {
+        making[languages, default: 0] -= 1
+        created[languages, default: 0] -= 1
+        if var list = promised[languages], list.count > making[languages, default: 0] {
+            let caller = list.removeLast()
+            promised[languages] = list
+            caller.resume(throwing: error)
         }
     }
 
