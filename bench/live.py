@@ -12,7 +12,11 @@ one JSON line on stderr when it closes):
   redraw   one redraw while dragging: selection changed -> drawn on the server (median and max; < 8 ms)
   copy     Ctrl+C -> the clipboard ours with the selected text (< 10 ms)
 Beside them, from the same run: the engines' floor of the same pixels read from the file
-(`analyze --json`: codes + preprocess + (layout + lines) / engines), and the peers' time to text on
+(`analyze --json`: codes + preprocess + (layout + lines) / engines), twice: by a fresh process
+(`--local`), as `livetext live` is one, and by a warm daemon on a private bus (its engines loaded
+by a first reading of a quarter of the screen, its cache off). A fresh process loads its engines
+while it reads the codes and prepares the page, which slows those two down and so raises its
+floor: the warm floor is the stricter. And the peers' time to text on
 the clipboard for the whole screen: `import -window root png:- | tesseract stdin stdout | xclip`
 (maim is used in place of import when installed).
 
@@ -38,6 +42,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from desktop import Xvfb, free_display, clipboard, set_sentinel, SENTINEL  # noqa: E402
+import daemon_bus as db  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCREENS = os.path.join(ROOT, "Tests", "Fixtures", "screens")
@@ -86,11 +91,23 @@ def one_session(lt, env, screen):
 
 
 def engines_floor(lt, screen, env):
-    out = subprocess.run([lt, "analyze", "--local", "--json", screen], env=env, capture_output=True, text=True,
+    """(analyze's total, the floor) from `livetext analyze --json` of `screen` with `env`."""
+    out = subprocess.run([lt, "analyze", "--json", screen], env=env, capture_output=True, text=True,
                          check=True).stdout
     t = json.loads(out)["timing"]
     engines = t.get("engines") or 1
     return t["totalMs"], t.get("codesMs", 0) + t.get("preprocessMs", 0) + (t.get("layoutMs", 0) + t.get("linesMs", 0)) / engines
+
+
+def warm_daemon(lt, screen, work):
+    """A `livetext daemon` on a private bus, its cache off, its engines (other languages' too)
+    loaded by reading a quarter of the screen once."""
+    daemon = db.PrivateDaemon(lt, os.path.join(work, "daemon.log"), config="[limits]\ncached_images = 0\n")
+    daemon.start()
+    quarter = os.path.join(work, "quarter.png")
+    subprocess.run(["convert", screen, "-crop", "960x540+0+0", "+repage", quarter], check=True)
+    engines_floor(lt, quarter, dict(os.environ, DBUS_SESSION_BUS_ADDRESS=daemon.address))
+    return daemon
 
 
 def peer(env):
@@ -117,21 +134,28 @@ def arguments():
 
 
 def main():
-    args, _, screen = arguments()
+    args, work, screen = arguments()
     x = Xvfb(free_display())
+    daemon = None
     try:
         env = x.env()
+        daemon = warm_daemon(args.livetext, screen, work)
         runs = []
         for _ in range(args.runs):
             run = one_session(args.livetext, env, screen)
-            run["analyze_ms"], run["floor_ms"] = engines_floor(args.livetext, screen, env)
-            run["ratio"] = run["live_ms"] / run["floor_ms"] if run.get("live_ms") and run["floor_ms"] else None
+            run["analyze_ms"], run["floor_ms"] = engines_floor(args.livetext, screen, dict(env, LIVETEXT_LOCAL="1"))
+            run["warm_analyze_ms"], run["warm_floor_ms"] = engines_floor(
+                args.livetext, screen, dict(env, DBUS_SESSION_BUS_ADDRESS=daemon.address))
+            for floor, ratio in (("floor_ms", "ratio"), ("warm_floor_ms", "warm_ratio")):
+                run[ratio] = run["live_ms"] / run[floor] if run.get("live_ms") and run[floor] else None
             runs.append(run)
         subprocess.run(["display", "-window", "root", screen], env=env)
         sentinel = set_sentinel(env)
         peer_ms, peer_name = peer(env)
         sentinel.kill()
     finally:
+        if daemon:
+            daemon.stop()
         x.stop()
 
     def med(key):
@@ -141,9 +165,12 @@ def main():
     print("  shown (frozen, grabbed)   %8.1f ms   target < 50" % med("shown_ms"))
     print("  line under the pointer live %7.1f ms   target < 300" % med("pointer_line_ms"))
     print("  first text live           %8.1f ms" % med("first_live_ms"))
-    print("  whole screen live         %8.1f ms   engines' floor %.1f ms (analyze total %.1f ms): %.2fx"
-          " (median of each run's ratio to the floor measured right after it)"
-          % (med("live_ms"), med("floor_ms"), med("analyze_ms"), med("ratio")))
+    print("  whole screen live         %8.1f ms   target: within 10 %% of the engines' floor"
+          " (median of each run's ratio to the floor measured right after it):" % med("live_ms"))
+    print("    a fresh process's floor  %8.1f ms (analyze --local total %.1f ms): %.2fx"
+          % (med("floor_ms"), med("analyze_ms"), med("ratio")))
+    print("    warm engines' floor      %8.1f ms (a warm daemon's total %.1f ms): %.2fx"
+          % (med("warm_floor_ms"), med("warm_analyze_ms"), med("warm_ratio")))
     print("  redraw while dragging     %8.1f ms median, %.1f ms max over %d redraws   target < 8"
           % (med("redraw_ms_median"), max(r["redraw_ms_max"] or 0 for r in runs), sum(r["redraws"] for r in runs)))
     print("  Ctrl+C -> clipboard       %8.1f ms   target < 10" % med("copy_ms"))
