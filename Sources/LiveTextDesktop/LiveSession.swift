@@ -136,15 +136,19 @@ public struct LiveSession: Sendable {
             try ImageLimits(maxPixels: maxPixels).check(width: requested.width, height: requested.height)
             let surface = try LiveSurface(display: display, area: requested)
             defer { surface.close() }
-            try surface.show(cancel: cancel)
+            // The grabs at once, as a rule; while a hotkey's keys hold the keyboard (until they are
+            // released, a tenth of a second or so) the reading starts before them.
+            try surface.map()
+            let grabbed = surface.grabInputIfFree()
             let area = surface.area
-            var timings = LiveTimings(shownMs: LiveTimings.since(started))
             let frozen = try surface.frozen()
             // Interface points at the screen's DPI: 96 is one pixel a point.
             let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
             let shown = ScreenImage(frozen, captureMs: nil)
             let pointer = surface.pointer()
             report.yield(.shown(surface, shown, metrics, pointer: pointer))
+            if !grabbed { try surface.grabInput(cancel: cancel) }
+            var timings = LiveTimings(shownMs: LiveTimings.since(started))
             var controller = LiveController(width: area.width, height: area.height, types: types,
                                             allowDataDetectorsInTextMode: allowDataDetectorsInTextMode, metrics: metrics,
                                             menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,

@@ -34,7 +34,7 @@ extension LiveTextService {
     /// record at once, pending while the surface is up. Its analysis fills in as the screen is
     /// read (each reading sent to the caller in `PropertiesChanged`); when the user closes the
     /// surface it ends finished, failed with the reading's error, or cancelled when closed before
-    /// anything was read. A live surface outlives its caller: the user, not the caller, closes it.
+    /// the whole was read (what was copied meanwhile stays copied). A live surface outlives its caller: the user, not the caller, closes it.
     /// Throws at once without a display, for a sandboxed caller the user does not allow, for
     /// interaction types that offer nothing, and while a live surface is up.
     func startLive(_ target: CaptureRequest, owner: String, options: RequestOptions) async throws -> AnalysisRecord {

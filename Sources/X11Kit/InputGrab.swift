@@ -9,11 +9,11 @@ enum InputGrab {
     static let pointerMask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
 
     /// Grabs pointer and keyboard for `window`, showing `cursor` (0: the window's own), retrying
-    /// for about a second while another client holds them (the key release of a hotkey may still
-    /// be pending). Throws `.cancelled` (saying `cancelled`) when `cancel` is raised meanwhile, `.unavailable` when the
+    /// for `patience` (about a second; zero: one attempt) while another client holds them (the
+    /// key release of a hotkey may still be pending). Throws `.cancelled` (saying `cancelled`) when `cancel` is raised meanwhile, `.unavailable` when the
     /// display goes away or the grabs stay taken. Nothing stays grabbed when it throws.
     static func take(_ display: X11Display, window: Window, cursor: Cursor, cancel: CancellationFlag?,
-                     cancelled: String) throws {
+                     cancelled: String, patience: Duration = .seconds(1)) throws {
         let handle = display.handle
         var pointer: Int32 = -1, keyboard: Int32 = -1
         let start = ContinuousClock.now
@@ -29,8 +29,10 @@ enum InputGrab {
                 try display.checkAlive()
                 if pointer == GrabSuccess, keyboard == GrabSuccess { return }
                 if cancel?.isCancelled == true { throw LiveTextError(.cancelled, cancelled) }
-                usleep(20_000)
-            } while ContinuousClock.now - start < .seconds(1)
+                guard patience > .zero else { break }
+                // A hotkey's keys hold the keyboard until released: look often at first.
+                usleep(ContinuousClock.now - start < .milliseconds(200) ? 2_000 : 20_000)
+            } while ContinuousClock.now - start < patience
         } catch {
             release(display)
             throw error

@@ -7,7 +7,7 @@ import LiveTextCore
 /// paints blended over them and reports what the user does.
 ///
 /// Use it on one thread (like its `X11Display`): `init` freezes the screen, `show` maps the window
-/// and grabs, `run` handles events on the calling thread until the handler calls `finish`, Escape
+/// and grabs (`map`, then `grabInput`), `run` handles events on the calling thread until the handler calls `finish`, Escape
 /// is pressed, `cancel` is raised or the display goes away, and closes the surface whatever
 /// happens. Only `post` may be called from other threads: it runs work on the surface's thread,
 /// inside `run`. Every grab is released on every path; when the process dies, the X server drops
@@ -83,9 +83,18 @@ public final class LiveSurface: @unchecked Sendable {
     deinit { close() }
 
     /// Maps the window above everything, showing the frozen screen, and grabs pointer and
-    /// keyboard (retrying for a second). Throws `.unavailable` when the grabs stay taken or the
-    /// display goes away, `.cancelled` for `cancel`; the surface is closed then.
+    /// keyboard (retrying for a second): `map`, then `grabInput`. Throws `.unavailable` when the
+    /// grabs stay taken or the display goes away, `.cancelled` for `cancel`; the surface is
+    /// closed then.
     public func show(cancel: CancellationFlag? = nil) throws {
+        try map()
+        try grabInput(cancel: cancel)
+    }
+
+    /// Maps the window above everything, showing the frozen screen; nothing is grabbed yet.
+    /// Throws `.failed` when the server refuses the window, `.unavailable` when the display went
+    /// away; the surface is closed then.
+    public func map() throws {
         do {
             try display.checkAlive()
             let handle = display.handle, cursor = cursors.cursor(cursor, on: display)
@@ -102,13 +111,36 @@ public final class LiveSurface: @unchecked Sendable {
             }
             try display.checkAlive()
             if let error { throw LiveTextError(.failed, "could not show the live surface: \(error)") }
-            try InputGrab.take(display, window: Window(window), cursor: cursor, cancel: cancel,
-                               cancelled: "live text cancelled")
-            writer = try LivePixelWriter(display: display)
         } catch {
             close()
             throw error
         }
+    }
+
+    /// Grabs pointer and keyboard for the mapped window, retrying for a second: a hotkey's keys
+    /// hold the keyboard until they are released. Throws `.unavailable` when the grabs stay
+    /// taken or the display goes away, `.cancelled` for `cancel`; the surface is closed then.
+    public func grabInput(cancel: CancellationFlag? = nil) throws {
+        do {
+            try grab(cancel: cancel, patience: .seconds(1))
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Grabs pointer and keyboard for the mapped window if both are free now; false (holding
+    /// neither, the surface still up) when another client holds one.
+    public func grabInputIfFree() -> Bool {
+        (try? grab(cancel: nil, patience: .zero)) != nil
+    }
+
+    private func grab(cancel: CancellationFlag?, patience: Duration) throws {
+        guard window != 0 else { throw LiveTextError(.failed, "the live surface is not shown") }
+        if writer != nil { return }
+        try InputGrab.take(display, window: Window(window), cursor: cursors.cursor(cursor, on: display), cancel: cancel,
+                           cancelled: "live text cancelled", patience: patience)
+        writer = try LivePixelWriter(display: display)
     }
 
     /// The frozen pixels (read from the server the first time) and where they are on the screen.

@@ -41,6 +41,10 @@ struct LiveServiceTests {
                 #expect(second == "org.livetext.Error.Unavailable")
                 try await Self.waitForSurface(shown: true, on: server)
 
+                // Esc before the whole is read cancels the analysis: the whole says how many engines read it.
+                _ = try await mine.waitFor { signals in
+                    signals.contains { $0.path == path && Self.changed($0, "Json")?.string?.contains("\"engines\"") == true }
+                }
                 let all = Self.lines.joined(separator: "\n")
                 try await XPeers.copyAllOnceRead(all, on: server)
                 try await XPeers.xdotool(["key", "Escape"], on: server)
