@@ -139,7 +139,8 @@ public struct LiveSession: Sendable {
             // The grabs at once, as a rule; while a hotkey's keys hold the keyboard (until they are
             // released, a tenth of a second or so) the reading starts before them.
             try surface.map()
-            let grabbed = surface.grabInputIfFree()
+            // Shown: up and holding both grabs.
+            var shownMs = surface.grabInputIfFree() ? LiveTimings.since(started) : nil
             let area = surface.area
             let frozen = try surface.frozen()
             // Interface points at the screen's DPI: 96 is one pixel a point.
@@ -147,8 +148,11 @@ public struct LiveSession: Sendable {
             let shown = ScreenImage(frozen, captureMs: nil)
             let pointer = surface.pointer()
             report.yield(.shown(surface, shown, metrics, pointer: pointer))
-            if !grabbed { try surface.grabInput(cancel: cancel) }
-            var timings = LiveTimings(shownMs: LiveTimings.since(started))
+            if shownMs == nil {
+                try surface.grabInput(cancel: cancel)
+                shownMs = LiveTimings.since(started)
+            }
+            var timings = LiveTimings(shownMs: shownMs ?? 0)
             var controller = LiveController(width: area.width, height: area.height, types: types,
                                             allowDataDetectorsInTextMode: allowDataDetectorsInTextMode, metrics: metrics,
                                             menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,
