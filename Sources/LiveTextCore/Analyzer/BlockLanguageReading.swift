@@ -22,9 +22,16 @@ extension ImageAnalyzer {
                 .joined(separator: " ")
         }
         let started = DispatchTime.now().uptimeNanoseconds
+        // Each block's language by its words (milliseconds on a full screen), told on another
+        // core while other scripts are tried.
+        let telling = Task {
+            try await BlockingWork.run { texts.map { candidates.count > 1 ? TextLanguage.identify($0, among: candidates) : nil } }
+        }
+        defer { telling.cancel() }
         // Another script read with a Latin model can look like English (`To`, `and`): the
         // blocks it reads far more surely are its, whatever their words looked like.
         let scripts = try await otherScripts(of: page, plan: plan, on: recognition, flag: flag)
+        let told = try await telling.value
         for index in page.blocks.indices {
             if let script = scripts[index] {
                 rereads[script, default: []].append(index)
@@ -32,7 +39,7 @@ extension ImageAnalyzer {
                 continue
             }
             let text = texts[index]
-            let identified = candidates.count > 1 ? TextLanguage.identify(text, among: candidates) : nil
+            let identified = told[index]
             if let identified { weights[identified, default: 0] += text.count }
             if let identified, plan.alternatives.contains(identified) {
                 rereads[identified, default: []].append(index)
