@@ -166,6 +166,49 @@ struct LiveServiceTests {
         }
     }
 
+    @Test("Esc while the daemon's live surface is still reading closes it at once: the analysis ends cancelled, no whole reading published, and the next live surface opens")
+    func escapeWhileReading() async throws {
+        // A dense screen of terminal text: the whole takes seconds to read.
+        try await TestDisplay.with(width: 1920, height: 1080) { server in
+            try await XPeers.paintRoot(SickDaemonTests.dense, on: server)
+            try await RunningDaemon.with(environment: server.environment) { daemon in
+                let mine = SignalLog(try await daemon.client.signals(matching: .propertiesChanged()))
+                let path = try #require(try await daemon.analyzer("CaptureScreen", [.vardict(["live": .bool(true)])])
+                    .first?.objectPath)
+                try await Self.waitForSurface(shown: true, on: server)
+                // Pressed until the surface, grabbing the keyboard a moment after it appears, hears it.
+                var closed = false
+                for _ in 0..<50 where !closed {
+                    try await XPeers.xdotool(["key", "Escape"], on: server)
+                    let found = try await runCommand("/usr/bin/xdotool", ["search", "--classname", "livetext"],
+                                                     environment: server.environment)
+                    closed = found.stdout.isEmpty
+                    if !closed { try await Task.sleep(for: .milliseconds(20)) }
+                }
+                #expect(closed)
+                let error = await RunningDaemon.errorName { _ = try await daemon.analysis(path, "Wait") }
+                #expect(error == "org.livetext.Error.Cancelled")
+                #expect(try await daemon.property(path, Self.analysis, "State").string == "cancelled")
+                // Nothing of the unfinished reading is published as the analysis' result.
+                let ended = try await mine.waitFor { signals in
+                    signals.contains { $0.path == path && Self.changed($0, "State")?.string == "cancelled" }
+                }
+                #expect(!ended.contains { $0.path == path && Self.changed($0, "Json")?.string?.contains("\"engines\"") == true })
+
+                var next: DBusObjectPath?
+                for _ in 0..<100 where next == nil {
+                    next = try? await daemon.analyzer("CaptureScreen", [.vardict(["live": .bool(true)])]).first?.objectPath
+                    if next == nil { try await Task.sleep(for: .milliseconds(50)) }
+                }
+                let again = try #require(next)
+                try await Self.waitForSurface(shown: true, on: server)
+                _ = try await daemon.analysis(again, "Release")
+                try await Self.waitForSurface(shown: false, on: server)
+                #expect(daemon.daemon.isRunning)
+            }
+        }
+    }
+
     @Test("the display going away while the daemon's live surface is up fails the analysis (Unavailable); the daemon stays, and shows live text again once the display is back")
     func displayGone() async throws {
         try await TestDisplay.with(width: 320, height: 200) { server in
