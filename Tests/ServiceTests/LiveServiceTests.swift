@@ -151,17 +151,7 @@ struct LiveServiceTests {
                 try await Self.waitForSurface(shown: false, on: server)
                 #expect(try await daemon.property(first, Self.analysis, "State").string == "cancelled")
 
-                var second: DBusObjectPath?
-                // The slot is free once the first surface has closed.
-                for _ in 0..<100 where second == nil {
-                    second = try? await daemon.analyzer("CaptureScreen", [.vardict(["live": .bool(true)])]).first?.objectPath
-                    if second == nil { try await Task.sleep(for: .milliseconds(50)) }
-                }
-                let path = try #require(second)
-                try await Self.waitForSurface(shown: true, on: server)
-                _ = try await daemon.analysis(path, "Release")
-                try await Self.waitForSurface(shown: false, on: server)
-                #expect(daemon.daemon.isRunning)
+                try await Self.showAnotherAndRelease(daemon, on: server)
             }
         }
     }
@@ -195,16 +185,7 @@ struct LiveServiceTests {
                 }
                 #expect(!ended.contains { $0.path == path && Self.changed($0, "Json")?.string?.contains("\"engines\"") == true })
 
-                var next: DBusObjectPath?
-                for _ in 0..<100 where next == nil {
-                    next = try? await daemon.analyzer("CaptureScreen", [.vardict(["live": .bool(true)])]).first?.objectPath
-                    if next == nil { try await Task.sleep(for: .milliseconds(50)) }
-                }
-                let again = try #require(next)
-                try await Self.waitForSurface(shown: true, on: server)
-                _ = try await daemon.analysis(again, "Release")
-                try await Self.waitForSurface(shown: false, on: server)
-                #expect(daemon.daemon.isRunning)
+                try await Self.showAnotherAndRelease(daemon, on: server)
             }
         }
     }
@@ -234,6 +215,21 @@ struct LiveServiceTests {
     // MARK: Helpers
 
     /// Waits (up to 20 s) until a window of class `livetext` is there, or none is.
+    /// Shows another live surface once the slot is free (the last surface has closed), then
+    /// closes it with Release; the daemon is still running.
+    static func showAnotherAndRelease(_ daemon: RunningDaemon, on server: TestDisplay) async throws {
+        var shown: DBusObjectPath?
+        for _ in 0..<100 where shown == nil {
+            shown = try? await daemon.analyzer("CaptureScreen", [.vardict(["live": .bool(true)])]).first?.objectPath
+            if shown == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let path = try #require(shown)
+        try await waitForSurface(shown: true, on: server)
+        _ = try await daemon.analysis(path, "Release")
+        try await waitForSurface(shown: false, on: server)
+        #expect(daemon.daemon.isRunning)
+    }
+
     static func waitForSurface(shown: Bool, on server: TestDisplay) async throws {
         for _ in 0..<400 {
             let found = try await runCommand("/usr/bin/xdotool", ["search", "--classname", "livetext"],
