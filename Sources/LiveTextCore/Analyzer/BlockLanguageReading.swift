@@ -220,12 +220,14 @@ extension ImageAnalyzer {
         (reading.0, confidence(of: reading.1), reading.1.words.map(\.text).joined(separator: " "))
     }
 
-    /// The `probes` lines read in each of `languages` alone, all at once; a language whose
-    /// engine cannot be had is left out.
+    /// The `probes` lines read in each of `languages` alone, one language a core at a time, in
+    /// their order (the slowest to load first: the others are tried while it loads); a language
+    /// whose engine cannot be had is left out.
     private func read(_ probes: [(block: Int, line: Int)], of blocks: [RecognizedBlock], in languages: [String],
                       on recognition: RecognitionPage, flag: CancellationFlag) async throws -> [String: [RecognizedLine]] {
         try await withThrowingTaskGroup(of: (String, [RecognizedLine]?).self) { group in
-            for language in languages {
+            var waiting = languages[...]
+            func start(_ language: String) {
                 group.addTask {
                     let lines = try await self.withEngine(try LanguageSet(language)) { engine in
                         try probes.map { probe in
@@ -235,7 +237,15 @@ extension ImageAnalyzer {
                     return (language, lines)
                 }
             }
-            return try await group.reduce(into: [String: [RecognizedLine]]()) { $0[$1.0] = $1.1 }
+            while languages.count - waiting.count < concurrency, let language = waiting.popFirst() {
+                start(language)
+            }
+            var read = [String: [RecognizedLine]]()
+            while let (language, lines) = try await group.next() {
+                read[language] = lines
+                if let next = waiting.popFirst() { start(next) }
+            }
+            return read
         }
     }
 
