@@ -12,11 +12,13 @@ struct EngineWarmingTests {
         var now: Int { value.withLock { $0 } }
     }
 
-    /// The system's engines from `tessdata`, counting how many are made.
-    static func engines(_ tessdata: TessdataDirectory, made: Count) -> ImageAnalyzer.Engines {
+    /// The system's engines from `tessdata`, counting how many are made; each takes `slowly`
+    /// more to make.
+    static func engines(_ tessdata: TessdataDirectory, made: Count, slowly: Duration = .zero) -> ImageAnalyzer.Engines {
         ImageAnalyzer.Engines(
             makeTextRecognizer: { languages in
                 made.value.withLock { $0 += 1 }
+                if slowly > .zero { Thread.sleep(forTimeInterval: slowly / .seconds(1)) }
                 return try TesseractEngine(languages: languages, tessdata: tessdata)
             },
             codeReader: ZBarCodeReader(),
@@ -63,5 +65,25 @@ struct EngineWarmingTests {
             _ = try await analyzer.analyze(try Fixture.image("text-german-15px.png"), source: "de",
                                            configuration: ImageAnalyzer.Configuration(types: .text, languages: try LanguageSet("deu")))
         }
+    }
+
+    @Test("a page waiting for an engine being made stops waiting at once when it is cancelled")
+    func cancelledWhileEnginesAreMade() async throws {
+        let made = Count()
+        let analyzer = ImageAnalyzer(engines: Self.engines(try TessdataDirectory.locate(), made: made, slowly: .seconds(3)),
+                                     concurrency: 2, cacheCapacity: 0)
+        let image = try Fixture.image("text-light-15px.png")
+        let warm = Task { try await analyzer.prewarm(.english, engines: 2) }
+        let page = Task {
+            try await analyzer.analyze(image, source: "t", configuration: ImageAnalyzer.Configuration(types: .text, languages: .english))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let asked = ContinuousClock.now
+        page.cancel()
+        await #expect(throws: LiveTextError.self) { _ = try await page.value }
+        // It did not wait for the engines (three seconds each) to be made.
+        #expect(ContinuousClock.now - asked < .seconds(2))
+        try await warm.value
+        #expect(await analyzer.engineCount == 2)
     }
 }

@@ -15,7 +15,7 @@ actor EnginePool {
     /// How many engines `warm` is making now.
     private var making: [LanguageSet: Int] = [:]
     /// Callers each promised one of the engines being made (never more of them than `making`).
-    private var promised: [LanguageSet: [CheckedContinuation<any TextRecognizer, any Error>]] = [:]
+    private var promised: [LanguageSet: [(id: Int, continuation: CheckedContinuation<any TextRecognizer, any Error>)]] = [:]
     private var waiters: [LanguageSet: [(id: Int, continuation: CheckedContinuation<(any TextRecognizer)?, any Error>)]] = [:]
     private var nextWaiter = 0
 
@@ -49,7 +49,14 @@ actor EnginePool {
             return engine
         }
         if promised[languages, default: []].count < making[languages, default: 0] {
-            return try await withCheckedThrowingContinuation { promised[languages, default: []].append($0) }
+            // Cancelled meanwhile, it stops waiting at once (the engine then goes to the next).
+            let id = nextWaiter
+            nextWaiter += 1
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { promised[languages, default: []].append((id, $0)) }
+            } onCancel: {
+                Task { await self.cancelPromise(id, languages) }
+            }
         }
         guard created[languages, default: 0] < maxEngines else { return nil }
         created[languages, default: 0] += 1
@@ -93,7 +100,7 @@ actor EnginePool {
         if var list = promised[languages], !list.isEmpty {
             let caller = list.removeFirst()
             promised[languages] = list
-            caller.resume(returning: engine)
+            caller.continuation.resume(returning: engine)
         } else {
             checkIn(engine)
         }
@@ -105,7 +112,7 @@ actor EnginePool {
         if var list = promised[languages], list.count > making[languages, default: 0] {
             let caller = list.removeLast()
             promised[languages] = list
-            caller.resume(throwing: error)
+            caller.continuation.resume(throwing: error)
         }
     }
 
@@ -136,6 +143,13 @@ actor EnginePool {
 
     /// Engines that exist now (idle or busy), over every language set.
     var engineCount: Int { created.values.reduce(0, +) }
+
+    private func cancelPromise(_ id: Int, _ languages: LanguageSet) {
+        guard var list = promised[languages], let index = list.firstIndex(where: { $0.id == id }) else { return }
+        let caller = list.remove(at: index)
+        promised[languages] = list
+        caller.continuation.resume(throwing: CancellationError())
+    }
 
     private func cancelWaiter(_ id: Int, _ languages: LanguageSet) {
         guard var list = waiters[languages], let index = list.firstIndex(where: { $0.id == id }) else { return }
