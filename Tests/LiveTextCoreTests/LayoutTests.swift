@@ -31,13 +31,13 @@ struct LayoutTests {
         #expect(TextLayoutAssembler().keeps(text: text.trimmingWhitespace(), confidence: confidence) == kept)
     }
 
-    /// One line of words at 1× (no padding), each `(text, confidence, height)`, 12 px apart.
-    static func assembled(_ words: [(String, Double, Int)]) -> String {
-        let prepared = PreparedImage(image: PixelImage(width: 400, height: 60, gray: 255), scaleX: 1, scaleY: 1,
-                                     padding: 0, originalWidth: 400, originalHeight: 60, glyphHeight: 10)
+    /// One line of words at 1× (no padding), each `(text, confidence, height)`, `gap` px apart.
+    static func assembled(_ words: [(String, Double, Int)], gap: Int = 12) -> String {
+        let prepared = PreparedImage(image: PixelImage(width: 600, height: 60, gray: 255), scaleX: 1, scaleY: 1,
+                                     padding: 0, originalWidth: 600, originalHeight: 60, glyphHeight: 10)
         var x = 0
         let recognized = words.map { text, confidence, height in
-            defer { x += 12 + 8 * text.count }
+            defer { x += gap + 8 * text.count }
             return RecognizedWord(text: text, bounds: Bounds(x: x, y: 10, width: 8 * text.count, height: height),
                                   confidence: confidence)
         }
@@ -57,6 +57,21 @@ struct LayoutTests {
         // the rules of its table cell, or an icon).
         #expect(Self.assembled([("Family", 96, 12), ("~", 0, 12), ("218Ot«S", 0, 25), ("$9.99", 96, 10), ("per", 96, 10)])
                 == "Family $9.99 per")
+    }
+
+    @Test("a token tesseract reads apart at the start or end of a line (its pieces at 0, a space or less apart) is kept")
+    func readApartAtTheEdges() {
+        // (Decimal('18342.50'), Decimal('3485.08'), … read as `(Decimal` `('18342.50'),` at 0.
+        #expect(Self.assembled([("(Decimal", 0, 12), ("('18342.50'),", 0, 12), ("Decimal('3485.08'),", 90, 12)])
+                == "(Decimal ('18342.50'), Decimal('3485.08'),")
+        #expect(Self.assembled([("Total", 95, 12), ("due", 90, 12), ("2026-12-01", 0, 12)]) == "Total due 2026-12-01")
+        // Far from the text (an icon's glyph at the end of a toolbar), not sure at all but not 0
+        // (debris), or a symbol: still dropped.
+        #expect(Self.assembled([("Total", 95, 12), ("due", 90, 12), ("x9", 0, 12)], gap: 30) == "Total due")
+        #expect(Self.assembled([("x1", 4, 12), ("Total", 95, 12), ("due", 90, 12)]) == "Total due")
+        #expect(Self.assembled([("~", 0, 12), ("Total", 95, 12), ("due", 90, 12)]) == "Total due")
+        // A chain stops at the first piece that is not at 0.
+        #expect(Self.assembled([("ab", 0, 12), ("cd", 7, 12), ("Total", 95, 12)]) == "Total")
     }
 
     @Test("assembled words are mapped to original pixels and empty blocks vanish")
