@@ -40,6 +40,10 @@ struct TerminalCorpusTests {
         #expect(lines("xterm-dark-noto-10px").contains("PING mirror.example.net (203.0.113.45) 56(84) bytes of data."))
         // Faint underscores of DejaVu Sans Mono at 12 px.
         #expect(lines("xterm-tiled-dejavu-12px").contains("test tide::tests::negative_offsets_round_down ... ok"))
+        // Doubled underscores read as one; a token read apart (both pieces at 0) at a line's start.
+        #expect(lines("xterm-tall-dejavu-12px").contains("if __name__ == \"__main__\":"))
+        #expect(lines("xterm-dark-green-liberation-14px").contains("if __name__ == \"__main__\":"))
+        #expect(lines("xterm-tall-dejavu-12px").contains("(Decimal('18342.50'), Decimal('3485.08'), Decimal('21827.58'))"))
         // Hashes of git log with letters read for digits.
         #expect(lines("vte-focused-dejavu-13px").contains("9c1e0a7 Sam Lee <sam.lee@example.org> Retry webhooks with backoff"))
         #expect(lines("xterm-light-liberation-16px").contains("commit a71b0d4e6f2c1b9a8d7e5f4c3b2a1908f7e6d5c4"))

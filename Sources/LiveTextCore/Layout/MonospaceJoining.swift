@@ -87,6 +87,13 @@ enum MonospaceJoining {
     /// (a block of short words only, `$ ls`, on a monospace page, is).
     static func fit(_ words: [RecognizedWord], cell: Double) -> Bool {
         if agree(widths(of: words), cell: cell) { return true }
+        // `__name__` read as `_name_` is two cells wider than its text: it agrees once doubled.
+        let measuring = words.filter { $0.text.count >= measuringLength }
+        let agreeing = measuring.filter { word in
+            abs(Double(word.bounds.width) / (Double(word.text.count) - 0.3) - cell) <= tolerance * cell
+                || DoubledUnderscores.fitsDoubled(word, cell: cell)
+        }
+        if !measuring.isEmpty, Double(agreeing.count) >= Self.agreeing * Double(measuring.count) { return true }
         // A word misread by a character or two (`deploy@1e@` for `deploy@10`) is off by more
         // than the tolerance; the pitch of all the block's words still tells.
         let measured = words.filter { $0.text.count >= pitchLength }

@@ -28,6 +28,7 @@ public struct TextLayoutAssembler: Sendable {
                     line.map { MonospaceJoining.joined($0, cell: cell, in: prepared.image) }
                         ?? MonospaceJoining.token(trimmed(raw), cell: cell, in: prepared.image)
                 }.map(SlashedZeros.corrected).map(HexMisreads.corrected).map(StraightQuotes.corrected)
+                .map { DoubledUnderscores.corrected($0, cell: cell) }
             }
             let lines = kept.compactMap { line -> TextLine? in
                 let words = line.words.compactMap { word -> TextWord? in

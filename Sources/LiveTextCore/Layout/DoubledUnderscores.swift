@@ -1,0 +1,37 @@
+/// Two underscores side by side are one unbroken line on the screen, two cells long, and the
+/// recognizer reads them as one: `__name__` as `_name_`, `"__main__":` as `"_main_":`,
+/// `__init__.py` as `_init_.py`. In a monospace block a word's width says how many characters it
+/// holds: a word wider than its text by about as many cells as it has underscores, whose text
+/// with each underscore doubled fits its width, has each underscore doubled.
+///
+/// Applied to the words of monospace blocks only; a word that fits its text as read, or fits
+/// neither reading (some of its underscores doubled, some not), is left as it is.
+enum DoubledUnderscores {
+    /// `line` with the underscores of its words doubled where their widths say so.
+    static func corrected(_ line: RecognizedLine, cell: Double) -> RecognizedLine {
+        RecognizedLine(bounds: line.bounds, words: line.words.map { corrected($0, cell: cell) })
+    }
+
+    static func corrected(_ word: RecognizedWord, cell: Double) -> RecognizedWord {
+        guard fitsDoubled(word, cell: cell), !fits(word, characters: word.text.count, cell: cell) else { return word }
+        let text = word.text.reduce(into: "") { text, character in
+            text.append(character)
+            if character == "_" { text.append("_") }
+        }
+        return RecognizedWord(text: text, bounds: word.bounds, confidence: word.confidence)
+    }
+
+    /// Whether `word` is as wide as its text with each underscore doubled (false without one).
+    static func fitsDoubled(_ word: RecognizedWord, cell: Double) -> Bool {
+        let underscores = word.text.reduce(0) { $0 + ($1 == "_" ? 1 : 0) }
+        return underscores > 0 && fits(word, characters: word.text.count + underscores, cell: cell)
+    }
+
+    /// `characters` cells, less the outer side bearings (about 0.3 of a cell), within
+    /// `MonospaceJoining.tolerance` of the word's width.
+    private static func fits(_ word: RecognizedWord, characters: Int, cell: Double) -> Bool {
+        let cells = Double(characters) - 0.3
+        guard cell > 0, cells > 0 else { return false }
+        return abs(Double(word.bounds.width) / (cell * cells) - 1) <= MonospaceJoining.tolerance
+    }
+}
