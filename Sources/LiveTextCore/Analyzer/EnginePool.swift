@@ -15,7 +15,9 @@ actor EnginePool {
     /// How many engines `warm` is making now.
     private var making: [LanguageSet: Int] = [:]
     /// Callers each promised one of the engines being made (never more of them than `making`).
-    private var promised: [LanguageSet: [(id: Int, continuation: CheckedContinuation<any TextRecognizer, any Error>)]] = [:]
+    /// Each gets its engine, or nil when the making was called off (it looks again), or the
+    /// error that kept it from being made.
+    private var promised: [LanguageSet: [(id: Int, continuation: CheckedContinuation<(any TextRecognizer)?, any Error>)]] = [:]
     private var waiters: [LanguageSet: [(id: Int, continuation: CheckedContinuation<(any TextRecognizer)?, any Error>)]] = [:]
     private var nextWaiter = 0
 
@@ -52,11 +54,14 @@ actor EnginePool {
             // Cancelled meanwhile, it stops waiting at once (the engine then goes to the next).
             let id = nextWaiter
             nextWaiter += 1
-            return try await withTaskCancellationHandler {
+            let engine = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { promised[languages, default: []].append((id, $0)) }
             } onCancel: {
                 Task { await self.cancelPromise(id, languages) }
             }
+            if let engine { return engine }
+            // Its making was called off before it began: look again.
+            return try await checkOutIfAvailable(languages)
         }
         guard created[languages, default: 0] < maxEngines else { return nil }
         created[languages, default: 0] += 1
@@ -106,13 +111,19 @@ actor EnginePool {
         }
     }
 
+    /// One engine not made: called off before it began (the warm-up cancelled: the caller it
+    /// was promised to looks again, and may make it itself), or failed (the caller hears why).
     private func notMade(_ languages: LanguageSet, _ error: any Error) {
         making[languages, default: 0] -= 1
         created[languages, default: 0] -= 1
         if var list = promised[languages], list.count > making[languages, default: 0] {
             let caller = list.removeLast()
             promised[languages] = list
-            caller.continuation.resume(throwing: error)
+            if error is CancellationError {
+                caller.continuation.resume(returning: nil)
+            } else {
+                caller.continuation.resume(throwing: error)
+            }
         }
     }
 

@@ -134,9 +134,10 @@ public final class ImageAnalyzer: Sendable {
 
     /// `body`, while the engines a page of `configuration` is read with are made, one a core,
     /// if they are not yet: they load while the codes are read and the page is prepared, not
-    /// after (45 ms of the 1.4 s a dense screen takes on 2 cores). Returns once they are made,
-    /// whatever `body` did: an engine still loading when the process exits runs into
-    /// libtesseract's finalizers.
+    /// after (45 ms of the 1.4 s a dense screen takes on 2 cores). Once `body` is done, an
+    /// engine not yet begun is not made (behind a 4K screen's preparation, a cancelled reading
+    /// waited seconds for it); one loading is waited for: an engine still loading when the
+    /// process exits runs into libtesseract's finalizers.
     private func warmingEngines<T>(for configuration: Configuration, _ body: () async throws -> T) async throws -> T {
         guard configuration.types.contains(.text), let languages = try? engines.planLanguages(configuration.languages).primary
         else { return try await body() }
@@ -148,6 +149,7 @@ public final class ImageAnalyzer: Sendable {
         } catch {
             result = .failure(error)
         }
+        warming.cancel()
         await warming.value
         return try result.get()
     }
