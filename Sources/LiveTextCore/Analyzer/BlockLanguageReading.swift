@@ -237,9 +237,8 @@ extension ImageAnalyzer {
                     return (language, lines)
                 }
             }
-            while languages.count - waiting.count < concurrency, let language = waiting.popFirst() {
-                start(language)
-            }
+            waiting.prefix(concurrency).forEach(start)
+            waiting = waiting.dropFirst(concurrency)
             var read = [String: [RecognizedLine]]()
             while let (language, lines) = try await group.next() {
                 read[language] = lines

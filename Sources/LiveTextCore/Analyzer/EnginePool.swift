@@ -14,11 +14,13 @@ actor EnginePool {
     private var created: [LanguageSet: Int] = [:]
     /// How many engines `warm` is making now.
     private var making: [LanguageSet: Int] = [:]
+    /// A caller waiting for an engine: it gets one, or nil (cancelled, or what it waited for
+    /// called off), or an error.
+    private typealias Waiter = (id: Int, continuation: CheckedContinuation<(any TextRecognizer)?, any Error>)
+    /// Callers waiting for an engine to come back.
+    private var waiters: [LanguageSet: [Waiter]] = [:]
     /// Callers each promised one of the engines being made (never more of them than `making`).
-    /// Each gets its engine, or nil when the making was called off (it looks again), or the
-    /// error that kept it from being made.
-    private var promised: [LanguageSet: [(id: Int, continuation: CheckedContinuation<(any TextRecognizer)?, any Error>)]] = [:]
-    private var waiters: [LanguageSet: [(id: Int, continuation: CheckedContinuation<(any TextRecognizer)?, any Error>)]] = [:]
+    private var promised: [LanguageSet: [Waiter]] = [:]
     private var nextWaiter = 0
 
     init(maxEnginesPerLanguageSet: Int, factory: @escaping Factory) {
@@ -29,17 +31,27 @@ actor EnginePool {
     /// An engine for `languages`, created (off the actor) when none is idle and the cap allows.
     func checkOut(_ languages: LanguageSet) async throws -> any TextRecognizer {
         if let engine = try await checkOutIfAvailable(languages) { return engine }
+        guard let engine = try await wait(promised: false, for: languages) else { throw CancellationError() }
+        return engine
+    }
+
+    /// Waits for an engine of `languages` to come back, or (`promised`) for one being made; nil
+    /// when cancelled (it stops waiting at once, and the engine goes to the next) or when what it
+    /// waited for is called off.
+    private func wait(promised isPromised: Bool, for languages: LanguageSet) async throws -> (any TextRecognizer)? {
         let id = nextWaiter
         nextWaiter += 1
-        let engine = try await withTaskCancellationHandler {
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                waiters[languages, default: []].append((id, continuation))
+                if isPromised {
+                    promised[languages, default: []].append((id, continuation))
+                } else {
+                    waiters[languages, default: []].append((id, continuation))
+                }
             }
         } onCancel: {
-            Task { await self.cancelWaiter(id, languages) }
+            Task { await self.cancel(id, languages) }
         }
-        guard let engine else { throw CancellationError() }
-        return engine
     }
 
     /// An idle engine for `languages`, or one being made (waiting for it: a fraction of a
@@ -51,16 +63,8 @@ actor EnginePool {
             return engine
         }
         if promised[languages, default: []].count < making[languages, default: 0] {
-            // Cancelled meanwhile, it stops waiting at once (the engine then goes to the next).
-            let id = nextWaiter
-            nextWaiter += 1
-            let engine = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { promised[languages, default: []].append((id, $0)) }
-            } onCancel: {
-                Task { await self.cancelPromise(id, languages) }
-            }
-            if let engine { return engine }
-            // Its making was called off before it began: look again.
+            if let engine = try await wait(promised: true, for: languages) { return engine }
+            // Cancelled (said at once), or its making called off before it began: look again.
             return try await checkOutIfAvailable(languages)
         }
         guard created[languages, default: 0] < maxEngines else { return nil }
@@ -155,17 +159,14 @@ actor EnginePool {
     /// Engines that exist now (idle or busy), over every language set.
     var engineCount: Int { created.values.reduce(0, +) }
 
-    private func cancelPromise(_ id: Int, _ languages: LanguageSet) {
-        guard var list = promised[languages], let index = list.firstIndex(where: { $0.id == id }) else { return }
-        let caller = list.remove(at: index)
-        promised[languages] = list
-        caller.continuation.resume(throwing: CancellationError())
+    /// Ends the wait of caller `id` (waiting or promised) with nil.
+    private func cancel(_ id: Int, _ languages: LanguageSet) {
+        (Self.remove(id, from: &waiters[languages]) ?? Self.remove(id, from: &promised[languages]))?
+            .continuation.resume(returning: nil)
     }
 
-    private func cancelWaiter(_ id: Int, _ languages: LanguageSet) {
-        guard var list = waiters[languages], let index = list.firstIndex(where: { $0.id == id }) else { return }
-        let waiter = list.remove(at: index)
-        waiters[languages] = list
-        waiter.continuation.resume(returning: nil)
+    private static func remove(_ id: Int, from line: inout [Waiter]?) -> Waiter? {
+        guard let index = line?.firstIndex(where: { $0.id == id }) else { return nil }
+        return line?.remove(at: index)
     }
 }
