@@ -13,7 +13,7 @@ enum DoubledUnderscores {
     }
 
     static func corrected(_ word: RecognizedWord, cell: Double) -> RecognizedWord {
-        guard fitsDoubled(word, cell: cell), !fits(word, characters: word.text.count, cell: cell) else { return word }
+        guard fitsDoubled(word, cell: cell), !MonospaceJoining.fits(word, characters: word.text.count, cell: cell) else { return word }
         let text = word.text.reduce(into: "") { text, character in
             text.append(character)
             if character == "_" { text.append("_") }
@@ -24,14 +24,6 @@ enum DoubledUnderscores {
     /// Whether `word` is as wide as its text with each underscore doubled (false without one).
     static func fitsDoubled(_ word: RecognizedWord, cell: Double) -> Bool {
         let underscores = word.text.reduce(0) { $0 + ($1 == "_" ? 1 : 0) }
-        return underscores > 0 && fits(word, characters: word.text.count + underscores, cell: cell)
-    }
-
-    /// `characters` cells, less the outer side bearings (about 0.3 of a cell), within
-    /// `MonospaceJoining.tolerance` of the word's width.
-    private static func fits(_ word: RecognizedWord, characters: Int, cell: Double) -> Bool {
-        let cells = Double(characters) - 0.3
-        guard cell > 0, cells > 0 else { return false }
-        return abs(Double(word.bounds.width) / (cell * cells) - 1) <= MonospaceJoining.tolerance
+        return underscores > 0 && MonospaceJoining.fits(word, characters: word.text.count + underscores, cell: cell)
     }
 }

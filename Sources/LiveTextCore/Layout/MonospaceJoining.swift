@@ -86,20 +86,24 @@ enum MonospaceJoining {
     /// Whether `words` (a block) are in the font of `cell`: their long words agree with it
     /// (a block of short words only, `$ ls`, on a monospace page, is).
     static func fit(_ words: [RecognizedWord], cell: Double) -> Bool {
-        if agree(widths(of: words), cell: cell) { return true }
         // `__name__` read as `_name_` is two cells wider than its text: it agrees once doubled.
         let measuring = words.filter { $0.text.count >= measuringLength }
-        let agreeing = measuring.filter { word in
-            abs(Double(word.bounds.width) / (Double(word.text.count) - 0.3) - cell) <= tolerance * cell
-                || DoubledUnderscores.fitsDoubled(word, cell: cell)
+        let agreeing = measuring.filter {
+            fits($0, characters: $0.text.count, cell: cell) || DoubledUnderscores.fitsDoubled($0, cell: cell)
         }
-        if !measuring.isEmpty, Double(agreeing.count) >= Self.agreeing * Double(measuring.count) { return true }
+        if Double(agreeing.count) >= Self.agreeing * Double(measuring.count) { return true }
         // A word misread by a character or two (`deploy@1e@` for `deploy@10`) is off by more
         // than the tolerance; the pitch of all the block's words still tells.
         let measured = words.filter { $0.text.count >= pitchLength }
         guard measured.count >= pitchWords else { return false }
         let error = measured.reduce(0) { $0 + abs(Double($1.bounds.width) / (cell * (Double($1.text.count) - 0.3)) - 1) }
         return error / Double(measured.count) <= pitchTolerance
+    }
+
+    /// Whether `word` is as wide as `characters` cells of `cell` (less the outer side bearings),
+    /// within `tolerance`.
+    static func fits(_ word: RecognizedWord, characters: Int, cell: Double) -> Bool {
+        abs(Double(word.bounds.width) / (Double(characters) - 0.3) - cell) <= tolerance * cell
     }
 
     /// Ink width per character of the long words: n cells less the outer side bearings (about
