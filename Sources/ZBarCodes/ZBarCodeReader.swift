@@ -77,8 +77,7 @@ private struct ScanRegion {
     func placed(_ codes: [MachineReadableCode]) -> [MachineReadableCode] {
         codes.map { code in
             var code = code
-            code.bounds = Bounds(x: code.bounds.x + bounds.x, y: code.bounds.y + bounds.y,
-                                 width: code.bounds.width, height: code.bounds.height)
+            code.bounds = code.bounds.moved(x: bounds.x, y: bounds.y)
             return code
         }
     }

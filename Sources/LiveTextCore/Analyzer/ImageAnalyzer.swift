@@ -230,9 +230,7 @@ public final class ImageAnalyzer: Sendable {
             timing.preprocessMs = Self.milliseconds(since: started)
         }
         try flag.check()
-        // Screens are ~96 dpi; enlarged text is proportionally finer.
-        let resolution = Int((96 * prepared.scale).rounded())
-        let page = RecognitionPage(image: prepared.image, resolution: resolution)
+        let page = prepared.recognitionPage
         let strips = PageStrips.strips(of: prepared.image, maximumStrips: Self.stripsPerEngine * concurrency,
                                        minimumHeight: Self.minimumStripHeight)
         // Each piece of a line read wakes the reporter of partial readings, when there is one.

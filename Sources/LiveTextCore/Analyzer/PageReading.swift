@@ -56,7 +56,7 @@ final class PageReading: Sendable {
     struct Piece {
         var id: LineID
         var region: Bounds
-        var distance = 0
+        var distance: Int
     }
 
     let page: RecognitionPage
@@ -127,19 +127,15 @@ final class PageReading: Sendable {
                 }
             }
         }
-        let focused = focus != nil
         state.withLock { state in
             state.layouts[strip] = layout
             state.layoutNanoseconds += nanoseconds
             state.stripsInProgress -= 1
             state.pieces.merge(pieces) { $1 }
             state.waiting += lines
-            if focused {
-                // The nearest last, the longer first among those as near.
-                state.waiting.sort { $0.distance != $1.distance ? $0.distance > $1.distance : $0.region.width < $1.region.width }
-            } else {
-                state.waiting.sort { $0.region.width < $1.region.width }
-            }
+            // The nearest last, the longer first among those as near (without a focus all are
+            // as near: the longest last).
+            state.waiting.sort { $0.distance != $1.distance ? $0.distance > $1.distance : $0.region.width < $1.region.width }
         }
     }
 

@@ -9,7 +9,7 @@ extension ImageAnalyzer {
         let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
         let prepared = try await BlockingWork.run { preprocessor.prepare(image.cropped(to: line)) }
         try flag.check()
-        let page = RecognitionPage(image: prepared.image, resolution: Int((96 * prepared.scale).rounded()))
+        let page = prepared.recognitionPage
         let region = Bounds(x: 0, y: 0, width: prepared.image.width, height: prepared.image.height)
         let engine = try await pool.checkOut(try engines.planLanguages(configuration.languages).primary)
         let words = try await run({ try $0.readLine(in: page, region: region, cancellation: flag) }, on: engine)
@@ -35,11 +35,5 @@ extension TextBlock {
             return line
         }
         return block
-    }
-}
-
-extension Bounds {
-    func moved(x dx: Int, y dy: Int) -> Bounds {
-        Bounds(x: x + dx, y: y + dy, width: width, height: height)
     }
 }

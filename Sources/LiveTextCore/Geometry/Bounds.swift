@@ -69,3 +69,10 @@ extension Sequence where Element == Bounds {
     /// The union of all, `.zero` for none.
     public var union: Bounds { reduce(Bounds.zero) { $0.union($1) } }
 }
+
+extension Bounds {
+    /// The same rectangle moved by (`dx`, `dy`).
+    public func moved(x dx: Int, y dy: Int) -> Bounds {
+        Bounds(x: x + dx, y: y + dy, width: width, height: height)
+    }
+}

@@ -143,11 +143,11 @@ enum MonospaceJoining {
     /// as one word when its words (two or more) all join into one that is long enough and holds
     /// a letter; nil otherwise (debris of borders and icons has blank between its pieces).
     static func token(_ line: RecognizedLine, cell: Double, in page: PixelImage) -> RecognizedLine? {
-        guard line.words.count >= 2 else { return nil }
+        // Joined, its text is theirs end to end: told before the page's pixels are looked at.
+        guard line.words.count >= 2, line.words.reduce(0, { $0 + $1.text.count }) >= minimumTokenLength,
+              line.words.contains(where: { $0.text.contains(where: \.isLetter) }) else { return nil }
         let joined = self.joined(line, cell: cell, in: page)
-        guard joined.words.count == 1, let word = joined.words.first, word.text.count >= minimumTokenLength,
-              word.text.contains(where: \.isLetter) else { return nil }
-        return joined
+        return joined.words.count == 1 ? joined : nil
     }
 
     /// The shortest token `token(_:cell:in:)` keeps.

@@ -59,21 +59,16 @@ public struct TextLayoutAssembler: Sendable {
         // Before the first kept word or after the last: the pieces tesseract read apart (at 0) of
         // a token at the line's edge (`(Decimal('18342.50'),`, read as `(Decimal` `('18342.50'),`),
         // each at most a space from the next toward the kept words.
-        let readApart = { (index: Int) -> Bool in
-            let step = index < first ? 1 : -1
-            var at = index
-            while !kept[at] {
-                let next = at + step
-                guard line.words[at].confidence < 1, Self.hasAlphanumeric(texts[at]) else { return false }
-                let (left, right) = step > 0 ? (line.words[at], line.words[next]) : (line.words[next], line.words[at])
-                guard right.bounds.x - left.bounds.maxX <= lineHeight else { return false }
-                at = next
-            }
-            return true
+        let readApart = { (at: Int, next: Int) -> Bool in
+            let (left, right) = at < next ? (line.words[at], line.words[next]) : (line.words[next], line.words[at])
+            return line.words[at].confidence < 1 && Self.hasAlphanumeric(texts[at]) && right.bounds.x - left.bounds.maxX <= lineHeight
         }
+        var (from, to) = (first, last)
+        while from > 0, readApart(from - 1, from) { from -= 1 }
+        while to < line.words.count - 1, readApart(to + 1, to) { to += 1 }
         let words = line.words.indices.compactMap { index -> RecognizedWord? in
             let word = line.words[index], text = texts[index]
-            let vouchedFor = (first < index && index < last || readApart(index)) && Self.hasAlphanumeric(text)
+            let vouchedFor = (from...to).contains(index) && Self.hasAlphanumeric(text)
                 && word.bounds.height <= 2 * lineHeight  // taller: table rules or an icon, more than text
             guard kept[index] || vouchedFor else { return nil }
             return RecognizedWord(text: text, bounds: word.bounds, confidence: word.confidence)

@@ -74,6 +74,11 @@ public struct PreparedImage: Sendable {
     /// The scale factor (the same on both axes up to rounding).
     public var scale: Double { scaleX }
 
+    /// The page the engines read: screens are ~96 dpi, enlarged text proportionally finer.
+    public var recognitionPage: RecognitionPage {
+        RecognitionPage(image: image, resolution: Int((96 * scale).rounded()))
+    }
+
     /// Maps a rectangle of the prepared image back onto the original, clamped to it.
     public func originalBounds(of rect: Bounds) -> Bounds {
         let x0 = Double(rect.x - padding) / scaleX, y0 = Double(rect.y - padding) / scaleY
