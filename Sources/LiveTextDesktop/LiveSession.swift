@@ -62,12 +62,12 @@ public struct LiveSession: Sendable {
     /// thread: it may block for a round trip, not longer). Throws `.invalidArgs` for a target off
     /// the screen or an interactive one, `.unavailable` without a display or when the grabs stay
     /// taken, `.tooLarge` past `maxPixels`. `onReading` hears each reading as the surface is sent
-    /// it: the analysis so far (in the frozen image's pixels) and whether it is the whole.
+    /// it: the analysis so far, in the frozen image's pixels (the whole one last).
     /// Cancelling the caller's task closes the surface (within one wait of its loop) and throws
     /// `CancellationError`.
     public func run(analyze: @escaping @Sendable (ScreenImage, ProgressiveReading) async throws -> ImageAnalysis,
                     copy: @escaping @Sendable (String) throws -> Void,
-                    onReading: @escaping @Sendable (ImageAnalysis, _ complete: Bool) -> Void = { _, _ in }) async throws
+                    onReading: @escaping @Sendable (ImageAnalysis) -> Void = { _ in }) async throws
         -> Outcome {
         _ = try Self.surfaceTarget(target)
         let (progress, report) = AsyncStream<Progress>.makeStream()
@@ -87,7 +87,7 @@ public struct LiveSession: Sendable {
                 // as soon as it is read.
                 let progress = ProgressiveReading(focus: pointer.map { Bounds(x: $0.x, y: $0.y, width: 1, height: 1) }) {
                     surface.send(LiveReading.partial($0))
-                    onReading($0.analysis, false)
+                    onReading($0.analysis)
                 }
                 reading = Task {
                     let reading = await LiveReading.of {
@@ -98,7 +98,7 @@ public struct LiveSession: Sendable {
                                                             height: image.image.height, frozen: image.image))
                     }
                     surface.send(reading)
-                    if case .done(let analysis, _) = reading { onReading(analysis, true) }
+                    if case .done(let analysis, _) = reading { onReading(analysis) }
                 }
             case .ended(let result):
                 reading?.cancel()

@@ -61,7 +61,7 @@ public struct LiveTimings: Sendable, Hashable {
     }
 
     /// Milliseconds since `start`, one decimal.
-    static func since(_ start: ContinuousClock.Instant) -> Double {
+    public static func since(_ start: ContinuousClock.Instant) -> Double {
         ImageAnalysis.Timing.rounded((ContinuousClock.now - start) / .milliseconds(1))
     }
 

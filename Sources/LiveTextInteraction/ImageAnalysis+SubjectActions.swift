@@ -8,9 +8,13 @@ extension ImageAnalysis {
         actions.filter { action in
             guard action.subject != subject else { return true }
             guard case .code(let code) = subject, case .item(let index) = action.subject,
-                  items.indices.contains(index), items[index].source == .code,
-                  codes.indices.contains(code) else { return false }
-            return items[index].bounds == codes[code].bounds
+                  items.indices.contains(index) else { return false }
+            return isItem(index, fromCode: code)
         }
+    }
+
+    /// Whether item `index` was read from code `code`'s payload (it carries the code's bounds).
+    func isItem(_ index: Int, fromCode code: Int) -> Bool {
+        items[index].source == .code && codes.indices.contains(code) && items[index].bounds == codes[code].bounds
     }
 }

@@ -164,10 +164,6 @@ public struct LiveController {
         return []
     }
 
-    /// Takes a newer reading (more lines read, or the whole screen): the selection and a drag
-    /// under way are carried over by where they are on the screen (a selection then also holds
-    /// the lines read meanwhile between its ends, in reading order); a selection whose ends are
-    /// no longer on any text is dropped.
     /// The cursor for what is under `point`: a hand over items and buttons, an I-beam over text
     /// that can be selected, the arrow elsewhere.
     private mutating func shapeCursor(at point: PixelPoint) {
@@ -176,6 +172,10 @@ public struct LiveController {
             : selectsText && text?.position(at: point) != nil ? .iBeam : .arrow
     }
 
+    /// Takes a newer reading (more lines read, or the whole screen): the selection and a drag
+    /// under way are carried over by where they are on the screen (a selection then also holds
+    /// the lines read meanwhile between its ends, in reading order); a selection whose ends are
+    /// no longer on any text is dropped.
     private mutating func adopt(_ newer: ImageAnalysis) {
         defer {
             // Text read under a pointer at rest: the cursor says so without waiting for a move.

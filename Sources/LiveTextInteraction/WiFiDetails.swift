@@ -14,11 +14,12 @@ public struct WiFiDetails: Sendable, Hashable {
     /// The network of code `subject` in `analysis`; nil when it is not a code or its payload is
     /// not a Wi-Fi network.
     public init?(_ analysis: ImageAnalysis, _ subject: QuickAction.Subject) {
-        guard case .code(let code) = subject, analysis.codes.indices.contains(code),
-              let item = analysis.items.first(where: {
-                  $0.kind == .wifi && $0.source == .code && $0.bounds == analysis.codes[code].bounds
+        guard case .code(let code) = subject,
+              let index = analysis.items.indices.first(where: {
+                  analysis.items[$0].kind == .wifi && analysis.isItem($0, fromCode: code)
               }),
-              case .string(let ssid)? = item.value["ssid"] else { return nil }
+              case .string(let ssid)? = analysis.items[index].value["ssid"] else { return nil }
+        let item = analysis.items[index]
         self.ssid = ssid
         if case .string(let password)? = item.value["password"] { self.password = password } else { password = "" }
         if case .string(let security)? = item.value["security"] { self.security = security } else { security = "nopass" }

@@ -69,7 +69,7 @@ extension LiveTextService {
             return try await requestLimits.holding(ticket) {
                 defer { reading.finish() }
                 let ended = try await self.showLive(target, configuration: configuration, types: types,
-                                                    alsoPrimary: alsoPrimary, onReading: { analysis, _ in
+                                                    alsoPrimary: alsoPrimary, onReading: { analysis in
                     reading.yield(analysis)
                 })
                 reading.finish()
@@ -93,10 +93,10 @@ extension LiveTextService {
             let types = try liveTypes(nil)
             let target = try await desktop.monitorUnderPointer()
             // What the press costs before the session's own clock starts (bench/live_hotkey.py).
-            let setup = ImageAnalysis.Timing.rounded((ContinuousClock.now - pressed) / .milliseconds(1))
+            let setup = LiveTimings.since(pressed)
             log.info("hotkey \(name): live text on \(target) starting \(setup) ms after the press")
             let ended = try await showLive(target, configuration: configuration, types: types,
-                                           alsoPrimary: settings.settings.clipboard.alsoPrimary) { _, _ in }
+                                           alsoPrimary: settings.settings.clipboard.alsoPrimary)
             let lines = ended.analysis?.blocks.reduce(0) { $0 + $1.lines.count }
             log.info("hotkey \(name): live text on \(target) closed" + (lines.map { ", \($0) lines read" } ?? ""))
         } catch let error as LiveTextError where error.code == .cancelled {
@@ -111,7 +111,7 @@ extension LiveTextService {
     /// of the selection) is carried out once nothing is grabbed any more, as the daemon's other
     /// actions are. `onReading` hears each reading, as `LiveSession.run` says.
     func showLive(_ target: CaptureRequest, configuration: ImageAnalyzer.Configuration, types: [InteractionType],
-                  alsoPrimary: Bool, onReading: @escaping @Sendable (ImageAnalysis, _ complete: Bool) -> Void) async throws
+                  alsoPrimary: Bool, onReading: @escaping @Sendable (ImageAnalysis) -> Void = { _ in }) async throws
         -> LiveSession.Outcome {
         let interaction = settings.settings.interaction
         let session = LiveSession(displayName: desktop.displayName, target: target, maxPixels: maxPixels, types: types,
