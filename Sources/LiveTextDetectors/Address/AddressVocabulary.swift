@@ -83,10 +83,8 @@ enum AddressVocabulary {
     /// German floors after an ordinal number ("3. OG").
     static let germanFloors: Set<String> = ["og", "stock", "etage", "obergeschoss", "dg", "ug"]
 
-    /// Australian states and territories, with the first digits their postcodes take.
-    static let australianStates: [String: String] = [
-        "NSW": "12", "ACT": "2", "VIC": "38", "QLD": "49", "SA": "5", "WA": "6", "TAS": "7", "NT": "0",
-    ]
+    /// Australian states and territories.
+    static let australianStates: Set<String> = ["NSW", "ACT", "VIC", "QLD", "SA", "WA", "TAS", "NT"]
 
     /// French street types, written before the name ("rue de la Paix").
     static let frenchStreetTypes: Set<String> = [

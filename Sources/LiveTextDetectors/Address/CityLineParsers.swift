@@ -268,7 +268,7 @@ extension AddressScanner {
         // "Sydney NSW 2000", "Sydney, NSW, 2000"; after a street the postcode's first digit need
         // not be the state's, as with ZIP codes above.
         let state = tokens.text(t)
-        if AddressVocabulary.australianStates[state] != nil, var postcode = tokens.next(t.end),
+        if AddressVocabulary.australianStates.contains(state), var postcode = tokens.next(t.end),
            sameLine(t.end, postcode.start) {
             if tokens.isPunct(postcode, ","), let after = tokens.next(postcode.end), sameLine(postcode.end, after.start) {
                 postcode = after

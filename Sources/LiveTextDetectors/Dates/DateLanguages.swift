@@ -16,9 +16,9 @@ struct DateLanguages: Sendable, Equatable {
     /// From tesseract's names (`deu`, `fra`, `spa`); other languages add nothing.
     init(_ languages: Set<String>) {
         var mask: UInt8 = 0
-        if languages.contains("deu") { mask |= 1 }
-        if languages.contains("fra") { mask |= 2 }
-        if languages.contains("spa") { mask |= 4 }
+        if languages.contains("deu") { mask |= Self.german }
+        if languages.contains("fra") { mask |= Self.french }
+        if languages.contains("spa") { mask |= Self.spanish }
         self.mask = mask
     }
 

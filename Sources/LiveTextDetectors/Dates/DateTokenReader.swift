@@ -117,8 +117,8 @@ struct DateTokenReader {
             token.word = english ?? languageWord(key, token)
             // German "Mo" is Monday where English "mo" is a month: a capitalized short weekday of
             // a language read wins over an English unit.
-            if case .unit? = english, token.capitalized, case .weekday? = languages.lookup(key) {
-                token.word = languages.lookup(key)
+            if case .unit? = english, token.capitalized, let word = languages.lookup(key), case .weekday = word {
+                token.word = word
             }
         }
         return token

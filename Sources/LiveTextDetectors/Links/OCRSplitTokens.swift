@@ -112,7 +112,7 @@ enum SplitLocalPart {
         let wordCapital = isUpper(word[0]), localCapital = isUpper(local[0])
         let wordLower = letters.allSatisfy { !isUpper($0) }
         if wordCapital != localCapital { return .asWritten(alternative: nil) }
-        if wordLower, sentenceEndingWords.contains(lowercased(word)) {
+        if wordLower, sentenceEndingWords.contains(FlightNumberDetector.lowercased(word[...])) {
             return .asWritten(alternative: joinedLocal)
         }
         return .joined(start: w, local: joinedLocal)
@@ -124,12 +124,6 @@ enum SplitLocalPart {
 
     private static func containsDoubleDot(_ word: [Unicode.Scalar]) -> Bool {
         zip(word, word.dropFirst()).contains { $0 == "." && $1 == "." }
-    }
-
-    private static func lowercased(_ word: [Unicode.Scalar]) -> String {
-        var view = String.UnicodeScalarView()
-        for c in word { view.append(c.asciiLowercased) }
-        return String(view)
     }
 
     /// Lower-case words that end an English sentence before an address far more often than they
