@@ -84,17 +84,17 @@ public struct EmailDetector: Detector {
         if s[at] == "@", at + 2 < s.count, s[at + 1] == " ", s[at + 2].isASCIILetter, at > 0, isLocalScalar(s[at - 1]) {
             from = at + 1
         }
-        guard let end = domainEnd(after: from, in: s, labels: &labels) else {
+        guard let end = labelsEnd(after: from, in: s, labels: &labels) else { return nil }
+        guard isDomain(endingAt: end, after: from, in: s, labels: labels) else {
             // "x@example. com": the part before the blank is no domain by itself.
-            guard let end = labelsEnd(after: from, in: s, labels: &labels), !labels.isEmpty,
-                  let joined = joinedDomain(labels: labels, end: end, in: s) else { return nil }
+            guard !labels.isEmpty, let joined = joinedDomain(labels: labels, end: end, in: s) else { return nil }
             return joined
         }
         if let joined = joinedDomain(labels: labels, end: end, in: s) { return joined }
         return (end, HostLabels.lowercased(s, (from + 1)..<end))
     }
 
-    /// The domain's labels scanned without validation (for a domain OCR split).
+    /// Where the domain's labels after `at` end (scanned without validation), or nil when none start there.
     private static func labelsEnd(after at: Int, in s: [Unicode.Scalar], labels: inout [Range<Int>]) -> Int? {
         let start = at + 1
         guard start < s.count, HostLabels.isLabelScalar(s[start]) else { return nil }
@@ -173,24 +173,21 @@ public struct EmailDetector: Detector {
         return k
     }
 
-    /// Where the domain after `at` ends, or nil when it is no valid domain.
-    static func domainEnd(after at: Int, in s: [Unicode.Scalar], labels: inout [Range<Int>]) -> Int? {
-        let start = at + 1
-        guard start < s.count, HostLabels.isLabelScalar(s[start]) else { return nil }
-        let scan = HostLabels.scan(s, from: start, labels: &labels, isLabel: isDomainScalar, cutAtScriptChange: true)
-        guard !scan.overlong else { return nil }
-        if scan.end < s.count {
-            let next = s[scan.end]
+    /// Whether `labels`, scanned after `at` up to `end` (`labelsEnd`), are a valid domain that
+    /// ends cleanly.
+    private static func isDomain(endingAt end: Int, after at: Int, in s: [Unicode.Scalar], labels: [Range<Int>]) -> Bool {
+        if end < s.count {
+            let next = s[end]
             // "x@y.org@z", "x@y..org", "x@y.org-": not a clean end.
-            if next == "@" || next == "_" { return nil }
-            if next == ".", scan.end + 1 < s.count, s[scan.end + 1] == "." { return nil }
+            if next == "@" || next == "_" { return false }
+            if next == ".", end + 1 < s.count, s[end + 1] == "." { return false }
         }
-        guard HostLabels.isValidDomain(s, labels: labels[...], underscores: false) else { return nil }
+        guard HostLabels.isValidDomain(s, labels: labels[...], underscores: false) else { return false }
         if s[at] == "\u{A9}" {
             // "©" is only an "@" when nothing but an address is around it.
-            guard at >= 2, s[at - 1].isASCIIAlphanumeric else { return nil }
+            guard at >= 2, s[at - 1].isASCIIAlphanumeric else { return false }
         }
-        return scan.end
+        return true
     }
 
     @inline(__always)
