@@ -48,12 +48,7 @@ extension LiveTextService {
                            doc: "Carries out a quick action by id (open, mail, call, map, calendar, track, copy).") { call in
                     let analysis = try await result()
                     try await replying {
-                        let performer = self.actionPerformer()
-                        let id = call[0].string ?? ""
-                        // Openers are processes waited for: off the cooperative pool, not behind OCR.
-                        _ = try await BlockingWork.run(.waiting) {
-                            try performer.perform(id, actions: analysis.actions, items: analysis.items, text: analysis.text)
-                        }
+                        _ = try await self.actionPerformer().performWaiting(call[0].string ?? "", in: analysis)
                     }
                     return []
                 },
@@ -144,5 +139,22 @@ enum AnalysisQueries {
     static func copyTarget(_ what: String, in analysis: ImageAnalysis) -> String? {
         if what == "text" { return analysis.text }
         return analysis.actions.first { $0.id == what }?.target
+    }
+}
+
+extension ActionPerformer {
+    /// Performs action `id` of `analysis` off the cooperative pool: openers are processes waited
+    /// for, not behind OCR. Returns what was done, for a log.
+    @discardableResult
+    func performWaiting(_ id: String, in analysis: (actions: [QuickAction], items: [DetectedItem], text: String))
+        async throws -> String {
+        try await BlockingWork.run(.waiting) { [self] in
+            try perform(id, actions: analysis.actions, items: analysis.items, text: analysis.text)
+        }
+    }
+
+    @discardableResult
+    func performWaiting(_ id: String, in analysis: ImageAnalysis) async throws -> String {
+        try await performWaiting(id, in: (analysis.actions, analysis.items, analysis.text))
     }
 }

@@ -157,12 +157,8 @@ extension LiveTextService {
             chosen = (action.id, [action], [], text)
         }
         guard let chosen else { return }
-        let performer = actionPerformer()
         do {
-            // Openers are processes waited for: off the cooperative pool, not behind OCR.
-            let done = try await BlockingWork.run(.waiting) {
-                try performer.perform(chosen.id, actions: chosen.actions, items: chosen.items, text: chosen.text)
-            }
+            let done = try await actionPerformer().performWaiting(chosen.id, in: (chosen.actions, chosen.items, chosen.text))
             log.info("live text: \(chosen.id): \(done)")
         } catch {
             let message = (error as? LiveTextError)?.message ?? "\(error)"

@@ -52,10 +52,7 @@ extension LiveTextService {
             let log = self.log
             let outcome = try await notifier.show(request, perform: { action, analysis in
                 do {
-                    // Openers are processes waited for: off the cooperative pool, not behind OCR.
-                    let done = try await BlockingWork.run(.waiting) {
-                        try performer.perform(action.id, actions: analysis.actions, items: analysis.items, text: analysis.text)
-                    }
+                    let done = try await performer.performWaiting(action.id, in: analysis)
                     log.info("notification action \(action.id): \(done)")
                 } catch {
                     log.warning("notification action \(action.id): \((error as? LiveTextError)?.message ?? "\(error)")")
