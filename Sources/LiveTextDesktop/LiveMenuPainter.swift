@@ -7,25 +7,17 @@ import LiveTextPreview
 /// font is loaded on the first menu.
 final class LiveMenuPainter: LiveMenuPainting {
     private let frozen: PixelImage
-    private let fontName: String
     private let metrics: InterfaceMetrics
-    private let matcher: FontMatcher
-    private var font: TextRasterizer??
+    private let font: LazyInterfaceFont
 
     init(frozen: PixelImage, interface: SupplementaryInterface, metrics: InterfaceMetrics, matcher: FontMatcher = .shared) {
         self.frozen = frozen
-        fontName = interface.font.name
         self.metrics = metrics
-        self.matcher = matcher
+        font = LazyInterfaceFont(name: interface.font.name, metrics: metrics, matcher: matcher)
     }
 
     /// The interface font at the metrics' size, nil when it cannot be loaded (titles left out).
-    private var rasterizer: TextRasterizer? {
-        if let font { return font }
-        let loaded = try? TextRasterizer(try matcher.match(fontName), pixelHeight: metrics.fontPixelHeight)
-        font = .some(loaded)
-        return loaded
-    }
+    private var rasterizer: TextRasterizer? { font.rasterizer }
 
     func measure(_ title: String) -> Int { rasterizer?.measure(title).width ?? 0 }
 

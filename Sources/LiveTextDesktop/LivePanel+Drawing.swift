@@ -11,7 +11,7 @@ extension LivePanel {
     static func laidOut(_ analysis: ImageAnalysis, types: [InteractionType], allowDataDetectorsInTextMode: Bool,
                         interface: SupplementaryInterface, metrics: InterfaceMetrics, width: Int, height: Int,
                         frozen: PixelImage?, matcher: FontMatcher = .shared) -> LivePanel {
-        let font = ChipFont(name: interface.font.name, metrics: metrics, matcher: matcher)
+        let font = LazyInterfaceFont(name: interface.font.name, metrics: metrics, matcher: matcher)
         var panel = laidOut(analysis, types: types, allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
                             interface: interface, metrics: metrics, width: width, height: height,
                             measure: { font.rasterizer?.measure($0).width ?? 0 },
@@ -46,34 +46,5 @@ extension LivePanel {
             under.blend(mask, x: x, y: baseline - mask.baseline, chip.primary ? RGBAColor(255, 255, 255) : RGBAColor(28, 28, 30))
         }
         return LivePicture(under.image, x: frame.x, y: frame.y)
-    }
-}
-
-/// The interface font for chips, loaded on first use: never when there are no chips.
-private final class ChipFont {
-    private let name: String
-    private let metrics: InterfaceMetrics
-    private let matcher: FontMatcher
-    private var loaded: TextRasterizer??
-    private(set) var notes: [String] = []
-
-    init(name: String, metrics: InterfaceMetrics, matcher: FontMatcher) {
-        self.name = name
-        self.metrics = metrics
-        self.matcher = matcher
-    }
-
-    var rasterizer: TextRasterizer? {
-        if let loaded { return loaded }
-        var font: TextRasterizer?
-        do {
-            let match = try matcher.match(name)
-            if match.isFallback { notes.append("font '\(name)' is not installed; using '\(match.displayName)'") }
-            font = try TextRasterizer(match, pixelHeight: metrics.fontPixelHeight)
-        } catch {
-            notes.append("interface font '\(name)' cannot be used (\(error)); chips drawn without titles")
-        }
-        loaded = .some(font)
-        return font
     }
 }

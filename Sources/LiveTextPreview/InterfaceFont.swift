@@ -2,20 +2,22 @@ import FontRendering
 import LiveTextInteraction
 
 /// The chip font for one `supplementaryInterfaceFont` value: the face fontconfig chose, at the
-/// interface's fixed pixel size, or why there is none.
-struct InterfaceFont: Sendable {
+/// interface's pixel size, or why there is none.
+public struct InterfaceFont: Sendable {
     /// `nil` when no face could be loaded; titles are then left out.
-    let rasterizer: TextRasterizer?
+    public let rasterizer: TextRasterizer?
     /// The user-facing fallback sentence, when the family is not installed.
-    let fallback: String?
+    public let fallback: String?
     /// Why there is no rasterizer.
-    let failure: String?
+    public let failure: String?
 
-    /// Matches `name` (size already dropped) and loads it at `InterfaceMetrics.standard.fontPixelHeight`.
-    init(name: String, matcher: FontMatcher) {
+    /// Matches `name` (size already dropped) and loads it at `pixelHeight` (a notification's
+    /// fixed size by default).
+    public init(name: String, matcher: FontMatcher,
+                pixelHeight: Int = InterfaceMetrics.standard.fontPixelHeight) {
         do {
             let match = try matcher.match(name)
-            rasterizer = try TextRasterizer(match, pixelHeight: InterfaceMetrics.standard.fontPixelHeight)
+            rasterizer = try TextRasterizer(match, pixelHeight: pixelHeight)
             fallback = match.isFallback
                 ? "font '\(name)' is not installed; using '\(match.displayName)'" : nil
             failure = nil
@@ -26,4 +28,6 @@ struct InterfaceFont: Sendable {
         }
     }
 
+    /// What the user should hear about it: the fallback, or why there is no face.
+    public var notes: [String] { [fallback, failure].compactMap { $0 } }
 }
