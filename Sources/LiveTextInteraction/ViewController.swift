@@ -42,7 +42,7 @@ public struct ViewController {
     /// image (its size and painter), `panel` lays out the button and chips of a reading for a view
     /// size; `backdrop` is shown around the image.
     public init(image: PixelImage, width: Int, height: Int, metrics: InterfaceMetrics = .standard,
-                backdrop: LiveColor = LiveColor(red: 0x2b, green: 0x2b, blue: 0x2b),
+                backdrop: LiveColor = .viewBackdrop,
                 live: @escaping (PixelImage) -> LiveController,
                 panel: @escaping (ImageAnalysis, _ width: Int, _ height: Int) -> LivePanel = { _, _, _ in .empty }) {
         self.metrics = metrics

@@ -45,7 +45,7 @@ public final class ViewWindow: @unchecked Sendable {
     }
 
     /// The colour around the image: the window's background.
-    public static let backdrop = LiveColor(red: 0x2b, green: 0x2b, blue: 0x2b)
+    public static let backdrop = LiveColor.viewBackdrop
 
     /// Creates (not yet shows) a `width` × `height` window titled `title`. Throws `.unavailable`
     /// when the display went away, `.failed` when the server refuses the window.

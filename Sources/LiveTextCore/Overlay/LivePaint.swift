@@ -15,6 +15,9 @@ public struct LiveColor: Sendable, Hashable {
         self.blue = blue
         self.alpha = alpha
     }
+
+    /// The dark grey an image window shows around its image (`livetext view`).
+    public static let viewBackdrop = LiveColor(red: 0x2b, green: 0x2b, blue: 0x2b)
 }
 
 /// Pixels drawn over the frozen screen, with their own opacity (rgba8, not premultiplied), their
