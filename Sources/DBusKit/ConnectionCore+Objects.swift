@@ -212,8 +212,9 @@ extension ConnectionCore {
                     "Property '\(property.name)' has type '\(property.type)', got '\(value.signature)'"))
                 return
             }
+            let sender = message.sender ?? ""
             respond(to: message) {
-                try await setter(value)
+                try await setter(value, sender)
                 return []
             }
         case ("GetAll", "s"):

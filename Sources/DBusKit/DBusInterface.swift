@@ -113,7 +113,8 @@ public struct DBusMethod: Sendable {
 /// A property, served through `org.freedesktop.DBus.Properties`.
 public struct DBusProperty: Sendable {
     public typealias Getter = @Sendable () async throws -> DBusValue
-    public typealias Setter = @Sendable (DBusValue) async throws -> Void
+    /// Takes the new value and the unique bus name of the connection that set it.
+    public typealias Setter = @Sendable (_ value: DBusValue, _ sender: String) async throws -> Void
 
     public enum Access: String, Sendable {
         case read, write, readwrite

@@ -6,10 +6,14 @@ public struct AccessSettings: Sendable, Hashable {
     public var allowed: [String]
     /// Application ids refused without asking ("Deny").
     public var denied: [String]
+    /// Whether a request's `display` may name a display over TCP (`host:N`); local displays
+    /// (a Unix socket) only otherwise.
+    public var remoteDisplays: Bool
 
-    public init(allowed: [String] = [], denied: [String] = []) {
+    public init(allowed: [String] = [], denied: [String] = [], remoteDisplays: Bool = false) {
         self.allowed = allowed
         self.denied = denied
+        self.remoteDisplays = remoteDisplays
     }
 
     /// What the user said for `id`: `true` allowed, `false` denied, `nil` not yet (ask). A denial

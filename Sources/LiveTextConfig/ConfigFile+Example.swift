@@ -77,11 +77,16 @@ extension ConfigFile {
 
     [access]
     # Sandboxed applications (Flatpak, snap) ask before they make the daemon read a file, the
-    # screen or the clipboard, or copy: a notification offers Allow Once, Always Allow and Deny.
-    # Always Allow and Deny are kept here, by application id (a Flatpak's id, or snap.NAME).
+    # screen or the clipboard, copy, open a link or change these settings: a notification offers
+    # Allow Once, Always Allow and Deny. Always Allow and Deny are kept here, by application id
+    # (a Flatpak's id, or snap.NAME). A caller that cannot be identified is asked each time.
     # Programs outside a sandbox never ask; images a sandboxed one sends itself need no consent.
     allowed = []
     denied = []
+    # A request's display option names a local display only (a Unix socket), and only from a
+    # program outside a sandbox; true also lets it name a display over TCP (host:N), to which
+    # Xlib sends the user's cookie for that display.
+    remote_displays = false
 
     # Global hotkeys: [hotkeys.NAME] with keys = modifiers (Super, Shift, Control or Ctrl, Alt,
     # Mod1-Mod5) and one key name (T, Print, F12...), and an action: "copy-text" (select a region,

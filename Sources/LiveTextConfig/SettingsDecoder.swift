@@ -102,6 +102,7 @@ struct SettingsDecoder {
             }
             if key == "allowed" { result.allowed = Self.unique(ids) } else { result.denied = Self.unique(ids) }
         }
+        result.remoteDisplays = try table.bool("remote_displays", default: false)
         warnings += table.unknownKeys()
         return result
     }

@@ -53,6 +53,7 @@ enum SettingsEncoder {
         var access = ConfigTable()
         access["allowed"] = strings(settings.access.allowed)
         access["denied"] = strings(settings.access.denied)
+        if settings.access.remoteDisplays { access["remote_displays"] = .bool(true) }
         root["access"] = .table(access)
 
         var hotkeys = ConfigTable()

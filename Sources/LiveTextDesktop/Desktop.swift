@@ -16,12 +16,10 @@ import X11Kit
 // immutable or in a `Mutex`.
 public final class Desktop: @unchecked Sendable {
     /// The display this desktop opens; `$DISPLAY` when nil.
-    public var displayName: String? { chosenDisplay.withLock { $0 } }
+    public let displayName: String?
     /// Said after "DISPLAY is not set" when there is neither a name nor `$DISPLAY` (the daemon:
     /// how to give it one).
     public let withoutDisplay: String?
-    /// The display named at init or adopted later.
-    private let chosenDisplay: Mutex<String?>
     /// The text of the latest copy and whether PRIMARY had it too.
     private let lastCopy = Mutex<(text: String, alsoPrimary: Bool)?>(nil)
     private let queue = DispatchQueue(label: "org.livetext.x11")
@@ -30,26 +28,19 @@ public final class Desktop: @unchecked Sendable {
     /// Made on the first copy (outside the lock: it opens a connection).
     private let owner = Mutex<ClipboardOwner?>(nil)
 
-    public init(displayName: String? = nil, withoutDisplay: String? = nil) {
-        chosenDisplay = Mutex(displayName)
+    /// The Xauthority file whose cookie opens the display (a request's `xauthority`); nil: as
+    /// Xlib chooses (`$XAUTHORITY`, else `~/.Xauthority`).
+    public let xauthority: String?
+
+    public init(displayName: String? = nil, xauthority: String? = nil, withoutDisplay: String? = nil) {
+        self.displayName = displayName
+        self.xauthority = xauthority
         self.withoutDisplay = withoutDisplay
     }
 
     /// Whether this desktop has a display to open: a name, or `$DISPLAY`.
     public var knowsDisplay: Bool {
         displayName != nil || !ProcessInfo.processInfo.environment["DISPLAY", default: ""].isEmpty
-    }
-
-    /// Uses display `name` from now on, when this desktop has none (a daemon started by the bus
-    /// without `DISPLAY`, told one by a client). Returns whether it was taken; a desktop with a
-    /// display keeps it.
-    public func adopt(display name: String) -> Bool {
-        guard X11DisplayName.isValid(name), !knowsDisplay else { return false }
-        return chosenDisplay.withLock { chosen in
-            guard chosen == nil else { return false }
-            chosen = name
-            return true
-        }
     }
 
     deinit {
@@ -116,7 +107,7 @@ public final class Desktop: @unchecked Sendable {
         session = nil
         let name = displayName
         do {
-            let fresh = Session(display: try X11Display(name: name))
+            let fresh = Session(display: try X11Display(name: name, authority: xauthority))
             session = fresh
             return fresh
         } catch let error as LiveTextError where error.code == .unavailable && !knowsDisplay {
@@ -221,7 +212,7 @@ public final class Desktop: @unchecked Sendable {
     /// lock, and a second one made meanwhile by another thread is closed again.
     private func clipboardOwner() throws -> ClipboardOwner {
         if let current = owner.withLock({ $0 }) { return current }
-        let fresh = try ClipboardOwner(displayName: displayName)
+        let fresh = try ClipboardOwner(displayName: displayName, authority: xauthority)
         let (kept, spare) = owner.withLock { owner -> (ClipboardOwner, ClipboardOwner?) in
             if let owner { return (owner, fresh) }
             owner = fresh

@@ -14,3 +14,15 @@ public enum X11DisplayName {
         return (1...2).contains(number.count) && number.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
 }
+
+extension X11DisplayName {
+    /// The name that reaches a local display through its Unix socket only: `:1` and `:1.0` as
+    /// `unix:1` and `unix:1.0` (given an empty host, Xlib falls back to TCP on localhost when the
+    /// socket is missing, and would send the display's cookie to whoever listens there), `unix:N`
+    /// and socket paths as they are; nil for a display over TCP (`host:N`, `localhost:N`).
+    public static func unixSocketForm(_ name: String) -> String? {
+        guard isValid(name) else { return nil }
+        if name.hasPrefix("/") || name.hasPrefix("unix:") { return name }
+        return name.hasPrefix(":") ? "unix" + name : nil
+    }
+}

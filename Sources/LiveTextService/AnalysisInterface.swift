@@ -48,7 +48,8 @@ extension LiveTextService {
                            doc: "Carries out a quick action by id (open, mail, call, map, calendar, track, copy).") { call in
                     let analysis = try await result()
                     try await replying {
-                        _ = try await self.actionPerformer().performWaiting(call[0].string ?? "", in: analysis)
+                        let desktop = try self.desktop(named: record.display, xauthority: record.xauthority)
+                        _ = try await self.actionPerformer(desktop).performWaiting(call[0].string ?? "", in: analysis)
                     }
                     return []
                 },
@@ -63,8 +64,8 @@ extension LiveTextService {
                         throw DBusError.livetext(.notFound, "'\(what)' is empty: the clipboard is left as it was")
                     }
                     try await replying {
-                        try await self.checkAccess(call.sender, for: [.copy])
-                        try await self.desktop.copy(text, alsoPrimary: self.settings.settings.clipboard.alsoPrimary)
+                        try await self.desktop(named: record.display, xauthority: record.xauthority)
+                            .copy(text, alsoPrimary: self.settings.settings.clipboard.alsoPrimary)
                     }
                     return []
                 },
@@ -106,8 +107,9 @@ extension LiveTextService {
             ])
     }
 
-    func actionPerformer() -> ActionPerformer {
-        let desktop = self.desktop, alsoPrimary = settings.settings.clipboard.alsoPrimary
+    /// The performer of quick actions, copying on `desktop` (the daemon's own by default).
+    func actionPerformer(_ desktop: Desktop? = nil) -> ActionPerformer {
+        let desktop = desktop ?? self.desktop, alsoPrimary = settings.settings.clipboard.alsoPrimary
         // LIVETEXT_OPENER, when set, wins over the settings' opener, as for the CLI.
         return ActionPerformer.fromEnvironment(opener: settings.settings.actions.opener,
                                                copy: { try desktop.copySynchronously($0, alsoPrimary: alsoPrimary) })

@@ -25,6 +25,10 @@ actor AnalysisRecord {
     /// The live surface's: `analysis` fills in as the screen is read, while the state is
     /// `pending`, and the record ends when the user closes the surface.
     let isLive: Bool
+    /// The display the request named (options `display`, `xauthority`), for its `Copy` and
+    /// actions; nil: the daemon's own.
+    let display: String?
+    let xauthority: String?
     /// The `Analysis1` properties the result makes (sent in `PropertiesChanged` when it changes).
     static let resultProperties = ["ImageSize", "Text", "Json", "Items", "Codes", "QuickActions"]
     nonisolated let path = ServiceNames.newAnalysisPath()
@@ -39,7 +43,9 @@ actor AnalysisRecord {
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     init(id: Int, owner: String, client: String, isCapture: Bool = false, outlivesCaller: Bool = false,
-         isOnBus: Bool = true, isLive: Bool = false) {
+         isOnBus: Bool = true, isLive: Bool = false, display: String? = nil, xauthority: String? = nil) {
+        self.display = display
+        self.xauthority = xauthority
         self.isOnBus = isOnBus
         self.isLive = isLive
         self.id = id

@@ -16,7 +16,8 @@ actor AnalysisRegistry {
     /// A new record for the connection `owner` of `client`; `LimitsExceeded` when the client holds
     /// too many, over all its connections.
     func create(owner: String, client: String, maxPerClient: Int, isCapture: Bool = false,
-                outlivesCaller: Bool = false, isOnBus: Bool = true, isLive: Bool = false) throws -> AnalysisRecord {
+                outlivesCaller: Bool = false, isOnBus: Bool = true, isLive: Bool = false, display: String? = nil,
+                xauthority: String? = nil) throws -> AnalysisRecord {
         let held = records.values.filter { $0.client == client }.count
         guard held < maxPerClient else {
             throw DBusError.limitsExceeded(
@@ -24,7 +25,8 @@ actor AnalysisRegistry {
                 + "Release() the ones you are done with")
         }
         let record = AnalysisRecord(id: nextID, owner: owner, client: client, isCapture: isCapture,
-                                    outlivesCaller: outlivesCaller, isOnBus: isOnBus, isLive: isLive)
+                                    outlivesCaller: outlivesCaller, isOnBus: isOnBus, isLive: isLive,
+                                    display: display, xauthority: xauthority)
         nextID += 1
         records[record.id] = record
         return record

@@ -33,42 +33,42 @@ extension LiveTextService {
         return method
     }
 
-    /// Starts the analysis of `source` for `owner`. What is wrong at once is thrown at once: a
-    /// relative path, a file that is missing, not a file, or unreadable; no display for a capture
-    /// or the clipboard; a sandboxed caller the user does not allow (before anything about the
-    /// file is said, so a sandbox cannot probe which files exist).
+    /// Starts the analysis of `source` for `owner`, whom the access gate let through (a file
+    /// the gate opened is the one read). What is wrong at once is thrown at once: a file that is
+    /// missing, not a file, or unreadable (for a sandboxed caller only after its consent, so a
+    /// sandbox cannot probe which files exist); no display for a capture or the clipboard.
     func startRecord(_ source: AnalysisSource, owner: String, options: RequestOptions,
                      exported: Bool = true) async throws -> AnalysisRecord {
-        let copying: [AccessPurpose] = options.copy ? [.copy] : []
         switch source {
         case .file(let path):
-            guard path.hasPrefix("/") else {
-                throw LiveTextError(.invalidArgs, "'\(path)' is not an absolute path")
-            }
-            try await checkAccess(owner, for: [.file(path)] + copying)
-            var size = 0
-            if case .regularFile(let bytes) = try ImageInput.check(path: path, fifos: .refused) { size = bytes }
+            let file = try AccessGrant.file(path)
+            try file.check()
             let input = imageInput
-            return try await startRecord(owner: owner, options: options, describing: "file:" + path, inputBytes: size,
-                                         exported: exported, accessChecked: true) { _ in
-                // Decoding blocks: not on the cooperative pool.
-                AcquiredImage(image: try await BlockingWork.run { try input.load(path: path, fifos: .refused).0 },
-                              source: "file:" + path)
+            return try await startRecord(owner: owner, options: options, describing: "file:" + file.shownPath,
+                                         exported: exported) { _ in
+                // Reading and decoding block: not on the cooperative pool.
+                let image = try await BlockingWork.run { () throws -> PixelImage in
+                    do {
+                        return try input.decode(try file.read(limit: input.maxEncodedBytes))
+                    } catch let error as LiveTextError {
+                        throw error.about(path)
+                    }
+                }
+                return AcquiredImage(image: image, source: "file:" + file.lexicalPath)
             }
         case .clipboard:
+            let desktop = try self.desktop(for: options)
             try await desktop.checkAvailable()
-            try await checkAccess(owner, for: [.clipboard] + copying)
-            let desktop = self.desktop, input = imageInput
-            return try await startRecord(owner: owner, options: options, describing: "clipboard", exported: exported,
-                                         accessChecked: true) { _ in
+            let input = imageInput
+            return try await startRecord(owner: owner, options: options, describing: "clipboard", exported: exported) { _ in
                 AcquiredImage(image: try await desktop.clipboardImage(maxBytes: input.maxEncodedBytes, decode: input.decode), source: "clipboard")
             }
         case .capture(let target):
+            let desktop = try self.desktop(for: options)
             try await desktop.checkAvailable()
-            try await checkAccess(owner, for: [.screen] + copying)
-            let desktop = self.desktop, maxPixels = self.maxPixels
+            let maxPixels = self.maxPixels
             return try await startRecord(owner: owner, options: options, describing: "capture \(target)", isCapture: true,
-                                         exported: exported, accessChecked: true) { atRest in
+                                         exported: exported) { atRest in
                 AcquiredImage(try await desktop.capture(target, maxPixels: maxPixels, atRest: atRest))
             }
         }

@@ -199,9 +199,7 @@ extension LiveTextService {
             log.info("ignored unknown option\(unknown.count == 1 ? "" : "s") \(named)\(unknown.count > 8 ? ", ..." : "") "
                      + "(known: \(AnalysisRequestOptions.keyList(capturing: capturing)))")
         }
-        let request = try RequestOptions(options, defaults: defaultConfiguration, capturing: capturing)
-        adoptDisplay(request.requested)
-        return request
+        return try RequestOptions(options, defaults: defaultConfiguration, capturing: capturing)
     }
 
     static func descriptor(_ value: DBusValue) throws -> DBusFileDescriptor {

@@ -15,7 +15,7 @@ extension LiveTextService {
             properties: InteractionProperty.all.map { property in
                 DBusProperty(property.name, type: property.type, doc: property.doc,
                              get: { property.value(self.settings.settings.interaction) },
-                             set: { value in
+                             set: { value, _ in
                                  let change = try property.change(value)
                                  do throws(ConfigError) {
                                      try self.settings.update { change(&$0.interaction) }

@@ -38,14 +38,14 @@ extension LiveTextService {
     /// Throws at once without a display, for a sandboxed caller the user does not allow, for
     /// interaction types that offer nothing, and while a live surface is up.
     func startLive(_ target: CaptureRequest, owner: String, options: RequestOptions) async throws -> AnalysisRecord {
+        let desktop = try desktop(for: options)
         try await desktop.checkAvailable()
-        try await checkAccess(owner, for: [.screen])
         let types = try liveTypes(options.interaction)
         let slot = liveSurface
         try slot.take()
         let record: AnalysisRecord, ticket: RequestLimits.Ticket
         do {
-            (record, ticket) = try await admit(owner: owner, options: options, accessChecked: true, outlivesCaller: true,
+            (record, ticket) = try await admit(owner: owner, options: options, outlivesCaller: true,
                                                isLive: true)
         } catch {
             slot.release()
@@ -68,7 +68,7 @@ extension LiveTextService {
             guard let self else { throw LiveTextError.cancelled }
             return try await requestLimits.holding(ticket) {
                 defer { reading.finish() }
-                let ended = try await self.showLive(target, configuration: configuration, types: types,
+                let ended = try await self.showLive(target, on: desktop, configuration: configuration, types: types,
                                                     alsoPrimary: alsoPrimary, onReading: { analysis in
                     reading.yield(analysis)
                 })
@@ -110,14 +110,16 @@ extension LiveTextService {
     /// (which keeps serving them), and what the user chose (an item's action, Look Up or Translate
     /// of the selection) is carried out once nothing is grabbed any more, as the daemon's other
     /// actions are. `onReading` hears each reading, as `LiveSession.run` says.
-    func showLive(_ target: CaptureRequest, configuration: ImageAnalyzer.Configuration, types: [InteractionType],
+    func showLive(_ target: CaptureRequest, on desktop: Desktop? = nil, configuration: ImageAnalyzer.Configuration,
+                  types: [InteractionType],
                   alsoPrimary: Bool, onReading: @escaping @Sendable (ImageAnalysis) -> Void = { _ in }) async throws
         -> LiveSession.Outcome {
         let interaction = settings.settings.interaction
+        let desktop = desktop ?? self.desktop
         let session = LiveSession(displayName: desktop.displayName, target: target, maxPixels: maxPixels, types: types,
                                   interface: interaction.supplementaryInterface,
                                   allowDataDetectorsInTextMode: interaction.allowDataDetectorsInTextMode)
-        let analyzer = self.analyzer, desktop = self.desktop
+        let analyzer = self.analyzer
         // Read from the pointer outwards, each batch of lines live (and heard) as soon as it is read.
         let ended = try await session.run(analyze: { image, progress in
             try await analyzer.analyze(image.image, source: image.source, configuration: configuration, progress: progress)
@@ -129,7 +131,7 @@ extension LiveTextService {
                  + "ms, all in \(timings.liveMs.map { "\($0)" } ?? "-") ms")
         ended.notes.forEach { log.info("live text: \($0)") }
         if let copied = ended.copied { log.info("live text: copied \(copied.unicodeScalars.count) characters") }
-        await performChosen(ended)
+        await performChosen(ended, on: desktop)
         return ended
     }
 
@@ -147,7 +149,7 @@ extension LiveTextService {
 
     /// Carries out what the user chose on the surface; a failure is logged and shown (the user
     /// clicked and waits for something to happen).
-    private func performChosen(_ ended: LiveSession.Outcome) async {
+    private func performChosen(_ ended: LiveSession.Outcome, on desktop: Desktop) async {
         var chosen: (id: String, actions: [QuickAction], items: [DetectedItem], text: String)?
         if let (action, reading) = ended.action {
             chosen = (action.id, reading.actions, reading.items, reading.text)
@@ -158,7 +160,7 @@ extension LiveTextService {
         }
         guard let chosen else { return }
         do {
-            let done = try await actionPerformer().performWaiting(chosen.id, in: (chosen.actions, chosen.items, chosen.text))
+            let done = try await actionPerformer(desktop).performWaiting(chosen.id, in: (chosen.actions, chosen.items, chosen.text))
             log.info("live text: \(chosen.id): \(done)")
         } catch {
             let message = (error as? LiveTextError)?.message ?? "\(error)"

@@ -23,8 +23,10 @@ public final class LiveTextService: Sendable {
     /// `Detect` calls, one a core at a time, the clients taking turns.
     let detections = FairQueue(width: ProcessInfo.processInfo.activeProcessorCount)
     let log: ServiceLog
-    /// The display, opened on the first capture, clipboard read or copy.
+    /// The daemon's own display, opened on the first capture, clipboard read or copy.
     let desktop: Desktop
+    /// The displays requests named, each for those requests alone.
+    let requestedDesktops = RequestedDesktops()
     /// The hotkeys, once started.
     let hotkeyState = Mutex<HotkeyState?>(nil)
     /// The settings observation that announces new interaction properties, once exported.
@@ -52,7 +54,7 @@ public final class LiveTextService: Sendable {
     /// Exports the objects (before the name is requested: systemd's `Type=dbus` counts the
     /// service ready once it owns the name) and starts watching callers leave the bus.
     public func export() async throws {
-        try bus.export(ServiceNames.root, interfaces: [analyzerInterface(), interactionInterface()])
+        try bus.export(ServiceNames.root, interfaces: [gated(analyzerInterface()), gated(interactionInterface())])
         // A minute without requests: the extra engines of the last burst go (a tesseract engine
         // holds 10-20 MB), the first stays warm.
         await memory.onIdle { [weak self] in
@@ -78,6 +80,7 @@ public final class LiveTextService: Sendable {
     /// Stops what follows the settings and the hotkeys: the service answers no more changes.
     public func stop() async {
         await stopHotkeys()
+        requestedDesktops.closeAll()
         if let observation = interactionObservation.withLock({ old in defer { old = nil }; return old }) {
             settings.removeObserver(observation)
         }
@@ -117,16 +120,18 @@ public final class LiveTextService: Sendable {
     }
 
     /// The same, returning the record; `exported`: false keeps it off the bus (`Analyze` replies
-    /// with its result, not its object). `accessChecked`: the caller's consent, `copy` included,
-    /// was already asked for; otherwise a `copy` asks now.
+    /// with its result, not its object). A copy or a notification outlives a caller outside a
+    /// sandbox (a script's `gdbus call` leaves at once); nothing is done for any other caller
+    /// once it left.
     func startRecord(owner: String, options: RequestOptions, describing description: String, isCapture: Bool = false,
-                     inputBytes: Int = 0, exported: Bool = true, accessChecked: Bool = false,
+                     inputBytes: Int = 0, exported: Bool = true,
                      acquire: @escaping @Sendable (_ atRest: @escaping @Sendable (ScreenImage) -> Void) async throws
                          -> AcquiredImage) async throws -> AnalysisRecord {
+        let trusted = AccessGrant.current?.caller.isUnconfined ?? false
+        let desktop = try self.desktop(for: options)
         let (record, ticket) = try await admit(owner: owner, options: options, isCapture: isCapture, inputBytes: inputBytes,
-                                               exported: exported, accessChecked: accessChecked,
-                                               outlivesCaller: options.copy || options.notify)
-        let requestLimits = self.requestLimits, desktop = self.desktop, log = self.log
+                                               exported: exported, outlivesCaller: trusted && (options.copy || options.notify))
+        let requestLimits = self.requestLimits, log = self.log
         let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: options.configuration)
         let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
         let delivery: AnalysisPipeline.Delivery? = options.copy ? .copy(alsoPrimary: alsoPrimary) : nil
@@ -152,27 +157,28 @@ public final class LiveTextService: Sendable {
 
     /// Admits a request of `owner` and makes its record (on the bus when `exported`): this caller's
     /// running captures (with `replace`, all its analyses) are cancelled, the configuration is
-    /// checked, a copy's display and consent asked for, and the request counted against its
+    /// checked, a copy's display looked for, and the request counted against its
     /// client's limits until the returned ticket goes back. `outlivesCaller`: the work goes on when
     /// the caller leaves the bus; `isLive`: a live surface's (see `AnalysisRecord.isLive`).
     func admit(owner: String, options: RequestOptions, isCapture: Bool = false, inputBytes: Int = 0,
-               exported: Bool = true, accessChecked: Bool = false, outlivesCaller: Bool, isLive: Bool = false) async throws
+               exported: Bool = true, outlivesCaller: Bool, isLive: Bool = false) async throws
         -> (AnalysisRecord, RequestLimits.Ticket) {
         for record in await registry.records(of: owner) where options.replace || (isCapture && record.isCapture) {
             if await record.cancel() { await announce(record, state: .cancelled) }
         }
         try analyzer.checkConfiguration(options.configuration)
         // Asked to copy: a daemon without a display says so now, not after the work.
-        if options.copy { try await desktop.checkAvailable() }
-        if options.copy && !accessChecked { try await checkAccess(owner, for: [.copy]) }
+        if options.copy { try await desktop(for: options).checkAvailable() }
         let limits = settings.settings.limits
         let client = await clients.client(of: owner)
         let ticket = try await requestLimits.admit(client: client, bytes: inputBytes, limits: limits)
         do {
             let record = try await registry.create(owner: owner, client: client, maxPerClient: limits.maxAnalysesPerCaller,
                                                    isCapture: isCapture, outlivesCaller: outlivesCaller, isOnBus: exported,
-                                                   isLive: isLive)
-            if exported { try bus.export(record.path, interfaces: [analysisInterface(record)], access: record.access) }
+                                                   isLive: isLive, display: options.display, xauthority: options.xauthority)
+            if exported {
+                try bus.export(record.path, interfaces: [gated(analysisInterface(record), record: record)], access: record.access)
+            }
             return (record, ticket)
         } catch {
             await requestLimits.release(ticket)

@@ -13,14 +13,15 @@ import LiveTextCore
 public final class ClipboardOwner: Sendable {
     private let loop: OwnerLoop
 
-    /// Opens its own connection to `displayName` ($DISPLAY when nil) and runs its event loop on its own Thread.
-    public convenience init(displayName: String? = nil) throws {
-        try self.init(displayName: displayName, stallTimeout: .seconds(10))
+    /// Opens its own connection to `displayName` ($DISPLAY when nil; with the cookie of the
+    /// Xauthority file `authority` when given) and runs its event loop on its own Thread.
+    public convenience init(displayName: String? = nil, authority: String? = nil) throws {
+        try self.init(displayName: displayName, authority: authority, stallTimeout: .seconds(10))
     }
 
     /// `stallTimeout`: how long a requestor may leave an INCR piece untaken before it is dropped.
-    init(displayName: String?, stallTimeout: Duration) throws {
-        loop = try OwnerLoop(displayName: displayName, stallTimeout: stallTimeout)
+    init(displayName: String?, authority: String? = nil, stallTimeout: Duration) throws {
+        loop = try OwnerLoop(displayName: displayName, authority: authority, stallTimeout: stallTimeout)
         let thread = Thread { [loop] in loop.run() }
         thread.name = "livetext-clipboard-owner"
         thread.start()

@@ -39,8 +39,8 @@ final class OwnerLoop: @unchecked Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
-    init(displayName: String?, stallTimeout: Duration) throws {
-        display = try X11Display(name: displayName)
+    init(displayName: String?, authority: String?, stallTimeout: Duration) throws {
+        display = try X11Display(name: displayName, authority: authority)
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else {
             display.close()

@@ -18,17 +18,18 @@ public final class X11Display: @unchecked Sendable {
     public let screen: Int32
     public let root: Window
 
-    /// Opens `name`, or `$DISPLAY` when nil.
+    /// Opens `name`, or `$DISPLAY` when nil; with `authority`, the cookie that Xauthority file
+    /// holds for it instead of `$XAUTHORITY`'s.
     ///
     /// Throws `LiveTextError.unavailable` when there is no display to open, with a message that
     /// says what to set.
-    public init(name: String? = nil) throws {
+    public init(name: String? = nil, authority: String? = nil) throws {
         X11Errors.installHandlers()
         let requested = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard !requested.isEmpty else {
             throw LiveTextError(.unavailable, "no X display: DISPLAY is not set")
         }
-        guard let handle = XOpenDisplay(requested) else {
+        guard let handle = XAuthority.open(requested, authority: authority) else {
             throw LiveTextError(.unavailable, "cannot open X display '\(requested)' (is the X server running, and XAUTHORITY right?)")
         }
         self.handle = handle

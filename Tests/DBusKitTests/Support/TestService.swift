@@ -78,7 +78,7 @@ enum TestService {
                 },
             ],
             properties: [
-                DBusProperty("Name", type: "s", doc: "A writable name.", get: { .string(name.get()) }, set: { value in
+                DBusProperty("Name", type: "s", doc: "A writable name.", get: { .string(name.get()) }, set: { value, _ in
                     guard let text = value.string, !text.isEmpty else { throw DBusError.invalidArgs("empty name") }
                     name.set(text)
                     try await connection()?.emitPropertiesChanged(path: path, interface: interfaceName, names: ["Name"])
