@@ -8,24 +8,32 @@ import LiveTextCore
 /// member missing from the table is refused (and a test reads the introspection XML for them).
 struct MemberAccess: Sendable {
     /// What the call asks for. `record`: the analysis object an `Analysis1` member was called on.
-    typealias Purposes = @Sendable (_ call: DBusMethodCall, _ record: AnalysisRecord?) async throws -> [AccessPurpose]
+    typealias Purposes = @Sendable (_ call: GateCall, _ record: AnalysisRecord?) async throws -> [AccessPurpose]
 
     let purposes: Purposes
     /// Opens the file a request names before anyone is asked (`AnalyzeFile`, `Analyze`).
-    var file: (@Sendable (DBusMethodCall) throws -> String?)?
+    var file: (@Sendable (GateCall) throws -> String?)?
 
     /// Touches only what the caller sent or owns.
     static let nothing = MemberAccess { _, _ in [] }
 
     /// A request with its `a{sv}` options at argument `index` (`copy`, `display`) and what its
     /// source needs.
-    static func request(options index: Int, _ source: @escaping @Sendable (DBusMethodCall) throws -> [AccessPurpose] = { _ in [] },
-                        file: (@Sendable (DBusMethodCall) throws -> String?)? = nil) -> MemberAccess {
+    static func request(options index: Int, _ source: @escaping @Sendable (GateCall) throws -> [AccessPurpose] = { _ in [] },
+                        file: (@Sendable (GateCall) throws -> String?)? = nil) -> MemberAccess {
         MemberAccess(purposes: { call, _ in
             let options = call.arguments.count > index ? call[index].vardict ?? [:] : [:]
             return try source(call) + AccessPurpose.ofOptions(options)
         }, file: file)
     }
+}
+
+/// A call the gate looks at: a method's, or a property's `Set` (its value the one argument).
+struct GateCall: Sendable {
+    let sender: String
+    let arguments: [DBusValue]
+
+    subscript(index: Int) -> DBusValue { arguments[index] }
 }
 
 /// What the gate established for the call being handled, for its handler.
@@ -50,9 +58,9 @@ extension AccessPurpose {
     /// What a request's options ask for beyond its source: a copy, another display.
     static func ofOptions(_ options: [String: DBusValue]) throws -> [AccessPurpose] {
         var purposes: [AccessPurpose] = []
-        if options["copy"]?.variantValue?.bool == true { purposes.append(.copy) }
+        if options["copy"]?.bool == true { purposes.append(.copy) }
         for key in ["display", "xauthority"] {
-            if let value = options[key]?.variantValue?.string { purposes.append(.display(value)) }
+            if let value = options[key]?.string { purposes.append(.display(value)) }
         }
         return purposes
     }
@@ -127,7 +135,8 @@ extension LiveTextService {
             let handler = method.handler, member = "\(interface.name).\(method.name)"
             method.handler = { [weak self] call in
                 guard let self else { throw DBusError.livetext(.unavailable, "the service is stopping") }
-                let grant = try await replying { try await self.admitCall(call, member: member, record: record) }
+                let gate = GateCall(sender: call.sender, arguments: call.arguments)
+                let grant = try await replying { try await self.admitCall(gate, member: member, record: record) }
                 return try await AccessGrant.$current.withValue(grant) { try await handler(call) }
             }
             return method
@@ -138,8 +147,7 @@ extension LiveTextService {
             let member = "\(interface.name).\(property.name)"
             property.set = { [weak self] value, sender in
                 guard let self else { throw DBusError.livetext(.unavailable, "the service is stopping") }
-                let call = DBusMethodCall(sender: sender, path: ServiceNames.root, interface: interface.name,
-                                          member: property.name, arguments: [value])
+                let call = GateCall(sender: sender, arguments: [value])
                 let grant = try await replying { try await self.admitCall(call, member: member, record: record) }
                 try await AccessGrant.$current.withValue(grant) { try await setter(value, sender) }
             }
@@ -150,7 +158,7 @@ extension LiveTextService {
 
     /// The gate for one call: who the caller is, what the member asks for, and the user's
     /// consent when a sandboxed caller asks for what it could not do itself.
-    private func admitCall(_ call: DBusMethodCall, member: String, record: AnalysisRecord?) async throws -> AccessGrant {
+    private func admitCall(_ call: GateCall, member: String, record: AnalysisRecord?) async throws -> AccessGrant {
         guard let access = Self.memberAccess[member] else {
             throw LiveTextError(.accessDenied, "\(member) has no entry in the daemon's access table: refused")
         }
@@ -159,7 +167,12 @@ extension LiveTextService {
         let file = try access.file?(call).map { GrantedFile(opening: $0) }
         // The prompt names where the file really is.
         if let file { purposes = purposes.map { if case .file = $0 { .file(file.shownPath) } else { $0 } } }
-        try await checkAccess(caller, sender: call.sender, for: purposes)
+        do {
+            try await checkAccess(caller, sender: call.sender, for: purposes)
+        } catch let error as LiveTextError {
+            log.info("access: \(member) refused for \(caller): \(error.message)")
+            throw error
+        }
         return AccessGrant(caller: caller, file: file)
     }
 }

@@ -1,5 +1,6 @@
 import DBusKit
 import LiveTextCore
+import LiveTextDesktop
 import LiveTextDetectors
 import LiveTextInteraction
 

@@ -18,13 +18,15 @@ extension LiveTextService {
             PRIMARY too), notify (b: show a desktop notification with the quick actions and a preview), \
             interaction (as: with notify or live, this call's interaction types instead of \
             PreferredInteractionTypes), \
-            replace (b: cancel this caller's analyses still running), display and xauthority (s: a daemon \
-            started without DISPLAY uses this X display from then on, and grabs its hotkeys there; one with a \
-            display keeps it). Unknown keys are ignored. A sandboxed \
-            caller (Flatpak, snap) needs the user's consent, asked in a notification (Allow Once, Always Allow, \
-            Deny; the last two kept in the settings' [access]), to have a file read by path, the screen captured, \
-            the clipboard read or written (AnalyzeFile, CaptureScreen, AnalyzeClipboard, Analyze, copy, \
-            Analysis1.Copy): AccessDenied otherwise. Images, fds and text it sends itself need none.
+            replace (b: cancel this caller's analyses still running), display and xauthority (s: the X display \
+            this request alone works on, and its cookie file; from programs outside a sandbox only, a local \
+            display only unless [access] remote_displays). Unknown keys are ignored. A sandboxed \
+            caller (Flatpak, snap), or one that cannot be identified, needs the user's consent, asked in a \
+            notification (Allow Once, Always Allow, Deny; the last two kept in the settings' [access]), to have \
+            a file read by path, the screen captured, the clipboard read or written, something opened or the \
+            settings changed (AnalyzeFile, CaptureScreen, AnalyzeClipboard, Analyze, copy, Analysis1.Copy, \
+            Analysis1.PerformAction, Interaction1's properties): AccessDenied otherwise. Images, fds and text \
+            it sends itself need none.
             """,
             methods: [
                 DBusMethod("AnalyzeFile", inputs: [DBusArgument("path", "s"), options], outputs: [analysis],

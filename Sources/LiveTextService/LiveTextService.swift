@@ -136,7 +136,8 @@ public final class LiveTextService: Sendable {
         let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
         let delivery: AnalysisPipeline.Delivery? = options.copy ? .copy(alsoPrimary: alsoPrimary) : nil
         let notify = options.notify, types = options.interaction
-        log.info("analysis \(record.id) for \(owner): \(description)")
+        let display = desktop === self.desktop ? "" : " on display \(desktop.displayName ?? "")"
+        log.info("analysis \(record.id) for \(owner): \(description)\(display)")
         // The ticket goes back when the work has really ended, cancelled or not.
         await record.start({ try await requestLimits.holding(ticket) {
             let (outcome, delivered) = try await pipeline.run(acquire: acquire, then: delivery, to: desktop)
@@ -178,6 +179,12 @@ public final class LiveTextService: Sendable {
                                                    isLive: isLive, display: options.display, xauthority: options.xauthority)
             if exported {
                 try bus.export(record.path, interfaces: [gated(analysisInterface(record), record: record)], access: record.access)
+            }
+            // A caller that left while this call was admitted was not there to be released: it
+            // must not hold a slot (nor the reads of its fds) until they time out.
+            if !outlivesCaller, !(await isOnBus(owner)) {
+                await release(record)
+                throw LiveTextError(.cancelled, "the caller left the bus: its request is cancelled")
             }
             return (record, ticket)
         } catch {

@@ -3,7 +3,9 @@ import LiveTextConfig
 import LiveTextCore
 
 /// What the service takes on at once, for everyone together and for each client: the requests
-/// running and the bytes of input they hold. A call over a limit is answered
+/// running (a client's count while their work runs, whether or not the caller is still there)
+/// and the bytes they hold: the input as it comes, and the pixels an image decodes to (what
+/// costs memory), counted before it is decoded. A call over a limit is answered
 /// `org.freedesktop.DBus.Error.LimitsExceeded` at once, instead of queueing behind a flood and
 /// slowing every other client.
 actor RequestLimits {
@@ -22,13 +24,26 @@ actor RequestLimits {
     private var running: [Int: Ticket] = [:]
     private var bytesInFlight = 0
     private var detects: [String: Int] = [:]
+    /// Requests other than `Detect` running for each client.
+    private var analyses: [String: Int] = [:]
+    /// Decoded pixels a running request holds, beyond its ticket's bytes.
+    private var decoded: [Int: Int] = [:]
     private var nextID = 0
+
+    /// The ticket of the request whose work runs in this task (set by `holding`).
+    @TaskLocal static var current: Ticket?
 
     /// Admits a request of `client` holding `bytes` of input, or throws `LimitsExceeded`.
     func admit(client: String, bytes: Int, isDetect: Bool = false, limits: LimitSettings) throws -> Ticket {
         guard running.count < limits.maxRunning else {
             throw DBusError.limitsExceeded(
                 "the daemon is running \(running.count) requests, its limit (limits.max_running): try again shortly")
+        }
+        // A client's analyses count while they run, even once the caller left the bus.
+        if !isDetect, analyses[client, default: 0] >= limits.maxAnalysesPerCaller {
+            throw DBusError.limitsExceeded(
+                "this client (\(client)) has \(analyses[client, default: 0]) analyses running, the limit "
+                + "(limits.max_analyses_per_caller): wait for them to end")
         }
         guard bytes <= limits.maxBytesInFlight - bytesInFlight else {
             throw DBusError.limitsExceeded(
@@ -43,6 +58,7 @@ actor RequestLimits {
             }
             detects[client] = mine + 1
         }
+        if !isDetect { analyses[client, default: 0] += 1 }
         nextID += 1
         let ticket = Ticket(id: nextID, client: client, bytes: bytes, isDetect: isDetect)
         running[ticket.id] = ticket
@@ -53,11 +69,28 @@ actor RequestLimits {
     /// Gives an admitted request's share back; a second release of the same ticket does nothing.
     func release(_ ticket: Ticket) {
         guard running.removeValue(forKey: ticket.id) != nil else { return }
-        bytesInFlight -= ticket.bytes
+        bytesInFlight -= ticket.bytes + (decoded.removeValue(forKey: ticket.id) ?? 0)
         if ticket.isDetect {
             let left = detects[ticket.client, default: 1] - 1
             detects[ticket.client] = left > 0 ? left : nil
+        } else {
+            let left = analyses[ticket.client, default: 1] - 1
+            analyses[ticket.client] = left > 0 ? left : nil
         }
+    }
+
+    /// Counts `bytes` of decoded pixels against the bytes in flight for the request of `ticket`
+    /// until it ends, before they are allocated; `LimitsExceeded` when they would take the bytes
+    /// in flight over the limit.
+    func holdDecoded(_ bytes: Int, for ticket: Ticket, limits: LimitSettings) throws {
+        guard running[ticket.id] != nil else { return }
+        guard bytes <= limits.maxBytesInFlight - bytesInFlight else {
+            throw DBusError.limitsExceeded(
+                "the requests running hold \(bytesInFlight >> 20) MiB, and this image decodes to \(bytes >> 20) MiB, "
+                + "over the limit of \(limits.maxBytesInFlight >> 20) MiB (limits.max_bytes_in_flight): try again shortly")
+        }
+        decoded[ticket.id, default: 0] += bytes
+        bytesInFlight += bytes
     }
 
     // MARK: Streams
@@ -93,7 +126,14 @@ actor RequestLimits {
 extension RequestLimits {
     /// Runs `work`, then gives `ticket` back, whatever the outcome.
     nonisolated func holding<T: Sendable>(_ ticket: Ticket, _ work: @Sendable () async throws -> T) async throws -> T {
-        try await Self.run(work, then: { await self.release(ticket) })
+        try await Self.run({ try await Self.$current.withValue(ticket) { try await work() } },
+                           then: { await self.release(ticket) })
+    }
+
+    /// Counts the decoded pixels of the request whose work runs in this task (`holdDecoded`).
+    nonisolated func holdDecoded(_ bytes: Int, limits: LimitSettings) async throws {
+        guard let ticket = Self.current else { return }
+        try await holdDecoded(bytes, for: ticket, limits: limits)
     }
 
     /// Runs `read` with a progress callback that counts the bytes a stream has delivered against

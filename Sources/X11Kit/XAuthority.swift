@@ -61,7 +61,7 @@ enum XAuthority {
     static func open(_ name: String, authority: String?) -> OpaquePointer? {
         opening.withLock { _ in
             guard let authority else { return XOpenDisplay(name) }
-            let cookie = displayNumber(of: name).flatMap { cookie(path: authority, display: $0) }
+            let cookie = displayNumber(of: name).flatMap { Self.cookie(path: authority, display: $0) }
                 ?? Cookie(name: [], data: [])
             defer { XSetAuthorization(nil, 0, nil, 0) }
             // A name that is not NULL, even empty: NULL would put Xlib's own choice back.
