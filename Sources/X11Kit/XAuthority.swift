@@ -16,7 +16,8 @@ enum XAuthority {
     }
 
     /// The entry of the Xauthority file at `path` for local display `number` on this host
-    /// (family local with this host's name, or wild); nil when there is none. The file format:
+    /// (family local with this host's name, or wild; any number when it has none); nil when there
+    /// is none. The file format:
     /// entries of a big-endian 16-bit family, then address, number, name and data, each a
     /// 16-bit length and its bytes.
     static func cookie(path: String, display number: String, hostname: String = ProcessInfo.processInfo.hostName)
@@ -39,7 +40,8 @@ enum XAuthority {
         while let family = u16() {
             guard let address = field(), let display = field(), let name = field(), let data = field() else { return nil }
             let here = family == wild || (family == local && String(decoding: address, as: UTF8.self) == hostname)
-            if here, String(decoding: display, as: UTF8.self) == number {
+            // An entry without a number is for every display, as libXau reads it.
+            if here, display.isEmpty || String(decoding: display, as: UTF8.self) == number {
                 return Cookie(name: name, data: data)
             }
         }

@@ -59,6 +59,30 @@ struct DisplayAdoptionTests {
         }
     }
 
+    @Test("a request's xauthority opens a display that wants a cookie, for that request; $XAUTHORITY is not read")
+    func requestCookie() async throws {
+        // An Xauthority file with one entry for every display: family wild (65535), no address,
+        // no number, MIT-MAGIC-COOKIE-1 and 16 bytes.
+        let cookie = (0..<16).map { _ in UInt8.random(in: 0...255) }
+        func field(_ bytes: [UInt8]) -> [UInt8] { [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xff)] + bytes }
+        let entry = [0xff, 0xff] + field([]) + field([]) + field(Array("MIT-MAGIC-COOKIE-1".utf8)) + field(cookie)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("xauth-\(UUID().uuidString)")
+        try Data(entry).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try await TestDisplay.start(width: 320, height: 200, extraArguments: ["-auth", file.path])
+        defer { Task { await server.stop() } }
+        try await RunningDaemon.with(environment: ["DISPLAY": "", "XAUTHORITY": "/nonexistent"]) { daemon in
+            let without = await RunningDaemon.errorName {
+                _ = try await daemon.analyzer("Analyze", [.string("screen"), .vardict(["display": .string(server.name)])])
+            }
+            #expect(without == "org.livetext.Error.Unavailable")
+            let options = DBusValue.vardict(["display": .string(server.name), "xauthority": .string(file.path),
+                                             "types": .strings(["codes"])])
+            let reply = try await daemon.analyzer("Analyze", [.string("screen"), options])
+            #expect(reply.last?.string?.contains("\"source\":\"screen:0,0,320,200\"") == true, "\(reply)")
+        }
+    }
+
     @Test("no daemon involved: the message blames none")
     func inProcess() async throws {
         let result = try await runCommand(RunningDaemon.binary.path, ["capture", "--screen", "--local"],
