@@ -5,6 +5,10 @@ import DBusKit
 actor CallerClients {
     private let bus: DBusConnection
     private var clients: [String: String] = [:]
+    /// Identities established, by connection: what a connection's process was when it was
+    /// first looked at stays true for the connection's life (a process does not leave its
+    /// sandbox), so it is looked up once.
+    private var identities: [String: CallerIdentity] = [:]
 
     init(bus: DBusConnection) {
         self.bus = bus
@@ -19,8 +23,17 @@ actor CallerClients {
         return client
     }
 
+    func identity(of sender: String) -> CallerIdentity? { identities[sender] }
+
+    /// Keeps an established identity (an unknown one is looked for again next time).
+    func remember(_ identity: CallerIdentity, of sender: String) {
+        if case .unknown = identity { return }
+        identities[sender] = identity
+    }
+
     /// Forgets a connection that left the bus.
     func forget(_ sender: String) {
         clients[sender] = nil
+        identities[sender] = nil
     }
 }

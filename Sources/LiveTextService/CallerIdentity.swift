@@ -27,9 +27,16 @@ enum CallerIdentity: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension LiveTextService {
-    /// The identity of the connection `sender`. Whatever cannot be established fails closed:
-    /// `unknown`, never `unconfined`.
+    /// The identity of the connection `sender`, established on its first call. Whatever cannot
+    /// be established fails closed: `unknown`, never `unconfined`.
     func identify(_ sender: String) async -> CallerIdentity {
+        if let known = await clients.identity(of: sender) { return known }
+        let identity = await establishIdentity(sender)
+        await clients.remember(identity, of: sender)
+        return identity
+    }
+
+    private func establishIdentity(_ sender: String) async -> CallerIdentity {
         guard let pid = try? await bus.unixProcessID(of: sender) else {
             return .unknown(reason: "the bus cannot say which process is behind \(sender): it has left, or is not local")
         }

@@ -182,7 +182,7 @@ struct SandboxGateTests {
             import socket, sys
             s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             s.bind(("127.0.0.1", 6007)); s.listen(5); print("listening", flush=True)
-            s.settimeout(15)
+            s.settimeout(8)
             try:
                 c, _ = s.accept(); print("CONNECTED", c.recv(4096), flush=True)
             except socket.timeout:
