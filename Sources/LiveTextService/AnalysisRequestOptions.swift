@@ -30,8 +30,8 @@ public struct AnalysisRequestOptions: Sendable, Hashable {
     public var interaction: [InteractionType]?
     /// Cancel this caller's analyses still running.
     public var replace = false
-    /// The caller's X display (`$DISPLAY`), for a daemon the bus started without one: it adopts
-    /// the first it is given. An extension; nil: not said.
+    /// The X display this request alone works on (the CLI sends its `$DISPLAY`); from programs
+    /// outside a sandbox only, local displays only. An extension; nil: the daemon's own.
     public var display: String?
     /// With `display`, the caller's `$XAUTHORITY` (an absolute path).
     public var xauthority: String?

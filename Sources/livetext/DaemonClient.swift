@@ -325,8 +325,8 @@ extension Duration {
 }
 
 extension AnalysisRequestOptions {
-    /// With this process's display (`DISPLAY`, and `XAUTHORITY` when set), which a daemon the bus
-    /// started without one adopts.
+    /// With this process's display (`DISPLAY`, and `XAUTHORITY` when set), on which a daemon the
+    /// bus started without one serves this request.
     func withCallerDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
         var options = self
         if let display = environment["DISPLAY"], !display.isEmpty {

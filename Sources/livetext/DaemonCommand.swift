@@ -16,9 +16,9 @@ struct DaemonCommand: AsyncParsableCommand {
         discussion: """
             Exits cleanly when another daemon already owns org.livetext. SIGHUP reloads the settings \
             file; SIGTERM and SIGINT stop the service. Bus activation may start it without DISPLAY: \
-            then the first request that names a display (the CLI sends its own) gives it one, and the \
-            hotkeys come up; `dbus-update-activation-environment --systemd DISPLAY XAUTHORITY` in your \
-            session start-up gives it one from the start.
+            then it serves each request that names a display (the CLI sends its own) on that display, \
+            for that request alone, and has no hotkeys; `dbus-update-activation-environment --systemd \
+            DISPLAY XAUTHORITY` in your session start-up gives it one from the start.
             """)
 
     @Option(help: ArgumentHelp("Connect to this bus address instead of the session bus.", valueName: "address"))
