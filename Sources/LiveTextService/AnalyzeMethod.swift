@@ -51,9 +51,7 @@ extension LiveTextService {
             let input = imageInput
             return try await startRecord(owner: owner, options: options, describing: "file:" + path, inputBytes: size,
                                          exported: exported, accessChecked: true) { _ in
-                // Decoding blocks: not on the cooperative pool.
-                AcquiredImage(image: try await BlockingWork.run { try input.load(path: path, fifos: .refused).0 },
-                              source: "file:" + path)
+                AcquiredImage(image: try await input.load(path: path, fifos: .refused).0, source: "file:" + path)
             }
         case .clipboard:
             try await desktop.checkAvailable()

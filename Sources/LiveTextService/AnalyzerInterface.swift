@@ -46,9 +46,9 @@ extension LiveTextService {
                         let bytes = call[0].bytes ?? []
                         let request = try self.options(call[1])
                         let input = self.imageInput
-                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "bytes",
-                                                             inputBytes: bytes.count) {
-                            try input.decode(Data(bytes))
+                        return [try await self.startAnalysis(owner: call.sender, options: request, describing: "bytes",
+                                                             inputBytes: bytes.count) { _ in
+                            AcquiredImage(image: try await input.decode(Data(bytes)), source: "bytes")
                         }]
                     }
                 },
@@ -72,7 +72,7 @@ extension LiveTextService {
                             let data = try await limits.countingStream(limits: { settings.settings.limits }) { progress in
                                 try await input.read(descriptor: raw, name: "fd", timeout: timeout, progress: progress)
                             }
-                            return AcquiredImage(image: try await BlockingWork.run { try input.decode(data) }, source: "fd")
+                            return AcquiredImage(image: try await input.decode(data), source: "fd")
                         }]
                     }
                 },
