@@ -13,8 +13,8 @@ import Glibc
 /// What the libraries print is captured in the worker, per decode: nothing is serialized
 /// through this process's stderr.
 ///
-/// Starting a worker costs what starting `livetext` costs (its libraries loaded): a few tens of
-/// milliseconds, paid once per worker, not per decode.
+/// Starting a worker costs what starting `livetext` costs (its libraries loaded): 72 ms in a
+/// debug build here, paid once per worker, not per decode (a warm one adds about 1 ms).
 public final class DecodeWorkers: Sendable {
     public struct Configuration: Sendable {
         /// The `livetext` executable to start; nil for `defaultExecutable()`.
@@ -42,10 +42,11 @@ public final class DecodeWorkers: Sendable {
         public var baseSeconds: Int
         public var secondsPerMegapixel: Double
 
-        /// Measured on one core (the figures in `DecodeWorkers`'s tests and CHANGELOG): a
-        /// 100-megapixel PNG decodes in about 2.5 s, a progressive JPEG of its 10 standard scans
-        /// in 3 s, one of 100 scans of nothing but end-of-band runs (the most JPEGLayout lets
-        /// through) in 5 s. 10 s and 0.2 s a megapixel gives 30 s at 100 megapixels.
+        /// Measured in a worker (CPU time, on this 2-core machine under load): 100 megapixels of
+        /// grey PNG 1.5 s, RGB PNG 2.2 s, RGBA PNG 4.5 s (alpha composited), grey progressive
+        /// JPEG of 10 scans 1.6 s, of 100 end-of-band scans (the most JPEGLayout lets through)
+        /// 3.4 s. 10 s and 0.2 s a megapixel gives 30 s at 100 megapixels, the slowest × 4 and
+        /// a margin. JPEG 2000 (openjpeg) was not measured and is slower.
         public init(baseSeconds: Int = 10, secondsPerMegapixel: Double = 0.2) {
             self.baseSeconds = baseSeconds
             self.secondsPerMegapixel = secondsPerMegapixel
