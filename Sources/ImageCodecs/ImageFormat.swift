@@ -33,37 +33,14 @@ enum ImageFormat: Sendable, Hashable {
                             "not an image, or a format livetext cannot read (PNG, JPEG, TIFF, BMP, PNM, GIF, WebP)")
     }
 
-    /// Cheap structural checks for truncation that the decoders would paper over.
+    /// Cheap structural checks for truncation that the decoders would paper over, beyond what
+    /// `ImageLayout` walks (a PNG's chunks to IEND, a GIF's blocks to its trailer, a JPEG's
+    /// markers to EOI): a TIFF's strips are not walked there.
     func checkComplete(_ b: UnsafeBufferPointer<UInt8>) throws {
-        switch self {
-        case .png:
-            if !Self.pngReachesEnd(b) {
-                throw LiveTextError(.invalidImage, "truncated PNG image (no IEND chunk)")
-            }
-        case .gif:
-            if !b.suffix(16).contains(0x3B) { throw LiveTextError(.invalidImage, "truncated GIF image (no trailer)") }
-        case .tiff:
-            guard let end = TIFFLayout.dataEnd(b) else {
-                throw LiveTextError(.invalidImage, "corrupt TIFF image (unreadable directory)")
-            }
-            if end > b.count { throw LiveTextError(.invalidImage, "truncated TIFF image (pixel data cut short)") }
-        default:
-            break
+        guard self == .tiff else { return }
+        guard let end = TIFFLayout.dataEnd(b) else {
+            throw LiveTextError(.invalidImage, "corrupt TIFF image (unreadable directory)")
         }
-    }
-
-    /// Whether a PNG's chunks, walked from the signature by their lengths, reach an IEND chunk
-    /// within the bytes: what follows it (a trailer some tools append) is not looked at.
-    static func pngReachesEnd(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        var offset = 8
-        while offset + 8 <= b.count {
-            let length = (0..<4).reduce(0) { $0 << 8 | Int(b[offset + $1]) }
-            if b[offset + 4] == UInt8(ascii: "I"), b[offset + 5] == UInt8(ascii: "E"),
-               b[offset + 6] == UInt8(ascii: "N"), b[offset + 7] == UInt8(ascii: "D") {
-                return true
-            }
-            offset += 12 + length  // length, type, data, CRC
-        }
-        return false
+        if end > b.count { throw LiveTextError(.invalidImage, "truncated TIFF image (pixel data cut short)") }
     }
 }

@@ -3,7 +3,12 @@ import Foundation
 import LiveTextCore
 
 /// Decodes PNG, JPEG, TIFF, BMP, PNM, GIF, WebP and JPEG 2000 with leptonica (whichever of
-/// those its build links), checking the header's size before any pixel is decoded.
+/// those its build links), once `ImageProbe` has judged the bytes: no library sees a file whose
+/// size, frames, pages or scans are over the limits.
+///
+/// In this process: what the libraries print is captured around each decode with fd 2 taken
+/// for the whole process (`LibraryMessages`), so decodes here are one at a time. Decodes for a
+/// caller go to worker processes instead (`LiveTextEngines.DecodeWorkers`), one decode each.
 public struct LeptonicaImageDecoder: ImageDecoder {
     public init() {
         LeptonicaImageDecoder.silence
@@ -13,89 +18,95 @@ public struct LeptonicaImageDecoder: ImageDecoder {
     private static let silence: Void = { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
 
     public func decode(_ data: Data, limits: ImageLimits) throws -> PixelImage {
-        guard !data.isEmpty else { throw LiveTextError(.invalidImage, "empty input: no image data") }
-        return try data.withUnsafeBytes { raw -> PixelImage in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            guard let base = bytes.baseAddress else { throw LiveTextError(.invalidImage, "empty input: no image data") }
-            let format = try ImageFormat.sniff(bytes)
-            guard let (width, height) = Self.headerSize(base, bytes.count) else {
-                throw LiveTextError(.invalidImage, "not a readable \(format.name) image (bad header)")
-            }
-            try limits.check(width: Int(width), height: Int(height))
-            try format.checkComplete(bytes)
+        try withRGBA(data, limits: limits) { width, height, rgba in
+            PixelImage(width: width, height: height, format: .rgba8, pixels: [UInt8](rgba))
+        }
+    }
 
-            var warnings: Int32 = 0
-            var (pix, messages) = LibraryMessages.capture { () -> UnsafeMutablePointer<PIX>? in
-                // Leptonica accepts a truncated JPEG with a warning, filling the rest with grey.
-                format == .jpeg ? pixReadMemJpeg(base, bytes.count, 0, 1, &warnings, 0) : pixReadMem(base, bytes.count)
-            }
-            let damage = LibraryMessages.damage(in: messages) ?? (warnings > 0 ? messages.first ?? "warnings" : nil)
-            if pix != nil, let damage {
-                pixDestroy(&pix)
-                throw LiveTextError(.invalidImage, "truncated or corrupt \(format.name) image (\(damage))")
-            }
-            guard pix != nil else {
-                let detail = messages.first.map { " (\($0))" } ?? ""
-                throw LiveTextError(.invalidImage, "truncated or corrupt \(format.name) image\(detail)")
-            }
-            defer { pixDestroy(&pix) }
-            guard pixGetWidth(pix) == width, pixGetHeight(pix) == height else {
+    /// Decodes `data` and hands `body` its pixels as RGBA (4 bytes a pixel, rows packed, alpha
+    /// composited over white and 255) while they live in leptonica's image.
+    public func withRGBA<T>(_ data: Data, limits: ImageLimits,
+                            _ body: (_ width: Int, _ height: Int, UnsafeRawBufferPointer) throws -> T) throws -> T {
+        let probe = try ImageProbe(data, limits: limits)
+        return try data.withUnsafeBytes { raw -> T in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let format = try ImageFormat.sniff(bytes)
+            try format.checkComplete(bytes)
+            var source: UnsafeMutablePointer<PIX>? = try Self.read(bytes, format: format, probe: probe)
+            guard pixGetWidth(source) == probe.width, pixGetHeight(source) == probe.height else {
+                pixDestroy(&source)
                 throw LiveTextError(.invalidImage, "corrupt \(format.name) image (size changed while decoding)")
             }
-            return try Self.pixels(of: pix!)
+            var rgba = Self.rgba(taking: &source)
+            defer { pixDestroy(&rgba) }
+            guard let rgba, let words = pixGetData(rgba) else {
+                throw LiveTextError(.invalidImage, "unsupported pixel layout")
+            }
+            return try body(probe.width, probe.height,
+                            UnsafeRawBufferPointer(start: words, count: probe.width * probe.height * 4))
         }
+    }
+
+    /// Leptonica's image of `bytes` (a GIF up to its first frame's end), or the damage found.
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, format: ImageFormat,
+                             probe: ImageProbe) throws -> UnsafeMutablePointer<PIX> {
+        var warnings: Int32 = 0
+        var (pix, messages) = LibraryMessages.capture { () -> UnsafeMutablePointer<PIX>? in
+            if let prefix = probe.layout.decodedPrefix {
+                // The first frame then the trailer: giflib reads every frame it is given.
+                var first = [UInt8](bytes[..<prefix])
+                first.append(0x3B)
+                return pixReadMem(&first, first.count)
+            }
+            // Leptonica accepts a truncated JPEG with a warning, filling the rest with grey.
+            return format == .jpeg ? pixReadMemJpeg(bytes.baseAddress, bytes.count, 0, 1, &warnings, 0)
+                : pixReadMem(bytes.baseAddress, bytes.count)
+        }
+        let damage = LibraryMessages.damage(in: messages) ?? (warnings > 0 ? messages.first ?? "warnings" : nil)
+        if pix != nil, let damage {
+            pixDestroy(&pix)
+            throw LiveTextError(.invalidImage, "truncated or corrupt \(format.name) image (\(damage))")
+        }
+        guard let pix else {
+            let detail = messages.first.map { " (\($0))" } ?? ""
+            throw LiveTextError(.invalidImage, "truncated or corrupt \(format.name) image\(detail)")
+        }
+        return pix
+    }
+
+    /// `source` (destroyed) as a 32-bit image whose bytes are R, G, B, A in memory: alpha
+    /// composited over white, then set to 255. Nil when leptonica cannot convert it.
+    static func rgba(taking source: inout UnsafeMutablePointer<PIX>?) -> UnsafeMutablePointer<PIX>? {
+        var made: UnsafeMutablePointer<PIX>?
+        if pixGetSpp(source) == 4 {
+            made = pixAlphaBlendUniform(source, 0xffff_ff00)
+        } else if pixGetDepth(source) == 32 && pixGetColormap(source) == nil {
+            swap(&made, &source)  // already 32-bit: changed in place
+        } else {
+            made = pixConvertTo32(source)
+        }
+        pixDestroy(&source)
+        guard let made, pixGetDepth(made) == 32 else { return made }
+        pixSetComponentArbitrary(made, Int32(L_ALPHA_CHANNEL), 255)
+        // Leptonica keeps a pixel in a native 32-bit word, red in the high byte.
+        pixEndianByteSwap(made)
+        return made
     }
 
     /// The width and height the header at the start of `data` gives (the rest of the image may be
     /// missing), or nil when it is not the header of an image leptonica reads.
     public static func headerSize(of data: Data) -> (width: Int, height: Int)? {
         data.withUnsafeBytes { raw in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
-            return headerSize(base, raw.count).map { (Int($0.width), Int($0.height)) }
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let unlimited = ImageLimits(maxPixels: .max)
+            guard let format = try? ImageFormat.sniff(bytes),
+                  let layout = try? ImageLayout.of(bytes, format: format, limits: unlimited, walk: .init(sizeOnly: true))
+            else { return nil }
+            return (layout.width, layout.height)
         }
-    }
-
-    private static func headerSize(_ base: UnsafePointer<UInt8>, _ count: Int) -> (width: Int32, height: Int32)? {
-        var lepFormat: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-        var bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
-        // Header parsing runs libjpeg and libtiff too, which print their own complaints.
-        let (status, _) = LibraryMessages.capture {
-            pixReadHeaderMem(base, count, &lepFormat, &width, &height, &bps, &spp, &colormap)
-        }
-        return status == 0 ? (width, height) : nil
     }
 
     public func checkStart(_ start: Data) throws {
         _ = try start.withUnsafeBytes { try ImageFormat.sniff($0.bindMemory(to: UInt8.self)) }
-    }
-
-    /// Copies a PIX of any depth into RGBA8, compositing alpha over white.
-    static func pixels(of source: UnsafeMutablePointer<PIX>) throws -> PixelImage {
-        var flattened: UnsafeMutablePointer<PIX>? = pixGetSpp(source) == 4
-            ? pixAlphaBlendUniform(source, 0xffff_ff00) : pixClone(source)
-        defer { pixDestroy(&flattened) }
-        var rgb = flattened.flatMap { pixConvertTo32($0) }
-        defer { pixDestroy(&rgb) }
-        guard let rgbPix = rgb, let words = pixGetData(rgbPix) else {
-            throw LiveTextError(.invalidImage, "unsupported pixel layout")
-        }
-        let width = Int(pixGetWidth(rgbPix)), height = Int(pixGetHeight(rgbPix))
-        let wpl = Int(pixGetWpl(rgbPix))
-        let out = [UInt8](unsafeUninitializedCapacity: width * height * 4) { dst, initialized in
-            for y in 0..<height {
-                let row = words.advanced(by: y * wpl)
-                for x in 0..<width {
-                    // Leptonica keeps RGBA in a native 32-bit word, red in the high byte.
-                    let word = row[x]
-                    let o = (y * width + x) * 4
-                    dst[o] = UInt8(truncatingIfNeeded: word >> 24)
-                    dst[o + 1] = UInt8(truncatingIfNeeded: word >> 16)
-                    dst[o + 2] = UInt8(truncatingIfNeeded: word >> 8)
-                    dst[o + 3] = 255
-                }
-            }
-            initialized = width * height * 4
-        }
-        return PixelImage(width: width, height: height, format: .rgba8, pixels: out)
     }
 }

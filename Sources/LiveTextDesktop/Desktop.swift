@@ -165,13 +165,13 @@ public final class Desktop: @unchecked Sendable {
     // MARK: Clipboard
 
     /// The image on CLIPBOARD (`notFound` when it holds none, saying what it holds): at most
-    /// `maxBytes` of it, decoded by `decode` on the blocking pool.
-    public func clipboardImage(maxBytes: Int, decode: @escaping @Sendable (Data) throws -> PixelImage) async throws
+    /// `maxBytes` of it, decoded by `decode`.
+    public func clipboardImage(maxBytes: Int, decode: @escaping @Sendable (Data) async throws -> PixelImage) async throws
         -> PixelImage {
         let encoded = try await run { session, _ in
             try session.clipboard.image(from: .clipboard, maxBytes: maxBytes)
         }
-        return try await BlockingWork.run { try decode(encoded.data) }
+        return try await decode(encoded.data)
     }
 
     /// Puts `text` on CLIPBOARD (and PRIMARY with `alsoPrimary`) and keeps serving it while this

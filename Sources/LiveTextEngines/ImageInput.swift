@@ -5,18 +5,45 @@ import LiveTextCore
 import Glibc
 #endif
 
+/// What `ImageInput.probe` says of encoded bytes (the type lives with the parsers, in ImageCodecs).
+public typealias ImageProbe = ImageCodecs.ImageProbe
+
 /// Reads images from the places a user names: a path, `-` for stdin, or bytes in hand.
+///
+/// Every image is probed first (`probe`: its size, frames, pages and scans from its bytes, no
+/// pixel allocated), then decoded in a worker process of `workers`, bounded in CPU time and
+/// memory and killed when the task awaiting it is cancelled.
 public struct ImageInput: Sendable {
     public var limits: ImageLimits
     private let decoder: any ImageDecoder
+    private let workers: DecodeWorkers
 
-    public init(limits: ImageLimits = ImageLimits(), decoder: any ImageDecoder = LeptonicaImageDecoder()) {
+    /// `decoder` decodes in this process (`decodeInProcess`) and checks a stream's first bytes;
+    /// `workers` decodes everything else.
+    public init(limits: ImageLimits = ImageLimits(), decoder: any ImageDecoder = LeptonicaImageDecoder(),
+                workers: DecodeWorkers = .shared) {
         self.limits = limits
         self.decoder = decoder
+        self.workers = workers
     }
 
-    /// Decodes encoded image bytes.
-    public func decode(_ data: Data) throws -> PixelImage {
+    /// What `data` is and what decoding it will cost, from its bytes alone: throws the refusals a
+    /// decode would (`tooLarge` over the pixel limit, naming a frame or page; `invalidImage` for
+    /// what is not an image, is cut short, or has too many frames, pages or scans).
+    public func probe(_ data: Data) throws -> ImageProbe {
+        try ImageProbe(data, limits: limits)
+    }
+
+    /// Decodes encoded image bytes in a worker process: probed here first, then bounded in CPU
+    /// time and memory there; cancelling the task kills the worker.
+    public func decode(_ data: Data) async throws -> PixelImage {
+        let probe = try probe(data)
+        return try await workers.decode(data, probe: probe, limits: limits)
+    }
+
+    /// Decodes in this process, synchronously, with no CPU bound and no way to stop it: only for
+    /// bytes livetext made itself (a notification's preview), never for a caller's or a user's.
+    public func decodeInProcess(_ data: Data) throws -> PixelImage {
         try decoder.decode(data, limits: limits)
     }
 
@@ -30,10 +57,10 @@ public struct ImageInput: Sendable {
     }
 
     /// Reads and decodes a file, with errors that name it.
-    public func load(path: String, fifos: FIFOPaths = .read) throws -> (PixelImage, source: String) {
-        let data = try read(path: path, fifos: fifos)
+    public func load(path: String, fifos: FIFOPaths = .read) async throws -> (PixelImage, source: String) {
+        let data = try await BlockingWork.run { try read(path: path, fifos: fifos) }
         do {
-            return (try decode(data), "file:" + URL(fileURLWithPath: path).standardizedFileURL.path)
+            return (try await decode(data), "file:" + URL(fileURLWithPath: path).standardizedFileURL.path)
         } catch let error as LiveTextError {
             throw error.about(path)
         }
@@ -108,14 +135,14 @@ public struct ImageInput: Sendable {
     }
 
     /// Reads all of standard input and decodes it.
-    public func loadStandardInput() throws -> (PixelImage, source: String) {
-        try load(standardInput: try readStandardInput())
+    public func loadStandardInput() async throws -> (PixelImage, source: String) {
+        try await load(standardInput: try await BlockingWork.run(.waiting) { try readStandardInput() })
     }
 
     /// Decodes what was read from standard input, with errors that say so.
-    public func load(standardInput data: Data) throws -> (PixelImage, source: String) {
+    public func load(standardInput data: Data) async throws -> (PixelImage, source: String) {
         do {
-            return (try decode(data), "stdin")
+            return (try await decode(data), "stdin")
         } catch let error as LiveTextError {
             throw error.about("stdin")
         }

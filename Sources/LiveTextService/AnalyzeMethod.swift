@@ -44,32 +44,35 @@ extension LiveTextService {
             let file = try AccessGrant.file(path)
             try file.check()
             let input = imageInput
+            let decoder = countedDecoder
             return try await startRecord(owner: owner, options: options, describing: "file:" + file.shownPath,
                                          exported: exported) { _ in
-                // Reading and decoding block: not on the cooperative pool.
-                let image = try await BlockingWork.run { () throws -> PixelImage in
-                    do {
-                        return try input.decode(try file.read(limit: input.maxEncodedBytes))
-                    } catch let error as LiveTextError {
-                        throw error.about(path)
-                    }
+                do {
+                    // Reading blocks: not on the cooperative pool.
+                    let data = try await BlockingWork.run { try file.read(limit: input.maxEncodedBytes) }
+                    return AcquiredImage(image: try await decoder.decode(data), source: "file:" + file.lexicalPath)
+                } catch let error as LiveTextError {
+                    throw error.about(path)
                 }
-                return AcquiredImage(image: image, source: "file:" + file.lexicalPath)
             }
         case .clipboard:
             let desktop = try self.desktop(for: options)
             try await desktop.checkAvailable()
-            let input = imageInput
+            let input = imageInput, decoder = countedDecoder
             return try await startRecord(owner: owner, options: options, describing: "clipboard", exported: exported) { _ in
-                AcquiredImage(image: try await desktop.clipboardImage(maxBytes: input.maxEncodedBytes, decode: input.decode), source: "clipboard")
+                AcquiredImage(image: try await desktop.clipboardImage(maxBytes: input.maxEncodedBytes, decode: decoder.decode),
+                              source: "clipboard")
             }
         case .capture(let target):
             let desktop = try self.desktop(for: options)
             try await desktop.checkAvailable()
-            let maxPixels = self.maxPixels
+            let maxPixels = self.maxPixels, requestLimits = self.requestLimits, settings = self.settings
             return try await startRecord(owner: owner, options: options, describing: "capture \(target)", isCapture: true,
                                          exported: exported) { atRest in
-                AcquiredImage(try await desktop.capture(target, maxPixels: maxPixels, atRest: atRest))
+                let shot = try await desktop.capture(target, maxPixels: maxPixels, atRest: atRest)
+                // A screen's pixels cost as a decoded image's do.
+                try await requestLimits.holdDecoded(shot.image.pixels.count, limits: settings.settings.limits)
+                return AcquiredImage(shot)
             }
         }
     }

@@ -47,10 +47,10 @@ extension LiveTextService {
                     try await replying {
                         let bytes = call[0].bytes ?? []
                         let request = try self.options(call[1])
-                        let input = self.imageInput
-                        return [try await self.startAnalysis(owner: call.sender, options: request, source: "bytes",
-                                                             inputBytes: bytes.count) {
-                            try input.decode(Data(bytes))
+                        let decoder = self.countedDecoder
+                        return [try await self.startAnalysis(owner: call.sender, options: request, describing: "bytes",
+                                                             inputBytes: bytes.count) { _ in
+                            AcquiredImage(image: try await decoder.decode(Data(bytes)), source: "bytes")
                         }]
                     }
                 },
@@ -65,7 +65,7 @@ extension LiveTextService {
                     try await replying {
                         let fd = try Self.descriptor(call[0])
                         let request = try self.options(call[1])
-                        let input = self.imageInput, timeout = self.readTimeout
+                        let input = self.imageInput, timeout = self.readTimeout, decoder = self.countedDecoder
                         let limits = self.requestLimits, settings = self.settings
                         return [try await self.startAnalysis(owner: call.sender, options: request, describing: "fd") { _ in
                             defer { fd.close() }
@@ -74,7 +74,7 @@ extension LiveTextService {
                             let data = try await limits.countingStream(limits: { settings.settings.limits }) { progress in
                                 try await input.read(descriptor: raw, name: "fd", timeout: timeout, progress: progress)
                             }
-                            return AcquiredImage(image: try await BlockingWork.run { try input.decode(data) }, source: "fd")
+                            return AcquiredImage(image: try await decoder.decode(data), source: "fd")
                         }]
                     }
                 },
@@ -189,6 +189,11 @@ extension LiveTextService {
 
     /// Decoding with the settings' pixel limit.
     var imageInput: ImageInput { ImageInput(limits: ImageLimits(maxPixels: maxPixels)) }
+
+    /// Decoding for a request, what it decodes to counted against the bytes in flight first.
+    var countedDecoder: CountedDecoder {
+        CountedDecoder(input: imageInput, requestLimits: requestLimits, settings: settings)
+    }
 
     /// A request's options (`capturing`: `CaptureScreen`'s, with its target); unknown keys are
     /// ignored, and said in the log.

@@ -44,7 +44,7 @@ enum BatchAnalysis {
         do {
             // Standard input through StandardInputOnce: a fallback after a lost daemon decodes the
             // bytes the daemon was sent.
-            let (image, source) = try file == "-"
+            let (image, source) = try await file == "-"
                 ? input.load(standardInput: StandardInputOnce.data(readBy: input)) : input.load(path: file)
             return .success(try await analyzer.analyze(image, source: source, configuration: configuration))
         } catch let error as LiveTextError {

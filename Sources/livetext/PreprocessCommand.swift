@@ -4,7 +4,7 @@ import LiveTextCore
 import LiveTextEngines
 
 /// Shows what the recognizer is given: for tuning and for bug reports about misread text.
-struct PreprocessCommand: ParsableCommand {
+struct PreprocessCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preprocess",
         abstract: "Show the measured glyph height and scale, and write the image the OCR engine sees.",
@@ -18,8 +18,8 @@ struct PreprocessCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("An image file.", valueName: "file"), completion: .file())
     var file: String
 
-    func run() throws {
-        let (image, _) = try ImageInput().load(path: file)
+    func run() async throws {
+        let (image, _) = try await ImageInput().load(path: file)
         let prepared = ScreenTextPreprocessor(options: knobs.options).prepare(image)
         let glyph = prepared.glyphHeight.map { String($0) } ?? "none"
         try StandardOutput.write("\(file): \(image.width)x\(image.height) glyph \(glyph) scale \(prepared.scale)\n")

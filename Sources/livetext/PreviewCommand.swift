@@ -73,7 +73,7 @@ struct PreviewCommand: AsyncParsableCommand {
         if let detectorsInTextMode { interaction.allowDataDetectorsInTextMode = detectorsInTextMode }
 
         let input = ImageInput()
-        let (image, source) = file == "-" ? try input.loadStandardInput() : try input.load(path: file)
+        let (image, source) = file == "-" ? try await input.loadStandardInput() : try await input.load(path: file)
         let analyzer = try ImageAnalyzer.system(interpreter: try DetectionEnvironment.interpreter())
         var configuration = ImageAnalyzer.Configuration()
         configuration.languages = try lang.map(LanguageSet.init) ?? .automatic

@@ -38,11 +38,13 @@ struct ViewCommand: AsyncParsableCommand {
         // Decoded before any window opens: a file that is not an image is exit 3 at once.
         let options = live.analysis
         let input = ImageInput(limits: ImageLimits(maxPixels: options.maxPixels))
-        let documents = try files.map { file in
-            let (image, source) = file == "-" ? try input.loadStandardInput() : try input.load(path: file)
-            return ViewSession.Document(image: image, name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent,
-                                        source: source)
+        var decoded = [ViewSession.Document]()
+        for file in files {
+            let (image, source) = file == "-" ? try await input.loadStandardInput() : try await input.load(path: file)
+            decoded.append(ViewSession.Document(image: image, name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent,
+                                                source: source))
         }
+        let documents = decoded
         let settings = DetectionEnvironment.settings.interaction
         let session = ViewSession(types: try live.interaction(), interface: DetectionEnvironment.supplementaryInterface,
                                   allowDataDetectorsInTextMode: settings.allowDataDetectorsInTextMode)

@@ -10,7 +10,8 @@ enum Fixture {
 
     static func data(_ name: String) throws -> Data { try Data(contentsOf: url(name)) }
 
-    static func image(_ name: String) throws -> PixelImage { try ImageInput().decode(data(name)) }
+    /// Decoded in this process: these tests are about what is read in an image, not decoding.
+    static func image(_ name: String) throws -> PixelImage { try ImageInput().decodeInProcess(data(name)) }
 
     /// Without the recognition cache: tests that read an image again (cancelling, concurrency)
     /// must really read it.

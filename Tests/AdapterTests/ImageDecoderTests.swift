@@ -9,8 +9,8 @@ struct ImageDecoderTests {
         "sample.png", "sample.jpg", "sample.gif", "sample.bmp", "sample.tif", "sample.ppm", "sample.pgm",
         "sample.pbm", "sample.webp",
     ])
-    func formats(name: String) throws {
-        let image = try Fixture.image(name)
+    func formats(name: String) async throws {
+        let image = try await ImageInput().decode(Fixture.data(name))
         #expect(image.width == 160 && image.height == 64)
         #expect(image.format == .rgba8)
         // Text is there: some dark pixels, mostly white.
@@ -32,46 +32,46 @@ struct ImageDecoderTests {
         ("jpeg magic only", Data([0xFF, 0xD8, 0xFF, 0xE0])),
         ("zeros", Data(count: 4096)),
     ])
-    func invalid(label: String, data: Data) {
-        expectError(.invalidImage) { _ = try ImageInput().decode(data) }
+    func invalid(label: String, data: Data) async {
+        await expectError(.invalidImage) { _ = try await ImageInput().decode(data) }
     }
 
     @Test("truncated files of every format are invalid images", arguments: [
         "sample.png", "sample.jpg", "sample.gif", "sample.bmp", "sample.tif", "sample.ppm", "sample.webp",
     ])
-    func truncated(name: String) throws {
+    func truncated(name: String) async throws {
         let data = try Fixture.data(name)
         for fraction in [0.3, 0.6, 0.9] {
             let cut = data.prefix(Int(Double(data.count) * fraction))
-            expectError(.invalidImage) { _ = try ImageInput().decode(cut) }
+            await expectError(.invalidImage) { _ = try await ImageInput().decode(cut) }
         }
     }
 
     // Some tools append a trailer after IEND (a signature, a second image's bytes); decoders
     // ignore it. Beyond 4 KiB of it, a search for IEND near the end called the PNG truncated.
     @Test("a PNG followed by trailing bytes decodes; one cut before IEND does not", arguments: [1, 4095, 100_000])
-    func trailingBytes(count: Int) throws {
+    func trailingBytes(count: Int) async throws {
         let png = try Fixture.data("sample.png")
-        let image = try ImageInput().decode(png + Data(repeating: 0x41, count: count))
+        let image = try await ImageInput().decode(png + Data(repeating: 0x41, count: count))
         #expect(image.width == 160 && image.height == 64)
-        expectError(.invalidImage) { _ = try ImageInput().decode(png.dropLast(12) + Data(repeating: 0x41, count: count)) }
+        await expectError(.invalidImage) { _ = try await ImageInput().decode(png.dropLast(12) + Data(repeating: 0x41, count: count)) }
     }
 
     @Test("a header claiming 40000×40000 pixels is refused before decoding")
-    func tooLarge() throws {
-        expectError(.tooLarge) { _ = try ImageInput().decode(Self.pngHeader(width: 40_000, height: 40_000)) }
-        expectError(.tooLarge) {
-            _ = try ImageInput(limits: ImageLimits(maxPixels: 1000)).decode(try Fixture.data("sample.png"))
+    func tooLarge() async throws {
+        await expectError(.tooLarge) { _ = try await ImageInput().decode(Self.pngHeader(width: 40_000, height: 40_000)) }
+        await expectError(.tooLarge) {
+            _ = try await ImageInput(limits: ImageLimits(maxPixels: 1000)).decode(try Fixture.data("sample.png"))
         }
     }
 
     @Test("a 1×1 image is refused as too small")
-    func tiny() {
-        expectError(.invalidImage) { _ = try ImageInput().decode(Self.pngHeader(width: 1, height: 1)) }
+    func tiny() async {
+        await expectError(.invalidImage) { _ = try await ImageInput().decode(Self.pngHeader(width: 1, height: 1)) }
     }
 
     @Test("thousands of mutated files fail cleanly or decode, and never crash")
-    func fuzz() throws {
+    func fuzz() async throws {
         var generator = SplitMix(seed: 0x11FE7E47)
         let seeds = try ["sample.png", "sample.jpg", "sample.gif", "sample.bmp", "sample.tif", "sample.pgm", "sample.webp"]
             .map { try Fixture.data($0) }
@@ -95,7 +95,7 @@ struct ImageDecoderTests {
                 for i in start..<min(bytes.count, start + 32) { bytes[i] = UInt8(truncatingIfNeeded: generator.next()) }
             }
             do {
-                let image = try ImageInput().decode(Data(bytes))
+                let image = try await ImageInput().decode(Data(bytes))
                 #expect(image.pixels.count == image.width * image.height * 4)
                 decoded += 1
             } catch is LiveTextError {
@@ -141,9 +141,9 @@ struct SplitMix {
 }
 
 func expectError(_ code: LiveTextError.Code, sourceLocation: SourceLocation = #_sourceLocation,
-                 _ body: () throws -> Void) {
+                 _ body: () async throws -> Void) async {
     do {
-        try body()
+        try await body()
         Issue.record("expected \(code), got success", sourceLocation: sourceLocation)
     } catch let error as LiveTextError {
         #expect(error.code == code, "\(error.message)", sourceLocation: sourceLocation)

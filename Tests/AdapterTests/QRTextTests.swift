@@ -22,7 +22,7 @@ struct QRTextTests {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        return try ImageInput().decode(Data(contentsOf: output))
+        return try ImageInput().decodeInProcess(Data(contentsOf: output))
     }
 
     static let shiftJIS: [UInt8] = [0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA, 0x82, 0xCC, 0x83, 0x65, 0x83, 0x4C,

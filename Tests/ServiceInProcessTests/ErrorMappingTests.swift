@@ -66,8 +66,11 @@ struct ErrorMappingTests {
         collect { try ImageLimits(maxPixels: 100).check(width: 4000, height: 3000) }
         collect { _ = try LanguageSet("+") }
         collect { _ = try LanguageSet("../etc") }
-        collect { _ = try ImageInput(limits: ImageLimits(maxPixels: 10)).load(path: Fixture.directory.appendingPathComponent("text-light-15px.png").path) }
-        collect { _ = try ImageInput().load(path: "/nonexistent/x.png") }
+        collect {
+            let input = ImageInput(limits: ImageLimits(maxPixels: 10))
+            _ = try input.decodeInProcess(input.read(path: Fixture.directory.appendingPathComponent("text-light-15px.png").path))
+        }
+        collect { _ = try ImageInput().read(path: "/nonexistent/x.png") }
         // Every refusal of the request options.
         for options: [String: DBusValue] in [
             ["types": .string("x")], ["types": .strings([])], ["types": .strings(["words"])],

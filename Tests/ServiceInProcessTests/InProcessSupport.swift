@@ -11,7 +11,8 @@ enum Fixture {
         .deletingLastPathComponent().appendingPathComponent("AdapterTests/Fixtures")
 
     static func image(_ name: String) throws -> PixelImage {
-        try ImageInput().load(path: directory.appendingPathComponent(name).path).0
+        let input = ImageInput()
+        return try input.decodeInProcess(input.read(path: directory.appendingPathComponent(name).path))
     }
 
     /// Plain white: nothing to read.

@@ -85,7 +85,7 @@ struct LiveSessionTests {
         let path = ProcessInfo.processInfo.environment["LIVETEXT_FOCUS_IMAGE"]
             ?? Fixture.directory.deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Fixtures/screens/xterm-tall-dejavu-12px.png").path
-        let image = try ImageInput().load(path: path).0
+        let image = try await ImageInput().load(path: path).0
         let analyzer = try ImageAnalyzer.system(concurrency: 2, cacheCapacity: 0)
         var usual = try await analyzer.analyze(image, source: "usual")
         let partials = Mutex<[PartialAnalysis]>([])
