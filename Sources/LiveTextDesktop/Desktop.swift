@@ -11,7 +11,9 @@ import X11Kit
 /// went away is replaced on the next call. Every X call runs in order on one serial queue (Xlib
 /// connections are not thread-safe), never on Swift's cooperative pool; a selection holds that
 /// queue until the user is done. Copied text is served
-/// by a `ClipboardOwner` on its own connection and thread, for as long as this object lives.
+/// by a `ClipboardOwner` on its own connection and thread, for as long as this object lives; the
+/// clipboard is read over a connection and thread of each read's own, so that another program's
+/// slow answer never holds up the queue.
 // `@unchecked Sendable`: `session` (the X connection) is touched only on `queue`; the rest is
 // immutable or in a `Mutex`.
 public final class Desktop: @unchecked Sendable {
@@ -75,7 +77,6 @@ public final class Desktop: @unchecked Sendable {
     private final class Session {
         let display: X11Display
         let capture: ScreenCapture
-        lazy var clipboard = ClipboardReader(display: display)
 
         init(display: X11Display) {
             self.display = display
@@ -105,14 +106,20 @@ public final class Desktop: @unchecked Sendable {
         if let session, !session.display.isBroken { return session }
         session?.display.close()
         session = nil
-        let name = displayName
         do {
-            let fresh = Session(display: try X11Display(name: name, authority: xauthority))
+            let fresh = Session(display: try X11Display(name: displayName, authority: xauthority))
             session = fresh
             return fresh
-        } catch let error as LiveTextError where error.code == .unavailable && !knowsDisplay {
-            throw LiveTextError(.unavailable, error.message + (withoutDisplay.map { ": " + $0 } ?? ""))
+        } catch {
+            throw explained(error)
         }
+    }
+
+    /// An error of opening the display, saying what to do (`withoutDisplay`) when it is
+    /// `unavailable` for want of one to open (no name, no `$DISPLAY`).
+    private func explained(_ error: any Error) -> any Error {
+        guard let error = error as? LiveTextError, error.code == .unavailable, !knowsDisplay else { return error }
+        return LiveTextError(.unavailable, error.message + (withoutDisplay.map { ": " + $0 } ?? ""))
     }
 
     /// Opens the display if it is not open yet: `unavailable`, saying what to do, without one.
@@ -165,11 +172,18 @@ public final class Desktop: @unchecked Sendable {
     // MARK: Clipboard
 
     /// The image on CLIPBOARD (`notFound` when it holds none, saying what it holds): at most
-    /// `maxBytes` of it, decoded by `decode`.
-    public func clipboardImage(maxBytes: Int, decode: @escaping @Sendable (Data) async throws -> PixelImage) async throws
-        -> PixelImage {
-        let encoded = try await run { session, _ in
-            try session.clipboard.image(from: .clipboard, maxBytes: maxBytes)
+    /// `maxBytes` of it, all of it within `deadline` (`failed`, naming the owner and what it sent,
+    /// after that), then decoded by `decode`. Read over a connection and thread of its own, not on
+    /// the X queue: a slow owner holds up nothing else. Cancelling the task ends the read at once
+    /// (`cancelled`); the clipboard keeps what it held.
+    public func clipboardImage(maxBytes: Int, deadline: Duration = ClipboardReader.defaultDeadline,
+                               decode: @escaping @Sendable (Data) async throws -> PixelImage) async throws -> PixelImage {
+        let encoded: ClipboardImage
+        do {
+            encoded = try await ClipboardReader.readImage(displayName: displayName, authority: xauthority,
+                                                             maxBytes: maxBytes, within: deadline)
+        } catch {
+            throw explained(error)
         }
         return try await decode(encoded.data)
     }

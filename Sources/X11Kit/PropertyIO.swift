@@ -98,10 +98,13 @@ extension X11Display {
     /// Waits for an event that `take` finds in the queue (it should use XCheck…Event, which also
     /// reads what the server sent), polling the connection until `deadline`.
     ///
-    /// Returns nil at the deadline; throws `.unavailable` when the server goes away meanwhile.
+    /// Returns nil at the deadline; throws `.unavailable` when the server goes away meanwhile,
+    /// `.cancelled` as soon as `cancel` is raised (its pipe is polled with the connection).
     /// Events `take` does not want stay queued for whoever owns them.
-    func waitForEvent<T>(until deadline: ContinuousClock.Instant, _ take: () -> T?) throws -> T? {
+    func waitForEvent<T>(until deadline: ContinuousClock.Instant, cancel: WaitCancellation? = nil,
+                         _ take: () -> T?) throws -> T? {
         while true {
+            try cancel?.check()
             try checkAlive()
             // Flush first: libxcb may read while it writes, and what it read the socket will
             // not signal again; `take` (XCheck…Event) looks in those buffers.
@@ -110,8 +113,10 @@ extension X11Display {
             try checkAlive()
             let left = deadline - .now
             if left <= .zero { return nil }
-            var descriptor = pollfd(fd: connectionNumber, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, Int32(min(1000, max(1, (left.seconds * 1000).rounded(.up)))))
+            // The wake pipe is never read: once raised, the flag ends the wait for good.
+            var descriptors = [pollfd(fd: connectionNumber, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: cancel?.wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&descriptors, nfds_t(descriptors.count), Int32(min(1000, max(1, (left.seconds * 1000).rounded(.up)))))
         }
     }
 

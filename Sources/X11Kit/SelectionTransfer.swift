@@ -7,8 +7,8 @@ import LiveTextCore
 /// INCR protocol (§2.7.2) when the owner sends it in pieces.
 ///
 /// The requestor window must select PropertyChangeMask. When the transfer fails half-way (timeout,
-/// too large), the caller should destroy the window: an owner still sending INCR pieces then gets
-/// BadWindow and stops, and nothing is left on a window we keep.
+/// deadline, too large, cancelled), the caller should destroy the window: an owner still sending
+/// INCR pieces then gets BadWindow and stops, and nothing is left on a window we keep.
 struct SelectionTransfer {
     let display: X11Display
     let window: Window
@@ -16,23 +16,31 @@ struct SelectionTransfer {
     let selection: SelectionName
     /// The window that owned the selection when we asked, for messages.
     let owner: Window
+    /// The whole transfer ends by then, however steadily the owner keeps sending: a piece that
+    /// comes in time does not renew it.
+    let deadline: ContinuousClock.Instant
+    /// Ends a wait at once with `LiveTextError.cancelled`.
+    let cancel: WaitCancellation?
 
     enum Failure: Error {
         /// The owner did not answer a step within the timeout.
         case timeout
+        /// The transfer was not done by `deadline`; `received` bytes had come.
+        case deadline(received: Int)
         /// The data is larger than allowed; `size` is what the owner announced (a lower bound for INCR).
         case tooLarge(size: Int)
     }
 
     /// The data for `target`, or nil when the owner refused the conversion (property None).
-    /// Each step (the answer, then each INCR piece) must come within `timeout`.
+    /// Each step (the answer, then each INCR piece) must come within `timeout`, and all of them
+    /// before `deadline`; every piece is checked against `maxBytes` before it is kept.
     func run(target: Atom, maxBytes: Int, timeout: Duration) throws -> PropertyValue? {
         let d = display.handle
         XDeleteProperty(d, window, property)
         discardEvents(of: window)
         let selectionAtom = display.atom(selection.rawValue)
         XConvertSelection(d, selectionAtom, target, property, window, 0 /* CurrentTime */)
-        let notify = try display.waitForEvent(until: .now + timeout) { () -> XSelectionEvent? in
+        let notify = try display.waitForEvent(until: stepEnd(timeout), cancel: cancel) { () -> XSelectionEvent? in
             var event = XEvent()
             while XCheckTypedWindowEvent(d, window, SelectionNotify, &event) != 0 {
                 // A late answer to an earlier request that timed out is not ours.
@@ -40,7 +48,7 @@ struct SelectionTransfer {
             }
             return nil
         }
-        guard let notify else { throw Failure.timeout }
+        guard let notify else { throw expired(received: 0) }
         guard notify.property != 0 else { return nil }
 
         let first: PropertyValue?
@@ -61,7 +69,7 @@ struct SelectionTransfer {
         }
         var data = Data()
         while true {
-            guard try waitForNewValue(of: notify.property, timeout: timeout) else { throw Failure.timeout }
+            guard try waitForNewValue(of: notify.property, timeout: timeout) else { throw expired(received: data.count) }
             let piece: PropertyValue?
             do {
                 piece = try display.readProperty(of: window, notify.property, delete: true, maxBytes: maxBytes - data.count)
@@ -76,10 +84,20 @@ struct SelectionTransfer {
         }
     }
 
-    /// Waits for the owner to put a new value in `property`; false at the timeout.
+    /// When a step that may take `timeout` must end: then, or at the deadline if sooner.
+    private func stepEnd(_ timeout: Duration) -> ContinuousClock.Instant {
+        min(.now + timeout, deadline)
+    }
+
+    /// Why a step ended without an answer: the whole transfer's deadline, or the step's timeout.
+    private func expired(received: Int) -> Failure {
+        ContinuousClock.now >= deadline ? .deadline(received: received) : .timeout
+    }
+
+    /// Waits for the owner to put a new value in `property`; false at the timeout or the deadline.
     private func waitForNewValue(of property: Atom, timeout: Duration) throws -> Bool {
         let d = display.handle
-        return try display.waitForEvent(until: .now + timeout) { () -> Bool? in
+        return try display.waitForEvent(until: stepEnd(timeout), cancel: cancel) { () -> Bool? in
             var event = XEvent()
             while XCheckTypedWindowEvent(d, window, PropertyNotify, &event) != 0 {
                 if event.xproperty.atom == property, event.xproperty.state == PropertyNewValue { return true }
@@ -92,10 +110,10 @@ struct SelectionTransfer {
     /// deleted unread until the empty one. Many owners (xclip among them) serve nobody else while
     /// a transfer is open, and never give up on a requestor that vanished; so ending it politely
     /// keeps the clipboard usable. Stops early (the caller then drops the window) when the owner
-    /// stalls or after `drainLimit`.
+    /// stalls, after `drainLimit`, or at the deadline.
     private func drainIncr(_ property: Atom, timeout: Duration) throws {
         let d = display.handle
-        let end = ContinuousClock.now + Self.drainLimit
+        let end = min(ContinuousClock.now + Self.drainLimit, deadline)
         while ContinuousClock.now < end, try waitForNewValue(of: property, timeout: timeout) {
             var type: Atom = 0, format: Int32 = 0, count: UInt = 0, size: UInt = 0
             var bytes: UnsafeMutablePointer<UInt8>?

@@ -54,7 +54,7 @@ struct ClipboardOwnerTests {
             try owner.copy("x")
             let after = try #require(try display.serverTime(on: window, property: display.atom("PROBE")))
             let transfer = SelectionTransfer(display: display, window: window, property: display.atom("OUT"),
-                                             selection: .clipboard, owner: 0)
+                                             selection: .clipboard, owner: 0, deadline: .now + .seconds(5), cancel: nil)
             let value = try #require(try transfer.run(target: display.atom("TIMESTAMP"), maxBytes: 64, timeout: .seconds(5)))
             let stamp = try #require(value.longs?.first)
             #expect(value.type == display.atom("INTEGER"))
