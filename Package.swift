@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "AdapterTests",
                     dependencies: ["LiveTextCore", "TesseractOCR", "ZBarCodes", "LiveTextEngines"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "DetectorTests", dependencies: ["LiveTextDetectors", "LiveTextCore"],
+        .testTarget(name: "DetectorTests", dependencies: ["LiveTextDetectors", "LiveTextCore", "TestSupport"],
                     exclude: ["Fixtures"]),
         // A private dbus-daemon and command-line clients, for the tests that need a bus.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -7,6 +7,7 @@ import LiveTextCore
 enum GIFLayout {
     static func read(_ b: ByteView, limits: ImageLimits, walk: ImageLayout.Walk) throws -> ImageLayout {
         // Header (6), logical screen descriptor (7), then the global colour table if flagged.
+        let screenWidth = try b.u16(6, bigEndian: false), screenHeight = try b.u16(8, bigEndian: false)
         let screenFlags = try b.u8(10)
         var offset = 13 + (screenFlags & 0x80 != 0 ? 3 << ((screenFlags & 7) + 1) : 0)
         var layout: ImageLayout?
@@ -26,6 +27,13 @@ enum GIFLayout {
                 let left = try b.u16(offset + 1, bigEndian: false), top = try b.u16(offset + 3, bigEndian: false)
                 let width = try b.u16(offset + 5, bigEndian: false), height = try b.u16(offset + 7, bigEndian: false)
                 try limits.checkFrame(frames, of: "GIF", left: left, top: top, width: width, height: height)
+                // A frame must lie on the logical screen (GIF89a, "Image Descriptor"): the decoder
+                // reads the first frame at its own size, so 10000×10000 on a 16×16 screen would be
+                // decoded whole. A screen of 0×0, which some encoders write, says nothing.
+                if screenWidth > 0, screenHeight > 0, left + width > screenWidth || top + height > screenHeight {
+                    throw LiveTextError(.invalidImage, "frame \(frames) of the GIF image (\(width)×\(height) at "
+                                        + "\(left),\(top)) lies outside its \(screenWidth)×\(screenHeight) screen")
+                }
                 let flags = try b.u8(offset + 9)
                 let colourTable = flags & 0x80 != 0 ? 3 << ((flags & 7) + 1) : 0
                 // The LZW code size byte, then the data's sub-blocks.

@@ -73,9 +73,14 @@ public struct ConfigFile: Sendable, Hashable {
         try Self.checkTrusted(info, file: path)
         let data: Data
         do {
-            data = try handle.readToEnd() ?? Data()
+            // One byte past the bound is enough to know: a huge file is not read into memory.
+            data = try handle.read(upToCount: TOMLBounds.maxBytes + 1) ?? Data()
         } catch {
             throw ConfigError(.io, "cannot read: \(error.localizedDescription)", file: path)
+        }
+        guard data.count <= TOMLBounds.maxBytes else {
+            throw ConfigError(.io, "refused: larger than \(TOMLBounds.maxBytes) bytes (1 MiB), and a settings file "
+                              + "is a few kilobytes", file: path)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(.io, "not UTF-8 text", file: path)

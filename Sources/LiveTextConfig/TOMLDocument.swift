@@ -3,8 +3,10 @@ import TOMLKit
 /// The only place that talks to TOMLKit: parses text and copies the result into a
 /// `ConfigTable` at once (TOMLKit's nodes are unmanaged C++ objects, not Sendable).
 enum TOMLDocument {
-    /// Parses `text`; a syntax error carries TOMLKit's line and column.
+    /// Parses `text`; a syntax error carries TOMLKit's line and column. Text past `TOMLBounds`
+    /// (too large, keys of too many parts, nested too deep) is refused before TOMLKit sees it.
     static func parse(_ text: String) throws(ConfigError) -> ConfigTable {
+        try TOMLBounds.check(text)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -11,7 +11,7 @@ public enum NotificationDelivery: Sendable, Hashable {
 }
 
 /// The words of a notification about an analysis, ready for `Notify`.
-public struct NotificationText: Sendable, Hashable {
+public struct ComposedNotification: Sendable, Hashable {
     public var summary: String
     /// Plain text, or the spec's markup subset (escaped) when the server has `body-markup`.
     public var body: String
@@ -24,7 +24,8 @@ public struct NotificationText: Sendable, Hashable {
 /// Writes a notification a person reads at a glance ("Copied 3 lines", "QR code: Wi-Fi “Home”",
 /// "2 links, 1 phone number") from an analysis and what it offers. Servers without `actions` get
 /// the essentials (the payloads and targets) in the body instead; servers without `body-markup`
-/// get plain text.
+/// get plain text. What came from the image (payloads, text, titles) passes `NotificationText`:
+/// a NUL, a control or a bidi override is written out, not sent.
 public struct NotificationComposer: Sendable {
     public var supportsActions: Bool
     public var supportsMarkup: Bool
@@ -38,7 +39,7 @@ public struct NotificationComposer: Sendable {
     }
 
     public func compose(_ analysis: ImageAnalysis, offer: InteractionOffer,
-                        delivery: NotificationDelivery = .shown) -> NotificationText {
+                        delivery: NotificationDelivery = .shown) -> ComposedNotification {
         let codeLine = offer.offersDetectors ? Self.codesPhrase(analysis) : nil
         let itemLine = offer.offersDetectors ? Self.itemsPhrase(analysis.items.filter { $0.source == .text }) : nil
         var body: [String] = []
@@ -79,7 +80,7 @@ public struct NotificationComposer: Sendable {
         if supportsActions {
             for (n, action) in offer.actions.prefix(maxActions + 1).enumerated() {
                 let key = n == 0 && action == offer.primary ? "default" : action.id
-                actions.append(NotificationAction(key: key, label: action.title))
+                actions.append(NotificationAction(key: key, label: NotificationText.summary(action.title)))
                 ids[key] = action.id
             }
         } else {
@@ -88,7 +89,7 @@ public struct NotificationComposer: Sendable {
                 .prefix(maxActions).map { essential($0) }
             if !essentials.isEmpty { body.append(essentials.joined(separator: "\n")) }
         }
-        return NotificationText(summary: summary, body: body.joined(separator: "\n\n"),
+        return ComposedNotification(summary: NotificationText.summary(summary), body: body.joined(separator: "\n\n"),
                                 actions: actions, actionIDs: ids)
     }
 
@@ -97,23 +98,11 @@ public struct NotificationComposer: Sendable {
         let isCode = if case .code = action.subject { true } else { false }
         let target = isCode ? Self.short(action.target, 300) : Self.short(action.target, 120)
         let title = action.kind == .copy ? String(action.title.dropFirst("Copy ".count)) : action.title
-        return supportsMarkup ? "<b>\(escapeMarkup(title))</b>: \(escapeMarkup(target))" : "\(title): \(target)"
+        let (shownTitle, shownTarget) = (escape(title), escape(target))
+        return supportsMarkup ? "<b>\(shownTitle)</b>: \(shownTarget)" : "\(shownTitle): \(shownTarget)"
     }
 
-    private func escape(_ text: String) -> String { supportsMarkup ? escapeMarkup(text) : text }
-
-    private func escapeMarkup(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    private func escape(_ text: String) -> String { NotificationText.body(text, markup: supportsMarkup) }
 
     // MARK: Phrases
 

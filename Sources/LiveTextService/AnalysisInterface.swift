@@ -112,7 +112,9 @@ extension LiveTextService {
     func actionPerformer(_ desktop: Desktop? = nil) -> ActionPerformer {
         let desktop = desktop ?? self.desktop, alsoPrimary = settings.settings.clipboard.alsoPrimary
         // LIVETEXT_OPENER, when set, wins over the settings' opener, as for the CLI.
+        // The settings' templates: what they open is allowed as the planner offered it.
         return ActionPerformer.fromEnvironment(opener: settings.settings.actions.opener,
+                                               templates: interpreter.current.planner.templates,
                                                copy: { try desktop.copySynchronously($0, alsoPrimary: alsoPrimary) })
     }
 }

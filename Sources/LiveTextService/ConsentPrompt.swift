@@ -28,33 +28,12 @@ struct ConsentPrompt: Sendable {
         let keeps = actions.contains { $0.answer == .always }
             ? "Always Allow and Deny are kept in livetext's settings ([access])." : "Neither answer is kept."
         var request = NotificationRequest(
-            summary: ConsentText.plain("Allow \(who) to \(short)?"),
-            body: ([about] + lines + [keeps]).map { ConsentText.body($0, markup: markup) }.joined(separator: "\n"),
+            summary: NotificationText.summary("Allow \(who) to \(short)?"),
+            body: ([about] + lines + [keeps]).map { NotificationText.body($0, markup: markup) }.joined(separator: "\n"),
             actions: actions.map { NotificationAction(key: $0.key, label: $0.label) })
         request.urgency = .normal
         request.category = "x-livetext.consent"
         request.expireTimeout = 0
         return request
-    }
-}
-
-/// Text from a caller shown in a prompt: control, bidirectional and other invisible formatting
-/// characters shown as their code, markup escaped where the server reads it.
-enum ConsentText {
-    static func plain(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            let invisible = scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .control
-                || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
-            out += invisible ? "<U+\(String(scalar.value, radix: 16, uppercase: true))>" : String(scalar)
-        }
-        return out
-    }
-
-    static func body(_ text: String, markup: Bool) -> String {
-        let shown = plain(text)
-        guard markup else { return shown }
-        return shown.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -80,7 +80,10 @@ extension LiveTextService {
         guard settings.settings.notifications.enabled else { return }
         do {
             let notifier = try await notifications.notifier(bus: bus, log: log)
-            var request = NotificationRequest(summary: summary, body: body)
+            // The message may quote what a caller or an image said.
+            let markup = (try? await notifier.pending.client.capabilities())?.bodyMarkup ?? false
+            var request = NotificationRequest(summary: NotificationText.summary(summary),
+                                              body: NotificationText.body(body, markup: markup))
             request.urgency = .normal
             request.category = "x-livetext.error"
             _ = try await notifier.pending.client.notify(request)

@@ -46,7 +46,8 @@ enum DetectionEnvironment {
     /// What carries out quick actions in this process: the environment's opener, else `opener`
     /// (the settings'), copies left to a detached clipboard server.
     static func performer(opener: [String] = settings.actions.opener) -> ActionPerformer {
-        ActionPerformer.fromEnvironment(opener: opener, copy: { try DetachedClipboard.copy($0, alsoPrimary: false) })
+        ActionPerformer.fromEnvironment(opener: opener, templates: templates(settings.actions),
+                                        copy: { try DetachedClipboard.copy($0, alsoPrimary: false) })
     }
 
     /// Performs `--perform ID` on an analysis' actions, saying on stderr what was done.

@@ -99,7 +99,7 @@ struct DecodeWorkerTests {
     func gifFirstFrame() async throws {
         let frame = ImageBombs.Frame(width: 2500, height: 2500)
         let workers = DecodeWorkers()
-        let gif = ImageBombs.gif(frames: Array(repeating: frame, count: 40), pixels: true)
+        let gif = ImageBombs.gif(screen: (2500, 2500), frames: Array(repeating: frame, count: 40), pixels: true)
         let image = try await ImageInput(workers: workers).decode(gif)
         #expect(image.width == 2500 && image.height == 2500)
         // Forty frames held at once would be 250 MB of giflib's rasters alone.

@@ -31,6 +31,15 @@ struct ImageProbeTests {
         await Self.expectRefusedBeforeDecoding(gif, .tooLarge, saying: "frame 2 of the GIF image is 46000×46000")
     }
 
+    // Row 6 as bench/abuse.py sends it: the first frame, the one decoded, far larger than its screen.
+    @Test("a GIF frame larger than its logical screen is refused before decoding, naming both")
+    func gifFrameOverScreen() async throws {
+        let gif = ImageBombs.gif(screen: (16, 16), frames: Array(repeating: ImageBombs.Frame(width: 10_000, height: 10_000),
+                                                                 count: 10), pixels: false)
+        await Self.expectRefusedBeforeDecoding(gif, .invalidImage, saying: "frame 1 of the GIF image (10000×10000 at 0,0) "
+                                               + "lies outside its 16×16 screen")
+    }
+
     @Test("a GIF frame placed far off its screen counts where it lies")
     func gifFrameOffScreen() {
         let gif = ImageBombs.gif(frames: [ImageBombs.Frame(width: 10, height: 10),
@@ -42,8 +51,9 @@ struct ImageProbeTests {
     @Test("an animated GIF costs its first frame only: the decoder is given no other")
     func gifFramesCostOne() throws {
         let frame = ImageBombs.Frame(width: 2500, height: 2500)
-        let one = try ImageInput().probe(ImageBombs.gif(frames: [frame], pixels: true))
-        let forty = try ImageInput().probe(ImageBombs.gif(frames: Array(repeating: frame, count: 40), pixels: true))
+        let one = try ImageInput().probe(ImageBombs.gif(screen: (2500, 2500), frames: [frame], pixels: true))
+        let forty = try ImageInput().probe(ImageBombs.gif(screen: (2500, 2500), frames: Array(repeating: frame, count: 40),
+                                                          pixels: true))
         #expect(forty.frames == 40 && forty.width == 2500)
         #expect(forty.decodedBytes - one.decodedBytes < 40 * 6_250_000 / 10, "\(forty.decodedBytes) vs \(one.decodedBytes)")
     }

@@ -57,7 +57,9 @@ struct ServiceInProcessTests {
         try await InProcessService.with { running in
             let image = try Fixture.image("text-light-15px.png")
             let options = try RequestOptions([:], defaults: running.service.defaultConfiguration)
-            let record = try await running.service.startRecord(owner: ":1.999", options: options, describing: "test",
+            // An owner on the bus (one that is not is gone, and gets nothing done): the service's own connection.
+            let record = try await running.service.startRecord(owner: running.service.bus.uniqueName, options: options,
+                                                               describing: "test",
                                                                exported: false) { _ in
                 AcquiredImage(image: image, source: "stand-in")
             }

@@ -7,11 +7,20 @@ import LiveTextCore
 /// Ids are stable for a given analysis: `<verb>-<type>-<n>` where `n` counts the items of that
 /// type in text order (`open-link-0`, `call-phone-1`, `copy-code-0`), so a client can name an
 /// action without holding the list.
+///
+/// An action that runs the opener is offered only for a target `OpenerPolicy` allows, with the
+/// target as the opener will get it (a `mailto:` without `attach=`); a `file:`, `smb:` or
+/// `javascript:` link keeps its copy action only.
 public struct QuickActionPlanner: Sendable {
-    public var templates: ActionTemplates
+    public var templates: ActionTemplates {
+        didSet { policy = OpenerPolicy(templates: templates) }
+    }
+    /// What the opener may be given, from `templates`.
+    public private(set) var policy: OpenerPolicy
 
     public init(templates: ActionTemplates = ActionTemplates()) {
         self.templates = templates
+        policy = OpenerPolicy(templates: templates)
     }
 
     public func actions(items: [DetectedItem], codes: [MachineReadableCode], text: String) -> [QuickAction] {
@@ -20,7 +29,7 @@ public struct QuickActionPlanner: Sendable {
         for (index, item) in items.enumerated() {
             let n = counts[item.kind, default: 0]
             counts[item.kind] = n + 1
-            if let primary = primaryAction(for: item, index: n) { actions.append(primary.on(.item(index))) }
+            if let primary = primaryAction(for: item, index: n).flatMap(openable) { actions.append(primary.on(.item(index))) }
             if let copy = copyAction(for: item, index: n) { actions.append(copy.on(.item(index))) }
         }
         for (n, code) in codes.enumerated() {
@@ -31,16 +40,28 @@ public struct QuickActionPlanner: Sendable {
         let trimmed = text.trimmingWhitespace()
         if !trimmed.isEmpty {
             actions.append(QuickAction(id: "copy-text", title: "Copy Text", kind: .copy, target: text, subject: .text))
-            if trimmed.unicodeScalars.count <= 64, !trimmed.contains("\n") {
-                actions.append(QuickAction(id: "lookup-text", title: "Look Up “\(Self.short(trimmed))”",
-                                           kind: .lookup, target: ActionTemplates.fill(templates.lookup, with: trimmed),
-                                           subject: .text))
+            if trimmed.unicodeScalars.count <= 64, !trimmed.contains("\n"),
+               let lookup = openable(QuickAction(id: "lookup-text", title: "Look Up “\(Self.short(trimmed))”", kind: .lookup,
+                                                 target: ActionTemplates.fill(templates.lookup, with: trimmed))) {
+                actions.append(lookup)
             }
-            actions.append(QuickAction(id: "translate-text", title: "Translate", kind: .translate,
-                                       target: ActionTemplates.fill(templates.translate, with: String(trimmed.prefix(4000))),
-                                       subject: .text))
+            if let translate = openable(QuickAction(id: "translate-text", title: "Translate", kind: .translate,
+                                                    target: ActionTemplates.fill(templates.translate,
+                                                                                 with: String(trimmed.prefix(4000))))) {
+                actions.append(translate)
+            }
         }
         return actions
+    }
+
+    /// `action` with its target as the opener gets it, or nil when the opener may not have it;
+    /// copy and calendar actions (a date, written to a file of our own) as they are.
+    private func openable(_ action: QuickAction) -> QuickAction? {
+        guard action.kind != .copy, action.kind != .calendar else { return action }
+        guard let target = try? policy.openable(action.target) else { return nil }
+        var opened = action
+        opened.target = target
+        return opened
     }
 
     private func primaryAction(for item: DetectedItem, index n: Int) -> QuickAction? {
