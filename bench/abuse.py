@@ -1130,13 +1130,16 @@ def bomb_probe(livetext, name, data, tmp, limit_mib=200, answer_s=2.0, watch_s=6
     got = "%s after %.1f s, RSS +%.0f MiB%s%s" % (state or "no answer", took, tree.growth_mib,
                                                 " (stopped there)" if tree.growth_mib >= 2 * limit_mib else "",
                                                 "" if alive else ", DAEMON DIED")
-    ok = alive and took <= answer_s and tree.growth_mib < limit_mib and state in ("TooLarge", "InvalidImage")
+    # Refused, or read within the logical screen (finished at once, small): both are bounded.
+    ok = alive and took <= answer_s and tree.growth_mib < limit_mib and state in ("TooLarge", "InvalidImage",
+                                                                               "finished")
     return got, ok
 
 
 def probe_gif_bombs(livetext, tmp):
     row = Row("#6 GIF, 16x16 screen: one frame claiming 46000x46000 (1.4 MB); 10 frames of 10000x10000",
-              "TooLarge or InvalidImage within 2 s each, RSS (daemon and children) up < 200 MiB")
+              "TooLarge or InvalidImage (or read within the 16x16 screen) within 2 s each, RSS (daemon and "
+              "children) up < 200 MiB")
     got, ok = [], True
     for label, data in (("46000²", hi.gif_bomb(1, 46000, 46000)), ("10x10000²", hi.gif_bomb(10, 10000, 10000))):
         text, good = bomb_probe(livetext, "gif-bomb", data, tmp)
@@ -1327,7 +1330,7 @@ def probe_deep_toml(livetext, tmp, parts=30000):
                 status, message = p.returncode, (p.stderr or p.stdout).decode(errors="replace").strip()
             except subprocess.TimeoutExpired:
                 status, message = "timeout", ""
-            first = message.splitlines()[0][:70] if message else ""
+            first = message.replace(settings, "FILE").replace(work, "DIR").splitlines()[0][:90] if message else ""
             got.append("%s %s: %s%s" % (what, label, status if not isinstance(status, int) or status >= 0
                                         else "SIGNAL %d" % -status, " (%s)" % first if first else ""))
             ok = ok and not signalled(status) and (what != "check" or (status != 0 and message))
@@ -1393,9 +1396,13 @@ def probe_png_memory(livetext, tmp, count=12, size=10000):
     return row
 
 
+# What a notification must never hold as it is: NUL, and the bidi controls issue 25 names.
+RAW_NEVER = "\x00\u200e\u200f" + "".join(map(chr, range(0x202A, 0x202F))) + "".join(map(chr, range(0x2066, 0x206A)))
+
+
 def probe_notify_text(desk, d, tmp):
-    row = Row("minor: notify for a QR holding a NUL, and one holding U+202E (right-to-left override)",
-              "both notifications shown; the NUL and the override shown escaped, never raw")
+    row = Row("minor: notify for a QR holding a NUL, and one holding U+202E, U+2066, U+200F (bidi controls)",
+              "both notifications shown; the NUL and the controls shown escaped, never raw")
     if not hd.which("qrencode"):
         return skipped(row, "skipped: no qrencode")
     work = tempfile.mkdtemp(prefix="notify-", dir=tmp)
@@ -1403,7 +1410,7 @@ def probe_notify_text(desk, d, tmp):
     got, ok = [], True
     with hd.NotifyWatch(d.address) as watch:
         for label, payload, halves in (("NUL", b"before\x00after", ("before", "after")),
-                                       ("U+202E", "abc\u202etxt.exe".encode(), ("abc", "txt.exe"))):
+                                       ("bidi", "abc\u202etxt\u2066.exe\u200f".encode(), ("abc", "txt", ".exe"))):
             desk.close_all()
             png = hi.qr_png(payload, os.path.join(work, label + ".png"))
             opts = db.options(["codes", "detectors"])
@@ -1417,7 +1424,7 @@ def probe_notify_text(desk, d, tmp):
             if shown:
                 summary, body = watch.calls[-1]
                 text = summary + "\n" + body
-                raw = "\u202e" in text or "\x00" in text
+                raw = any(ch in text for ch in RAW_NEVER)
                 both = all(h in text for h in halves)
                 got.append("%s: shown, %s%s" % (label, "RAW in the text" if raw else "escaped",
                                                 "" if both else ", but %r" % summary[:60]))
