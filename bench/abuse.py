@@ -1473,6 +1473,14 @@ def run_hostile(livetext, tmp, wanted):
 # ---- main --------------------------------------------------------------------------------------
 
 def main():
+    tmp = tempfile.mkdtemp(prefix="livetext-abuse-", dir="/tmp")  # the simulated sandbox sees /tmp and /usr only
+    try:
+        return run_all(tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run_all(tmp):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--livetext", default=os.path.join(ROOT, ".build", "release", "livetext"))
     parser.add_argument("--only", help="comma-separated probe kinds: bus,flood,cli,fault,hostile (issue 25's); or "
@@ -1487,8 +1495,6 @@ def main():
     livetext = os.path.abspath(args.livetext)
     only = set(args.only.split(",")) if args.only else {"bus", "flood", "cli", "fault", "hostile"}
     os.makedirs(OUT, exist_ok=True)
-    # Under /tmp: the simulated sandbox sees /tmp and /usr only.
-    tmp = tempfile.mkdtemp(prefix="livetext-abuse-", dir="/tmp")
     rows = []
     db.sigterm_as_interrupt()
     with db.PrivateDaemon(livetext, os.path.join(OUT, "daemon.log")) as d:
@@ -1536,7 +1542,6 @@ def main():
         (after[0] or 0) / 1024, after[1] or 0, after[2] or 0, "" if alive else " (DIED)"))
     failed = [r for r in rows if not r.ok]
     print("%d passed, %d failed" % (len(rows) - len(failed), len(failed)))
-    shutil.rmtree(tmp, ignore_errors=True)
     return 1 if failed or not alive else 0
 
 
