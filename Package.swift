@@ -90,7 +90,7 @@ let package = Package(
 
         .testTarget(name: "LiveTextCoreTests", dependencies: ["LiveTextCore", "TestSupport"]),
         .testTarget(name: "AdapterTests",
-                    dependencies: ["LiveTextCore", "TesseractOCR", "ZBarCodes", "LiveTextEngines"],
+                    dependencies: ["LiveTextCore", "TesseractOCR", "ZBarCodes", "LiveTextEngines", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "DetectorTests", dependencies: ["LiveTextDetectors", "LiveTextCore", "TestSupport"],
                     exclude: ["Fixtures"]),
@@ -98,7 +98,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext", "LiveTextService"]),
-        .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextCore", "LiveTextInteraction"]),
+        .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextCore", "LiveTextInteraction", "TestSupport"]),
         .testTarget(name: "LiveTextInteractionTests", dependencies: ["LiveTextInteraction", "LiveTextCore"]),
         // The service, the pipeline and the hotkeys built in the test process: handlers called
         // directly, a stand-in desktop, a private bus and Xvfb.

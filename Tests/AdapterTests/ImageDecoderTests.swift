@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LiveTextCore
 import LiveTextEngines
 
@@ -124,19 +125,6 @@ struct ImageDecoderTests {
             for _ in 0..<8 { crc = (crc >> 1) ^ (crc & 1 == 1 ? 0xEDB8_8320 : 0) }
         }
         return ~crc
-    }
-}
-
-/// Deterministic pseudo-random numbers for the fuzz rounds.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

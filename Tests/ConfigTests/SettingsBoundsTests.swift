@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LiveTextConfig
 
 /// Settings text past what a settings file needs is refused with a message before toml++ sees it
@@ -89,7 +90,7 @@ struct SettingsBoundsTests {
 
     @Test("a few thousand generated and mutated settings texts each load or give a one-line ConfigError")
     func fuzz() {
-        var random = Random(seed: 0x5E77_1465)
+        var random = SplitMix(seed: 0x5E77_1465)
         var loaded = 0, refused = 0
         let started = Date()
         for n in 0..<3_000 {
@@ -111,31 +112,13 @@ struct SettingsBoundsTests {
     }
 }
 
-/// A small seeded generator, so a failing input can be made again.
-struct Random {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-
-    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-}
-
 /// Settings texts a fuzzer would try: long dotted keys and headers, deep arrays and inline
 /// tables, huge strings, random characters, and the example file mutated.
 enum SettingsFuzz {
     static let pieces = [".", "[", "]", "[[", "]]", "{", "}", "=", ",", "[}", "[{", "s = [", "\n[", "\"", "'", "\"\"\"", "'''", "#", "\n", "\\",
                          " ", "a", "1.5", "true", "\u{0}", "\u{202E}", "é", "\r\n", "a.b.c", "x = "]
 
-    static func text(_ n: Int, _ random: inout Random) -> String {
+    static func text(_ n: Int, _ random: inout SplitMix) -> String {
         switch n % 8 {
         case 0:
             let parts = random.pick([2, 31, 32, 33, 100, 5_000, 40_000])

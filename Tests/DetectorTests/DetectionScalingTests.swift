@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LiveTextCore
 @testable import LiveTextDetectors
 
@@ -7,18 +8,6 @@ import LiveTextCore
 /// takes is measured by bench/detect_scaling.py, not here: no timed tests.)
 @Suite("detection at scale")
 struct DetectionScalingTests {
-    /// A small deterministic generator, so a failure names the same text every run.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     static let fragments = [
         "+44 20 7946 0958", "(415) 555-0132", "3.4.2027", "2027-04-03", "March 3, 2027", "14:30",
         "https://example.org/a/b?c=1", "www.example.com", "first.last@example.org", "1600 Amphitheatre Parkway",
@@ -28,12 +17,12 @@ struct DetectionScalingTests {
     ]
 
     static func denseText(parts: Int, seed: UInt64) -> [String] {
-        var random = SplitMix(state: seed)
+        var random = SplitMix(seed: seed)
         return (0..<parts).map { _ in
             var words: [String] = []
-            for _ in 0..<(20 + random.next(40)) {
-                words.append(fragments[random.next(fragments.count)])
-                if random.next(8) == 0 { words.append("\n") }
+            for _ in 0..<(20 + random.below(40)) {
+                words.append(fragments[random.below(fragments.count)])
+                if random.below(8) == 0 { words.append("\n") }
             }
             return words.joined(separator: " ")
         }
@@ -64,11 +53,11 @@ struct DetectionScalingTests {
 
     @Test("settling overlaps keeps, of many overlapping detections, what settling them one by one keeps")
     func settleMany() {
-        var random = SplitMix(state: 18)
+        var random = SplitMix(seed: 18)
         let kinds = ItemKind.allCases
         let detections = (0..<3000).map { _ in
-            let start = random.next(20_000)
-            return Detection(kind: kinds[random.next(kinds.count)], range: start..<(start + random.next(30)),
+            let start = random.below(20_000)
+            return Detection(kind: kinds[random.below(kinds.count)], range: start..<(start + random.below(30)),
                              value: [:])
         }
         // The rule in its plainest form: by length, then kind, then start; each kept unless it
