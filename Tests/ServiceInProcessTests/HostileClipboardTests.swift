@@ -129,11 +129,16 @@ struct HostileClipboardTests {
                     defer { xclip.terminate() }
                     try await XPeers.waitForClipboard(on: server)
                     let image = try await desktop.clipboardImage(maxBytes: 64 << 20) { data in
-                        #expect(data == expected)
+                        // Not `data == expected` in #expect: on a mismatch it would diff megabytes byte by byte.
+                        let same = data == expected
+                        let firstDifference = zip(data, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                        #expect(same, "\(data.count) bytes read, \(expected.count) expected, first difference at \(firstDifference.map(String.init) ?? "the end")")
                         return try await ImageInput().decode(data)
                     }
                     #expect((image.width, image.height) == size)
+                    // Gone before the next one owns it: a waiting read must not find this one still there.
                     xclip.terminate()
+                    try await offPool { xclip.waitUntilExit() }
                 }
             }
         }
