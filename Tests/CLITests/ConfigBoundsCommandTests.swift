@@ -4,7 +4,7 @@ import Testing
 /// A settings file built to crash the TOML parser (a key or header of 30,000 parts overflowed
 /// toml++'s stack: SIGSEGV in every command) is refused with a message naming its line; the
 /// commands that read settings on the way keep working with the defaults.
-@Suite("hostile settings files and the CLI")
+@Suite("hostile settings files and the CLI", .serialized)
 struct ConfigBoundsCommandTests {
     static let longKey = (0..<30_000).map { "k\($0 % 10)" }.joined(separator: ".")
 

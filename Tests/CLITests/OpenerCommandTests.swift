@@ -4,8 +4,10 @@ import TestSupport
 
 /// What reaches the opener (LIVETEXT_OPENER, a script that logs its argv) from `livetext analyze
 /// --perform` on a real QR code and `livetext detect --perform`: nothing for a hostile target,
-/// the normalized target (after `--` for an opener that reads options) otherwise.
-@Suite("the opener seen from the CLI")
+/// the normalized target (after `--` for an opener that reads options) otherwise. Serialized:
+/// each case holds its thread while the CLI runs, and parallel cases could hold every thread
+/// Foundation needs to learn that a child exited.
+@Suite("the opener seen from the CLI", .serialized)
 struct OpenerCommandTests {
     /// A PNG of a QR code holding `payload`, drawn by qrencode.
     static func qrCode(_ payload: String, in directory: URL) throws -> String {
