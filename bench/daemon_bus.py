@@ -106,7 +106,23 @@ def memfd_with(data, name="livetext-bench"):
     return fd
 
 
-class PrivateDaemon:
+class Started:
+    """A context manager over `start()` and `stop()`; a failed start stops what it had started."""
+
+    def __enter__(self):
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
+
+
+class PrivateDaemon(Started):
     def __init__(self, livetext, log_path, verbose=False, extra_env=None, config=None, stderr_fd=None):
         self.livetext = livetext
         self.log_path = log_path
@@ -122,18 +138,6 @@ class PrivateDaemon:
         self.exit_code = None
 
     # ---- start and stop
-
-    def __enter__(self):
-        try:
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *exc):
-        self.stop()
-        return False
 
     def start(self, timeout=60):
         self.tmp = tempfile.mkdtemp(prefix="livetext-bench-")

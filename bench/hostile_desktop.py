@@ -22,6 +22,9 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import daemon_bus as db  # noqa: E402
+
 APP_ID = "org.example.Abuse"
 
 
@@ -91,23 +94,7 @@ mv '{dir}/menu.tmp' '{dir}/menu.txt'
 """
 
 
-class Started:
-    """A context manager over `start()` and `stop()`; a failed start stops what it had started."""
-
-    def __enter__(self):
-        try:
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *exc):
-        self.stop()
-        return False
-
-
-class Desktop(Started):
+class Desktop(db.Started):
     """An Xvfb (and later dunst) for one daemon; `env` is what the daemon and X clients need."""
 
     def __init__(self, tmp, width=640, height=480):
@@ -229,7 +216,7 @@ class Desktop(Started):
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-class NotifyWatch(Started):
+class NotifyWatch(db.Started):
     """Every Notify call on a bus, from `busctl monitor --json=short`: [(summary, body)]."""
 
     def __init__(self, address):
@@ -374,7 +361,7 @@ while True:
 """
 
 
-class DripOwner(Started):
+class DripOwner(db.Started):
     """A CLIPBOARD owner that drips image/png (python3-xlib); `events()` what it did, with times."""
 
     def __init__(self, desktop):
