@@ -18,7 +18,10 @@ actor CallerClients {
     /// (a peer on another machine over TCP).
     func client(of sender: String) async -> String {
         if let known = clients[sender] { return known }
-        let client = (try? await bus.unixProcessID(of: sender)).map { "pid \($0)" } ?? sender
+        // The gate has looked the process up already, for every call that comes through it.
+        var pid = identities[sender]?.pid
+        if pid == nil { pid = try? await bus.unixProcessID(of: sender) }
+        let client = pid.map { "pid \($0)" } ?? sender
         clients[sender] = client
         return client
     }

@@ -12,6 +12,14 @@ enum CallerIdentity: Sendable, Equatable, CustomStringConvertible {
     /// peer over TCP): treated as a sandboxed application nobody knows.
     case unknown(reason: String)
 
+    /// The process behind the connection, when it is known.
+    var pid: UInt32? {
+        switch self {
+        case .unconfined(let pid), .sandboxed(_, let pid): pid
+        case .unknown: nil
+        }
+    }
+
     var isUnconfined: Bool {
         if case .unconfined = self { return true }
         return false
