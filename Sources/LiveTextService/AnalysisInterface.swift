@@ -72,6 +72,9 @@ extension LiveTextService {
                 },
                 DBusMethod("Release", doc: "Frees the analysis; its object goes away.") { _ in
                     await self.release(record)
+                    // Its work counts against the client until it has stopped (it may still be
+                    // unwinding from the cancel): the share is back when this replies.
+                    await record.workEnded(within: .seconds(2))
                     return []
                 },
             ],

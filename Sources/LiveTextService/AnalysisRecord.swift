@@ -109,6 +109,18 @@ actor AnalysisRecord {
         return true
     }
 
+    /// Returns once the work has stopped (after a cancel it may still be unwinding), or after
+    /// `limit`, whichever comes first.
+    func workEnded(within limit: Duration) async {
+        guard let task else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await task.value }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
     /// Returns when the analysis is no longer pending.
     func wait() async {
         guard state == .pending else { return }
