@@ -17,13 +17,14 @@ struct MemberAccess: Sendable {
     /// Touches only what the caller sent or owns.
     static let nothing = MemberAccess { _, _ in [] }
 
-    /// A request with its `a{sv}` options at argument `index` (`copy`, `display`) and what its
-    /// source needs.
-    static func request(options index: Int, _ source: @escaping @Sendable (GateCall) throws -> [AccessPurpose] = { _ in [] },
+    /// A request with its `a{sv}` options at argument `index` (`copy`, `display`; decoded as the
+    /// handler decodes them, `capturing` for `CaptureScreen`'s) and what its source needs.
+    static func request(options index: Int, capturing: Bool = false,
+                        _ source: @escaping @Sendable (GateCall) throws -> [AccessPurpose] = { _ in [] },
                         file: (@Sendable (GateCall) throws -> String?)? = nil) -> MemberAccess {
         MemberAccess(purposes: { call, _ in
             let options = call.arguments.count > index ? call[index].vardict ?? [:] : [:]
-            return try source(call) + AccessPurpose.ofOptions(options)
+            return try source(call) + AccessPurpose.of(try AnalysisRequestOptions(decoding: options, capturing: capturing))
         }, file: file)
     }
 }
@@ -56,13 +57,8 @@ struct AccessGrant: Sendable {
 
 extension AccessPurpose {
     /// What a request's options ask for beyond its source: a copy, another display.
-    static func ofOptions(_ options: [String: DBusValue]) throws -> [AccessPurpose] {
-        var purposes: [AccessPurpose] = []
-        if options["copy"]?.bool == true { purposes.append(.copy) }
-        for key in ["display", "xauthority"] {
-            if let value = options[key]?.string { purposes.append(.display(value)) }
-        }
-        return purposes
+    static func of(_ options: AnalysisRequestOptions) -> [AccessPurpose] {
+        (options.copy ? [.copy] : []) + [options.display, options.xauthority].compactMap { $0 }.map { .display($0) }
     }
 
     /// What performing `action` does on the host.
@@ -89,7 +85,7 @@ extension LiveTextService {
             "\(analyzer).AnalyzeImage": .request(options: 1),
             "\(analyzer).AnalyzeImageFd": .request(options: 1),
             "\(analyzer).AnalyzePixels": .request(options: 5),
-            "\(analyzer).CaptureScreen": .request(options: 0, { _ in [.screen] }),
+            "\(analyzer).CaptureScreen": .request(options: 0, capturing: true, { _ in [.screen] }),
             "\(analyzer).AnalyzeClipboard": .request(options: 0, { _ in [.clipboard] }),
             "\(analyzer).Analyze": .request(options: 1, { call in
                 switch try AnalysisSource(parsing: call[0].string ?? "") {
