@@ -87,13 +87,14 @@ final class DecodeWorkerProcess: Sendable {
     }
 
     /// Decodes `data` in the worker: its bytes into the input memfd, the request, then the reply
-    /// awaited without holding a thread, until `deadline`. Throws `Failure` when the worker ends
-    /// without a reply (reaped then), the decode's `LiveTextError` otherwise.
-    func decode(_ data: Data, _ request: DecodeWorkerWire.Request,
-                deadline: ContinuousClock.Instant) async throws -> PixelImage {
+    /// awaited without holding a thread, for `patience` from the request (not from the call: the
+    /// copy may wait its turn behind other work of this process). Throws `Failure` when the
+    /// worker ends without a reply (reaped then), the decode's `LiveTextError` otherwise.
+    func decode(_ data: Data, _ request: DecodeWorkerWire.Request, patience: Duration) async throws -> PixelImage {
         try await BlockingWork.run { [input] in try Self.fill(input, with: data) }
         let sent = request.encoded.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == DecodeWorkerWire.Request.size else { throw try await end(killing: false) }
+        let deadline = ContinuousClock.now + patience
         let header = try await receive(DecodeWorkerWire.Reply.headerSize, until: deadline)
         let message = try await receive(DecodeWorkerWire.Reply.messageLength(header: header), until: deadline)
         guard let reply = DecodeWorkerWire.Reply.decode(header: header, message: message) else {
@@ -124,16 +125,31 @@ final class DecodeWorkerProcess: Sendable {
         if killing { _ = Glibc.kill(pid, SIGKILL) }
         let (pid, fds) = (pid, [socket, input, output])
         // Reaped even when the task awaiting it was cancelled: a dead worker is never left a zombie.
-        let status = await Task.detached {
-            (try? await BlockingWork.run(.waiting) { () -> Int32 in
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                for fd in fds { close(fd) }
-                return status
-            }) ?? 0
-        }.value
+        let status = await Task.detached { await Self.reap(pid) }.value
+        for fd in fds { close(fd) }
         let exitedCleanly = status & 0x7F == 0 && (status >> 8) & 0xFF == 0
         return exitedCleanly ? .gone : .died(status: status)
+    }
+
+    /// Waits for `pid` to end and reaps it, holding no thread while it runs: its pidfd turns
+    /// readable when it exits. Without a pidfd (kernels before 5.3), a waiting thread reaps it.
+    private static func reap(_ pid: pid_t) async -> Int32 {
+        let pidfd = systemPidfdOpen(pid, 0)
+        if pidfd >= 0 {
+            defer { close(pidfd) }
+            // Not cancellable (a detached task) and without deadline: the worker was killed or
+            // said it is ending, so this is at most the time the kernel takes to tear it down.
+            _ = try? await ReadinessWatcher.shared.readable(pidfd, until: .now + .seconds(365 * 86_400))
+            var status: Int32 = 0
+            var reaped: pid_t
+            repeat { reaped = waitpid(pid, &status, WNOHANG) } while reaped < 0 && errno == EINTR
+            if reaped == pid { return status }
+        }
+        return (try? await BlockingWork.run(.waiting) { () -> Int32 in
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return status
+        }) ?? 0
     }
 
     private func receive(_ count: Int, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
@@ -205,6 +221,10 @@ final class DecodeWorkerProcess: Sendable {
 
 @_silgen_name("memfd_create")
 private func memfdCreate(_ name: UnsafePointer<CChar>, _ flags: UInt32) -> Int32
+
+/// glibc's `pidfd_open` (2.36 and later; <sys/pidfd.h> is not part of the Glibc module).
+@_silgen_name("pidfd_open")
+private func systemPidfdOpen(_ pid: pid_t, _ flags: UInt32) -> Int32
 
 @_silgen_name("fallocate")
 private func systemFallocate(_ fd: Int32, _ mode: Int32, _ offset: off_t, _ length: off_t) -> Int32

@@ -97,7 +97,7 @@ public final class DecodeWorkers: Sendable {
             let worker = try await acquire()
             do {
                 let image = try await withTaskCancellationHandler {
-                    try await worker.decode(data, request, deadline: .now + patience)
+                    try await worker.decode(data, request, patience: patience)
                 } onCancel: {
                     worker.kill()
                 }

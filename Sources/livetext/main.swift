@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import LiveTextCore
 
+// First of all, as it may start this program again: what the first start did (a closed stdin
+// reserved, below) must not be what the second start finds.
+ThreadLimit.enforceSingleThreadedOpenMP()
 // Before anything opens a file: a closed stdout must not be reused by a socket we then write into.
 StandardStream.reserveClosedDescriptors()
 // A reader that went away is EPIPE from write(2), reported like any failed write, not a signal
@@ -14,7 +17,6 @@ var deliverable = sigset_t()
 sigemptyset(&deliverable)
 for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&deliverable, number) }
 pthread_sigmask(SIG_UNBLOCK, &deliverable, nil)
-ThreadLimit.enforceSingleThreadedOpenMP()
 // glibc gives each thread that allocates its own arena; with analyses hopping across Dispatch
 // threads the daemon's memory kept growing with every load (measured: +55 MiB per 1000 requests)
 // and plateaus with two (bench/daemon_load.py --rounds 3).

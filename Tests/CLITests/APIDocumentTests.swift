@@ -13,9 +13,9 @@ struct APIDocumentTests {
     }
 
     @Test("every verb of livetext --help, every D-Bus member and every exit code is in docs/API.md")
-    func complete() throws {
+    func complete() async throws {
         let api = try Self.read("docs/API.md")
-        let help = try CLIProcess.run(["--help"]).stdout
+        let help = try await CLIProcess.run(["--help"]).stdout
         let verbs = help.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n")
             .compactMap { line -> String? in
                 let trimmed = line.drop { $0 == " " }

@@ -4,20 +4,20 @@ import Testing
 @Suite("livetext analyze, as a user runs it")
 struct AnalyzeCommandTests {
     @Test("plain output is the text in reading order, then code payloads")
-    func plain() throws {
-        let result = try CLIProcess.run(["analyze", CLIProcess.fixture("text-light-15px.png")])
+    func plain() async throws {
+        let result = try await CLIProcess.run(["analyze", CLIProcess.fixture("text-light-15px.png")])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Invoice 4471 is due on 2026-12-01\n"))
         #expect(result.stdout.contains("billing@example.com"))
         #expect(result.stderr.isEmpty)
-        let qr = try CLIProcess.run(["analyze", CLIProcess.fixture("qr-url.png")])
+        let qr = try await CLIProcess.run(["analyze", CLIProcess.fixture("qr-url.png")])
         #expect(qr.stdout == "https://example.org/livetext?q=1\n")
     }
 
     @Test("--json prints one complete document a file, in the order given")
-    func jsonLines() throws {
+    func jsonLines() async throws {
         let files = ["qr-url.png", "text-dark-13px.png", "sample.gif"].map(CLIProcess.fixture)
-        let result = try CLIProcess.run(["analyze", "--json"] + files)
+        let result = try await CLIProcess.run(["analyze", "--json"] + files)
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 3)
@@ -34,9 +34,9 @@ struct AnalyzeCommandTests {
     }
 
     @Test("stdin is read with -")
-    func standardInput() throws {
+    func standardInput() async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: CLIProcess.fixture("qr-url.png")))
-        let result = try CLIProcess.run(["analyze", "--json", "--types", "codes", "-"], stdin: data)
+        let result = try await CLIProcess.run(["analyze", "--json", "--types", "codes", "-"], stdin: data)
         #expect(result.status == 0)
         #expect(result.stdout.contains("\"source\":\"stdin\""))
         #expect(result.stdout.contains("https://example.org/livetext?q=1"))
@@ -57,8 +57,8 @@ struct AnalyzeCommandTests {
         (["analyze", "-", "-"], 2, "only once"),
         (["frobnicate"], 2, "Unexpected argument"),
     ] as [([String], Int32, String)])
-    func badInput(arguments: [String], status: Int32, message: String) throws {
-        let result = try CLIProcess.run(arguments)
+    func badInput(arguments: [String], status: Int32, message: String) async throws {
+        let result = try await CLIProcess.run(arguments)
         #expect(result.status == status)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
@@ -67,9 +67,9 @@ struct AnalyzeCommandTests {
     @Test("damaged files: a clear line each, no library chatter, no half JSON", arguments: [
         ("sample.png", 0.5), ("sample.jpg", 0.5), ("sample.jpg", 0.95), ("sample.gif", 0.5), ("sample.tif", 0.9),
     ])
-    func damaged(name: String, fraction: Double) throws {
+    func damaged(name: String, fraction: Double) async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: CLIProcess.fixture(name)))
-        let result = try CLIProcess.run(["analyze", "--json", "-"], stdin: data.prefix(Int(Double(data.count) * fraction)))
+        let result = try await CLIProcess.run(["analyze", "--json", "-"], stdin: data.prefix(Int(Double(data.count) * fraction)))
         #expect(result.status == 3)
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n")
@@ -78,15 +78,15 @@ struct AnalyzeCommandTests {
     }
 
     @Test("empty stdin is an input error")
-    func emptyStandardInput() throws {
-        let result = try CLIProcess.run(["analyze", "-"], stdin: Data())
+    func emptyStandardInput() async throws {
+        let result = try await CLIProcess.run(["analyze", "-"], stdin: Data())
         #expect(result.status == 3)
         #expect(result.stderr.contains("empty"))
     }
 
     @Test("one bad file among good ones: the good ones are still printed, the exit code says it failed")
-    func partialFailure() throws {
-        let result = try CLIProcess.run(["analyze", "--json", CLIProcess.fixture("qr-url.png"), "/nonexistent.png",
+    func partialFailure() async throws {
+        let result = try await CLIProcess.run(["analyze", "--json", CLIProcess.fixture("qr-url.png"), "/nonexistent.png",
                                          CLIProcess.fixture("qr-url.png")])
         #expect(result.status == 3)
         #expect(result.stdout.split(separator: "\n").count == 2)
@@ -94,8 +94,8 @@ struct AnalyzeCommandTests {
     }
 
     @Test("help and version exit 0 on stdout")
-    func help() throws {
-        let help = try CLIProcess.run(["analyze", "--help"])
+    func help() async throws {
+        let help = try await CLIProcess.run(["analyze", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--types"))
         // --only's help names every kind (the list comes from the type): the twelve, wifi to geo.
@@ -103,22 +103,22 @@ struct AnalyzeCommandTests {
                      "wifi", "contact", "geo"] {
             #expect(help.stdout.contains(kind), "\(kind)")
         }
-        let version = try CLIProcess.run(["--version"])
+        let version = try await CLIProcess.run(["--version"])
         #expect(version.status == 0)
         #expect(!version.stdout.isEmpty)
     }
 
     @Test("--only: the matched values one a line; items carry the bounds of their words")
-    func only() throws {
+    func only() async throws {
         let image = CLIProcess.fixture("text-light-15px.png")
-        let plain = try CLIProcess.run(["analyze", "--only", "emailAddress", image])
+        let plain = try await CLIProcess.run(["analyze", "--only", "emailAddress", image])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout == "billing@example.com\n")
-        let none = try CLIProcess.run(["analyze", "--only", "flight", image])
+        let none = try await CLIProcess.run(["analyze", "--only", "flight", image])
         #expect(none.status == 1)
         #expect(none.stdout.isEmpty)
 
-        let json = try CLIProcess.run(["analyze", "--json", image])
+        let json = try await CLIProcess.run(["analyze", "--json", image])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let items = try #require(document["items"] as? [[String: Any]])
         let email = try #require(items.first { $0["type"] as? String == "email" })
@@ -137,8 +137,8 @@ struct AnalyzeCommandTests {
     }
 
     @Test("a QR code's payload becomes an item of the code, with the code's bounds")
-    func codeItems() throws {
-        let result = try CLIProcess.run(["analyze", "--json", CLIProcess.fixture("qr-url.png")])
+    func codeItems() async throws {
+        let result = try await CLIProcess.run(["analyze", "--json", CLIProcess.fixture("qr-url.png")])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let items = try #require(document["items"] as? [[String: Any]])
         let link = try #require(items.first)

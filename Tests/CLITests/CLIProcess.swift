@@ -22,44 +22,21 @@ struct CLIProcess {
     /// Runs livetext with `arguments`; with `wrapper`, runs `wrapper + [livetext] + arguments` instead
     /// (a shell that redirects, a pseudo-terminal).
     static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                    timeout: TimeInterval = 120, wrapper: [String] = []) throws -> Outcome {
-        let process = Process()
-        if let program = wrapper.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = wrapper.dropFirst() + [binary.path] + arguments
-        } else {
-            process.executableURL = binary
-            process.arguments = arguments
-        }
+                    timeout: TimeInterval = 120, wrapper: [String] = []) async throws -> Outcome {
         var env = ProcessInfo.processInfo.environment
         // In-process unless a test says otherwise: a daemon on the developer's bus must not answer.
         env["LIVETEXT_LOCAL"] = "1"
         // The settings file of the developer running the tests must not change what they see.
         env["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
         env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        // Feed stdin and drain both pipes concurrently so no side blocks on a full pipe.
-        let writer = Thread {
-            if let stdin { input.fileHandleForWriting.write(stdin) }
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let stdoutData = Reader(out.fileHandleForReading), stderrData = Reader(err.fileHandleForReading)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        let command = wrapper.isEmpty ? [binary.path] + arguments : wrapper + [binary.path] + arguments
+        let outcome = try await ChildProcess.run(command[0], Array(command.dropFirst()), environment: env,
+                                                 stdin: stdin, timeout: .seconds(timeout))
+        if outcome.timedOut {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "livetext \(arguments) hung"])
         }
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: stdoutData.text(), stderr: stderrData.text(),
-                       signalled: process.terminationReason == .uncaughtSignal)
+        return Outcome(status: outcome.status, stdout: String(decoding: outcome.stdout, as: UTF8.self),
+                       stderr: String(decoding: outcome.stderr, as: UTF8.self), signalled: outcome.signalled)
     }
 
     /// A wrapper that starts livetext with these shell `redirections` (`>&-`, `>/dev/full`, `2>&-`).
@@ -87,22 +64,4 @@ struct CLIProcess {
         sys.stdout.buffer.write(shown)
         sys.exit(child.wait() & 0xFF)
         """]
-}
-
-/// Reads a pipe to its end on a thread of its own.
-private final class Reader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }.start()
-    }
-
-    func text() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
-    }
 }

@@ -15,9 +15,9 @@ struct CodeCorpusTests {
     }
 
     @Test("17 of the 18 codes read, the one missed known, none made up")
-    func corpus() throws {
+    func corpus() async throws {
         let corpus = FixtureCorpus("codes")
-        let documents = try corpus.analyzed(types: "codes")
+        let documents = try await corpus.analyzed(types: "codes")
         #expect(documents.count >= 16)
         var read = 0
         for (name, document) in documents {

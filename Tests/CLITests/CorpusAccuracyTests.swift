@@ -7,9 +7,9 @@ import Testing
 @Suite("accuracy on the screen-capture corpus")
 struct CorpusAccuracyTests {
     @Test("overall character error rate stays under 4 % (measured: 2.7 % on 26 captures; tesseract 21.3 %)")
-    func overall() throws {
+    func overall() async throws {
         let corpus = FixtureCorpus("screens")
-        let documents = try corpus.analyzed(types: "text", timeout: 600)
+        let documents = try await corpus.analyzed(types: "text", timeout: 600)
         #expect(documents.count >= 26)
         var edits = 0, characters = 0
         for (image, document) in documents {

@@ -36,10 +36,10 @@ struct DesktopCommandTests {
             let gone = try await XPeers.livetext(["capture", "--window", "0x7fffff1"], on: server)
             #expect(gone.status == 3, "\(gone.stderr)")
         }
-        let noDisplay = try await offPool { try CLIProcess.run(["capture", "--screen"], environment: ["DISPLAY": ""]) }
+        let noDisplay = try await CLIProcess.run(["capture", "--screen"], environment: ["DISPLAY": ""])
         #expect(noDisplay.status == 4)
         #expect(noDisplay.stderr.contains("DISPLAY"))
-        let noServer = try await offPool { try CLIProcess.run(["clipboard"], environment: ["DISPLAY": ":998"]) }
+        let noServer = try await CLIProcess.run(["clipboard"], environment: ["DISPLAY": ":998"])
         #expect(noServer.status == 4)
         #expect(noServer.stderr.contains(":998"))
     }
@@ -90,18 +90,16 @@ struct DesktopCommandTests {
     func interactiveSelection() async throws {
         try await TestDisplay.with(width: 800, height: 600) { server in
             try await XPeers.paintRoot(Self.page, on: server)
-            async let selected = XPeers.livetext(["capture", "--only", "email"], on: server)
-            try await XPeers.waitForSelectionOverlay(on: server)
+            let selected = try await XPeers.livetextSelecting(["capture", "--only", "email"], on: server)
             try await XPeers.xdotool(["mousemove", "0", "30", "mousedown", "1", "mousemove", "300", "50",
                                        "mousemove", "520", "66", "mouseup", "1"], on: server)
-            let result = try await selected
+            let result = try await selected.value
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout == "billing@example.com\n")
 
-            async let cancelled = XPeers.livetext(["capture"], on: server)
-            try await XPeers.waitForSelectionOverlay(on: server)
+            let cancelled = try await XPeers.livetextSelecting(["capture"], on: server)
             try await XPeers.xdotool(["key", "Escape"], on: server)
-            let escaped = try await cancelled
+            let escaped = try await cancelled.value
             #expect(escaped.status == 5)
             #expect(escaped.stdout.isEmpty)
         }

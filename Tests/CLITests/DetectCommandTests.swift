@@ -5,14 +5,14 @@ import Testing
 struct DetectCommandTests {
     static let environment = ["LIVETEXT_REFERENCE_TIME": "2026-03-01T09:00:00-08:00", "LIVETEXT_REGION": "US"]
 
-    static func detect(_ arguments: [String], _ text: String) throws -> CLIProcess.Outcome {
-        try CLIProcess.run(["detect"] + arguments, stdin: Data(text.utf8), environment: environment)
+    static func detect(_ arguments: [String], _ text: String) async throws -> CLIProcess.Outcome {
+        try await CLIProcess.run(["detect"] + arguments, stdin: Data(text.utf8), environment: environment)
     }
 
     @Test("--json: items with scalar offsets into the input, and their actions")
-    func json() throws {
+    func json() async throws {
         let text = "Grüße! Mail billing@example.com or see https://example.org/help."
-        let result = try Self.detect(["--json"], text)
+        let result = try await Self.detect(["--json"], text)
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let items = try #require(document["items"] as? [[String: Any]])
@@ -33,57 +33,57 @@ struct DetectCommandTests {
     }
 
     @Test("--only: the bare values one a line; exit 1 when there is none")
-    func only() throws {
+    func only() async throws {
         let text = "Call (415) 555-0123 or write to a@example.com"
-        let result = try Self.detect(["--only", "telephoneNumber"], text)
+        let result = try await Self.detect(["--only", "telephoneNumber"], text)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "(415) 555-0123\n")
-        let none = try Self.detect(["--only", "email"], "nothing to see here")
+        let none = try await Self.detect(["--only", "email"], "nothing to see here")
         #expect(none.status == 1)
         #expect(none.stdout.isEmpty)
     }
 
     @Test("bad input: empty is an empty list, invalid UTF-8 and unknown types are errors")
-    func badInput() throws {
-        let empty = try Self.detect(["--json"], "")
+    func badInput() async throws {
+        let empty = try await Self.detect(["--json"], "")
         #expect(empty.status == 0)
         #expect(empty.stdout == "{\"items\":[],\"actions\":[]}\n")
-        let invalid = try CLIProcess.run(["detect"], stdin: Data([0x61, 0x62, 0xC3, 0x28, 0x61]))
+        let invalid = try await CLIProcess.run(["detect"], stdin: Data([0x61, 0x62, 0xC3, 0x28, 0x61]))
         #expect(invalid.status == 3)
         #expect(invalid.stderr.contains("not valid UTF-8") && invalid.stderr.contains("offset 2"))
-        let unknown = try Self.detect(["--only", "phone,telepathy"], "x")
+        let unknown = try await Self.detect(["--only", "phone,telepathy"], "x")
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("telepathy"))
-        let region = try CLIProcess.run(["detect"], stdin: Data("x".utf8), environment: ["LIVETEXT_REGION": "Mars"])
+        let region = try await CLIProcess.run(["detect"], stdin: Data("x".utf8), environment: ["LIVETEXT_REGION": "Mars"])
         #expect(region.status == 2)
     }
 
     @Test("megabytes of hostile text finish and find what is in them")
-    func hostile() throws {
+    func hostile() async throws {
         var text = String(repeating: "1", count: 1 << 20) + "\n"
         text += String(repeating: "a.", count: 1 << 19) + "\n"
         text += String(repeating: "@", count: 100_000) + "\n"
         text += String(repeating: "-", count: 100_000) + " write to end@example.com\n"
-        let result = try CLIProcess.run(["detect", "--only", "email"], stdin: Data(text.utf8),
+        let result = try await CLIProcess.run(["detect", "--only", "email"], stdin: Data(text.utf8),
                                         environment: Self.environment, timeout: 120)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "end@example.com\n")
     }
 
     @Test("--perform runs the opener with the action's target")
-    func perform() throws {
+    func perform() async throws {
         let (opener, log, directory) = try Self.recordingOpener()
         defer { try? FileManager.default.removeItem(at: directory) }
         var environment = Self.environment
         environment["LIVETEXT_OPENER"] = opener
-        let result = try CLIProcess.run(["detect", "--perform", "mail-email-0"],
+        let result = try await CLIProcess.run(["detect", "--perform", "mail-email-0"],
                                         stdin: Data("to a@example.com".utf8), environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOf: log, encoding: .utf8) == "mailto:a@example.com\n")
         // The outcome only, not the items.
         #expect(result.stdout == "opened mailto:a@example.com\n", "\(result.stdout)")
         // An id the text does not have is the caller's mistake: usage, exit 2.
-        let missing = try CLIProcess.run(["detect", "--perform", "open-link-0"],
+        let missing = try await CLIProcess.run(["detect", "--perform", "open-link-0"],
                                          stdin: Data("to a@example.com".utf8), environment: environment)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no action 'open-link-0' (it has: mail-email-0, copy-email-0)"), "\(missing.stderr)")
@@ -91,17 +91,17 @@ struct DetectCommandTests {
     }
 
     @Test("detect FILE reads the file; a missing one exits 3 naming it, - is stdin")
-    func fileArgument() throws {
+    func fileArgument() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("detect-\(UUID().uuidString).txt")
         try "call +1 415-555-0123\n".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let read = try CLIProcess.run(["detect", file.path], environment: Self.environment)
+        let read = try await CLIProcess.run(["detect", file.path], environment: Self.environment)
         #expect(read.status == 0 && read.stdout == "phone\t+1 415-555-0123\n", "\(read.stdout) \(read.stderr)")
-        let missing = try CLIProcess.run(["detect", file.path + ".missing"], environment: Self.environment)
+        let missing = try await CLIProcess.run(["detect", file.path + ".missing"], environment: Self.environment)
         #expect(missing.status == 3 && missing.stderr.contains(file.path + ".missing"), "\(missing.stderr)")
-        let directory = try CLIProcess.run(["detect", "/tmp"], environment: Self.environment)
+        let directory = try await CLIProcess.run(["detect", "/tmp"], environment: Self.environment)
         #expect(directory.status == 3 && directory.stderr.contains("/tmp: is a directory"), "\(directory.stderr)")
-        let stdin = try CLIProcess.run(["detect", "-"], stdin: Data("mail a@example.com".utf8), environment: Self.environment)
+        let stdin = try await CLIProcess.run(["detect", "-"], stdin: Data("mail a@example.com".utf8), environment: Self.environment)
         #expect(stdin.stdout == "email\ta@example.com\n")
     }
 

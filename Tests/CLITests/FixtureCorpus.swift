@@ -14,10 +14,10 @@ struct FixtureCorpus {
     /// Each capture's name (without .png) and its JSON document, in name order; only those whose
     /// name `including` accepts.
     func analyzed(types: String, timeout: TimeInterval = 120,
-                  including: (String) -> Bool = { _ in true }) throws -> [(name: String, document: [String: Any])] {
+                  including: (String) -> Bool = { _ in true }) async throws -> [(name: String, document: [String: Any])] {
         let images = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".png") && including(String($0.dropLast(4))) }.sorted()
-        let result = try CLIProcess.run(["analyze", "--json", "--types", types]
+        let result = try await CLIProcess.run(["analyze", "--json", "--types", types]
                                         + images.map { directory.appendingPathComponent($0).path }, timeout: timeout)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")

@@ -18,28 +18,12 @@ struct InputPathTests {
     /// `livetext` run by `sh -c script`, with `$LIVETEXT` naming the binary; on a thread of its
     /// own, not one of the cooperative pool that other tests of this process need.
     static func shell(_ script: String) async throws -> CLIProcess.Outcome {
-        try await offPool { try shellBlocking(script) }
-    }
-
-    private static func shellBlocking(_ script: String) throws -> CLIProcess.Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
         var environment = ProcessInfo.processInfo.environment
         environment["LIVETEXT"] = CLIProcess.binary.path
         environment["LIVETEXT_LOCAL"] = "1"
-        process.environment = environment
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return CLIProcess.Outcome(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-                                  stderr: try String(contentsOf: err, encoding: .utf8))
+        let outcome = try await ChildProcess.run("/bin/sh", ["-c", script], environment: environment)
+        return CLIProcess.Outcome(status: outcome.status, stdout: String(decoding: outcome.stdout, as: UTF8.self),
+                                  stderr: String(decoding: outcome.stderr, as: UTF8.self), signalled: outcome.signalled)
     }
 
     // It said "no such file".
@@ -49,7 +33,7 @@ struct InputPathTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let a = directory.appendingPathComponent("a.png").path, b = directory.appendingPathComponent("b.png").path
         try #require(symlink(b, a) == 0 && symlink(a, b) == 0)
-        let result = try await offPool { try CLIProcess.run(["analyze", a]) }
+        let result = try await CLIProcess.run(["analyze", a])
         #expect(result.status == 3)
         #expect(result.stderr.contains("too many levels of symbolic links"), "\(result.stderr)")
     }
@@ -57,7 +41,7 @@ struct InputPathTests {
     // /dev/zero was read to 1 GiB before it was refused.
     @Test("a device is refused before it is read", arguments: ["/dev/zero", "/dev/null"])
     func device(path: String) async throws {
-        let result = try await offPool { try CLIProcess.run(["analyze", path], timeout: 20) }
+        let result = try await CLIProcess.run(["analyze", path], timeout: 20)
         #expect(result.status == 3)
         #expect(result.stderr == "livetext: \(path): is a character device, not an image file\n")
     }

@@ -25,9 +25,9 @@ struct LanguageCorpusTests {
 
     @Test("a Russian and a Spanish mail are read in their language, the sender's address kept",
           arguments: [("lang-rus-dejavu-13px", "rus", 0.02), ("lang-spa-dejavu-13px", "spa", 0.01)])
-    func page(name: String, language: String, limit: Double) throws {
+    func page(name: String, language: String, limit: Double) async throws {
         let image = Self.corpus.directory.appendingPathComponent(name + ".png").path
-        let outcome = try CLIProcess.run(["analyze", "--json", "--types", "text", image], environment: Self.english,
+        let outcome = try await CLIProcess.run(["analyze", "--json", "--types", "text", image], environment: Self.english,
                                          timeout: 120)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])

@@ -7,20 +7,20 @@ import TestSupport
 struct LiveCommandTests {
     @Test("no display is exit 4 saying what to set; --interaction none and bad targets are refused with exit 2, saying why")
     func refusals() async throws {
-        let noDisplay = try await offPool { try CLIProcess.run(["live"], environment: ["DISPLAY": ""]) }
+        let noDisplay = try await CLIProcess.run(["live"], environment: ["DISPLAY": ""])
         #expect(noDisplay.status == 4)
         #expect(noDisplay.stderr.contains("DISPLAY"), "\(noDisplay.stderr)")
-        let noServer = try await offPool { try CLIProcess.run(["live"], environment: ["DISPLAY": ":997"]) }
+        let noServer = try await CLIProcess.run(["live"], environment: ["DISPLAY": ":997"])
         #expect(noServer.status == 4)
         #expect(noServer.stderr.contains(":997"), "\(noServer.stderr)")
 
-        let none = try await offPool { try CLIProcess.run(["live", "--interaction", "none"]) }
+        let none = try await CLIProcess.run(["live", "--interaction", "none"])
         #expect(none.status == 2)
         #expect(none.stderr.contains("none offers nothing"), "\(none.stderr)")
-        let unknown = try await offPool { try CLIProcess.run(["live", "--interaction", "everything"]) }
+        let unknown = try await CLIProcess.run(["live", "--interaction", "everything"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("textSelection"), "\(unknown.stderr)")
-        let two = try await offPool { try CLIProcess.run(["live", "--monitor", "0", "--region", "0,0,10,10"]) }
+        let two = try await CLIProcess.run(["live", "--monitor", "0", "--region", "0,0,10,10"])
         #expect(two.status == 2)
 
         try await TestDisplay.with(width: 320, height: 200) { server in
@@ -210,12 +210,12 @@ extension LiveCommandTests {
 struct ViewCommandTests {
     @Test("a file that is not an image is exit 3 before any window (no display needed); a missing one too")
     func notAnImage() async throws {
-        let text = try await offPool { try CLIProcess.run(["view", "/etc/hostname"], environment: ["DISPLAY": ""]) }
+        let text = try await CLIProcess.run(["view", "/etc/hostname"], environment: ["DISPLAY": ""])
         #expect(text.status == 3)
         #expect(text.stderr.contains("not an image"), "\(text.stderr)")
-        let missing = try await offPool { try CLIProcess.run(["view", "/nonexistent.png"], environment: ["DISPLAY": ""]) }
+        let missing = try await CLIProcess.run(["view", "/nonexistent.png"], environment: ["DISPLAY": ""])
         #expect(missing.status == 3, "\(missing.stderr)")
-        let noDisplay = try await offPool { try CLIProcess.run(["view", LiveCommandTests.page], environment: ["DISPLAY": ""]) }
+        let noDisplay = try await CLIProcess.run(["view", LiveCommandTests.page], environment: ["DISPLAY": ""])
         #expect(noDisplay.status == 4)
     }
 

@@ -9,10 +9,8 @@ struct NotifyCommandTests {
         try await DunstServer.with { dunst in
             let monitor = try await dunst.monitorNotifyCalls()
             defer { Task { await monitor.stop() } }
-            let result = try await offPool {
-                try CLIProcess.run(["analyze", "--notify", CLIProcess.fixture("qr-url.png")],
+            let result = try await CLIProcess.run(["analyze", "--notify", CLIProcess.fixture("qr-url.png")],
                                    environment: dunst.environment.merging(["XDG_CONFIG_HOME": "/nonexistent"]) { $1 })
-            }
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("https://example.org/livetext?q=1"))
             let seen = try await monitor.lastNotify()
@@ -27,18 +25,16 @@ struct NotifyCommandTests {
     func noServer() async throws {
         let bus = try await TestBus.start()
         defer { Task { await bus.stop() } }
-        let result = try await offPool {
-            try CLIProcess.run(["analyze", "--notify", CLIProcess.fixture("qr-url.png")],
+        let result = try await CLIProcess.run(["analyze", "--notify", CLIProcess.fixture("qr-url.png")],
                                environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        }
         #expect(result.status == 0)
         #expect(result.stdout.contains("https://example.org/livetext?q=1"))
         #expect(result.stderr.contains("no notification: no notification server"))
     }
 
     @Test("--interaction without --notify is a usage error")
-    func interactionNeedsNotify() throws {
-        let result = try CLIProcess.run(["analyze", "--interaction", "none", CLIProcess.fixture("qr-url.png")])
+    func interactionNeedsNotify() async throws {
+        let result = try await CLIProcess.run(["analyze", "--interaction", "none", CLIProcess.fixture("qr-url.png")])
         #expect(result.status == 2 && result.stderr.contains("--interaction goes with --notify"))
     }
 
@@ -52,10 +48,8 @@ struct NotifyCommandTests {
         try await DunstServer.with { dunst in
             let monitor = try await dunst.monitorNotifyCalls()
             defer { Task { await monitor.stop() } }
-            let result = try await offPool {
-                try CLIProcess.run(["analyze", "--notify", CLIProcess.fixture("qr-url.png")],
+            let result = try await CLIProcess.run(["analyze", "--notify", CLIProcess.fixture("qr-url.png")],
                                    environment: dunst.environment.merging(["XDG_CONFIG_HOME": home.path]) { $1 })
-            }
             #expect(result.status == 0, "\(result.stderr)")
             // A probe after it: once the monitor shows the probe, it would have shown livetext's
             // notification before it.

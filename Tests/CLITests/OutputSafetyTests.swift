@@ -10,25 +10,25 @@ struct OutputSafetyTests {
     static let hostilePayload = "\u{1B}]52;c;b3duZWQ=\u{07}\u{1B}[2Jcleared"
 
     @Test("a payload with escape sequences is written out on a terminal, and --json and pipes stay exact")
-    func payloadOnTerminal() throws {
-        let shown = try CLIProcess.run(["analyze", "--types", "codes", Self.escapes], wrapper: CLIProcess.terminal)
+    func payloadOnTerminal() async throws {
+        let shown = try await CLIProcess.run(["analyze", "--types", "codes", Self.escapes], wrapper: CLIProcess.terminal)
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout == #"\x1b]52;c;b3duZWQ=\x07\x1b[2Jcleared"# + "\n")
-        let json = try CLIProcess.run(["analyze", "--json", "--types", "codes", Self.escapes], wrapper: CLIProcess.terminal)
+        let json = try await CLIProcess.run(["analyze", "--json", "--types", "codes", Self.escapes], wrapper: CLIProcess.terminal)
         #expect(json.stdout.contains(#""payload":"\u001b]52;c;b3duZWQ=\u0007\u001b[2Jcleared""#), "\(json.stdout)")
-        let piped = try CLIProcess.run(["analyze", "--types", "codes", Self.escapes])
+        let piped = try await CLIProcess.run(["analyze", "--types", "codes", Self.escapes])
         #expect(piped.stdout == Self.hostilePayload + "\n")
     }
 
     @Test("file names are written out in headers on a terminal and in error messages everywhere")
-    func fileNames() throws {
+    func fileNames() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-names-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let named = directory.appendingPathComponent("code\u{1B}]0;owned\u{07}\n.png")
         try FileManager.default.copyItem(atPath: CLIProcess.fixture("qr-url.png"), toPath: named.path)
         let missing = directory.appendingPathComponent("gone\u{1B}[2J\r.png").path
-        let shown = try CLIProcess.run(["analyze", "--types", "codes", named.path, missing], wrapper: CLIProcess.terminal)
+        let shown = try await CLIProcess.run(["analyze", "--types", "codes", named.path, missing], wrapper: CLIProcess.terminal)
         #expect(shown.status == 3)
         #expect(shown.stdout.hasPrefix("==> \(directory.path)/code\\x1b]0;owned\\x07\\x0a.png <==\nhttps://example.org"),
                 "\(shown.stdout)")
@@ -43,8 +43,8 @@ struct OutputSafetyTests {
         (["detect"], ">&-", "Bad file descriptor"),
         (["detect"], ">/dev/full", "No space left on device"),
     ])
-    func brokenStdout(arguments: [String], redirection: String, reason: String) throws {
-        let result = try CLIProcess.run(arguments, stdin: Data("see https://example.org today".utf8),
+    func brokenStdout(arguments: [String], redirection: String, reason: String) async throws {
+        let result = try await CLIProcess.run(arguments, stdin: Data("see https://example.org today".utf8),
                                         wrapper: CLIProcess.shell(redirection))
         #expect(!result.signalled)
         #expect(result.status == 4)
@@ -52,8 +52,8 @@ struct OutputSafetyTests {
     }
 
     @Test("a reader of stdout that went away is a message and exit 4, not SIGPIPE")
-    func readerGone() throws {
-        let result = try CLIProcess.run(["analyze", "--types", "codes", CLIProcess.fixture("qr-url.png")],
+    func readerGone() async throws {
+        let result = try await CLIProcess.run(["analyze", "--types", "codes", CLIProcess.fixture("qr-url.png")],
                                         wrapper: ["/bin/bash", "-c", #""$0" "$@" | true; exit "${PIPESTATUS[0]}""#])
         #expect(result.status == 4)
         #expect(result.stderr == "livetext: cannot write to stdout: Broken pipe\n", "\(result.stderr)")
@@ -63,9 +63,9 @@ struct OutputSafetyTests {
         (CLIProcess.fixture("qr-url.png"), Int32(0), "https://example.org/livetext?q=1\n"),
         ("/nonexistent/x.png", 3, ""),
     ])
-    func closedStderr(file: String, status: Int32, stdout: String) throws {
+    func closedStderr(file: String, status: Int32, stdout: String) async throws {
         // No bus: the CLI works in-process and says so on the stderr that is not there.
-        let result = try CLIProcess.run(["analyze", "--types", "codes", file],
+        let result = try await CLIProcess.run(["analyze", "--types", "codes", file],
                                         environment: ["LIVETEXT_LOCAL": "", "DBUS_SESSION_BUS_ADDRESS": ""],
                                         wrapper: CLIProcess.shell("2>&-"))
         #expect(!result.signalled)
@@ -74,13 +74,13 @@ struct OutputSafetyTests {
     }
 
     @Test("the opener starts with SIGPIPE at its default, though livetext ignores it")
-    func openerSignals() throws {
+    func openerSignals() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-opener-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = directory.appendingPathComponent("ignored"), script = directory.appendingPathComponent("opener.sh")
         try "grep SigIgn /proc/self/status > '\(log.path)'\n".write(to: script, atomically: true, encoding: .utf8)
-        let result = try CLIProcess.run(["detect", "--perform", "open-link-0"], stdin: Data("see https://example.org".utf8),
+        let result = try await CLIProcess.run(["detect", "--perform", "open-link-0"], stdin: Data("see https://example.org".utf8),
                                         environment: ["LIVETEXT_OPENER": "/bin/sh \(script.path)"])
         #expect(result.status == 0, "\(result.stderr)")
         // The mask of ignored signals, in hex; SIGPIPE (13) is bit 12.

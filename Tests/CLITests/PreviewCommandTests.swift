@@ -14,9 +14,9 @@ struct PreviewCommandTests {
     }
 
     @Test("writes the preview, shrunk to 480 px wide, and says when a font is missing")
-    func writes() throws {
+    func writes() async throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try CLIProcess.run(["preview", CLIProcess.fixture("text-light-15px.png"), "-o", output,
+        let result = try await CLIProcess.run(["preview", CLIProcess.fixture("text-light-15px.png"), "-o", output,
                                          "--font", "No Such Family Bold 40", "--no-hidden"],
                                         environment: ["XDG_CONFIG_HOME": "/nonexistent"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -28,16 +28,16 @@ struct PreviewCommandTests {
     }
 
     @Test("hidden and none draw nothing over the capture: the same pixels either way")
-    func hidden() throws {
+    func hidden() async throws {
         let other = output + ".none.png"
         defer { for path in [output, other] { try? FileManager.default.removeItem(atPath: path) } }
         let image = CLIProcess.fixture("qr-url.png")
         let env = ["XDG_CONFIG_HOME": "/nonexistent"]
-        #expect(try CLIProcess.run(["preview", image, "-o", output, "--hidden"], environment: env).status == 0)
-        #expect(try CLIProcess.run(["preview", image, "-o", other, "--interaction", "none"], environment: env).status == 0)
+        #expect(try await CLIProcess.run(["preview", image, "-o", output, "--hidden"], environment: env).status == 0)
+        #expect(try await CLIProcess.run(["preview", image, "-o", other, "--interaction", "none"], environment: env).status == 0)
         let drawn = output + ".drawn.png"
         defer { try? FileManager.default.removeItem(atPath: drawn) }
-        #expect(try CLIProcess.run(["preview", image, "-o", drawn], environment: env).status == 0)
+        #expect(try await CLIProcess.run(["preview", image, "-o", drawn], environment: env).status == 0)
         let plain = try Data(contentsOf: URL(fileURLWithPath: output))
         #expect(plain == (try Data(contentsOf: URL(fileURLWithPath: other))))
         #expect(plain != (try Data(contentsOf: URL(fileURLWithPath: drawn))))
@@ -47,33 +47,33 @@ struct PreviewCommandTests {
           arguments: [["--insets", "1,2,3"], ["--insets", "1,2,-3,4"], ["--insets", "1,2,3,10001"],
                       ["--insets", "nan,2,3,4"], ["--font", String(repeating: "A", count: 257)], ["--interaction", "sometimes"],
                       ["--interaction", "none,automatic"]])
-    func badInput(extra: [String]) throws {
-        let result = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", output] + extra)
+    func badInput(extra: [String]) async throws {
+        let result = try await CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", output] + extra)
         #expect(result.status == 2)
         #expect(!FileManager.default.fileExists(atPath: output))
-        let missing = try CLIProcess.run(["preview", "/nonexistent.png", "-o", output])
+        let missing = try await CLIProcess.run(["preview", "/nonexistent.png", "-o", output])
         #expect(missing.status == 3 && missing.stderr.contains("/nonexistent.png"))
     }
 
     @Test("-o - writes the PNG to stdout; a path that cannot be written exits 4 naming it (exit 1 is --only's)")
-    func outputStdoutAndUnwritable() throws {
+    func outputStdoutAndUnwritable() async throws {
         let file = output + ".stdout.png"
         defer { try? FileManager.default.removeItem(atPath: file) }
         let env = ["XDG_CONFIG_HOME": "/nonexistent"]
-        let piped = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", "-", "--hidden"],
+        let piped = try await CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", "-", "--hidden"],
                                        environment: env, wrapper: ["/bin/sh", "-c", "exec \"$@\" > '\(file)'", "sh"])
         #expect(piped.status == 0 && !piped.signalled, "\(piped.stderr)")
         let (width, height) = try size(ofPNG: file)
         #expect(width > 0 && height > 0)
         let missing = "/nonexistent-dir-\(UUID().uuidString)/preview.png"
-        let unwritable = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", missing, "--hidden"],
+        let unwritable = try await CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", missing, "--hidden"],
                                             environment: env)
         #expect(unwritable.status == 4, "\(unwritable.stderr)")
         #expect(unwritable.stderr.contains("cannot write \(missing)"), "\(unwritable.stderr)")
     }
 
     @Test("-o onto a device writes into it and never replaces the node: a full one fails naming the path, exit 4")
-    func outputDevice() throws {
+    func outputDevice() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preview-dev-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -82,11 +82,11 @@ struct PreviewCommandTests {
         #expect(mknod(full, S_IFCHR | 0o666, 0x107) == 0)
         #expect(mknod(null, S_IFCHR | 0o666, 0x103) == 0)
         let env = ["XDG_CONFIG_HOME": "/nonexistent"]
-        let failed = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", full, "--hidden"], environment: env)
+        let failed = try await CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", full, "--hidden"], environment: env)
         #expect(failed.status == 4)
         #expect(failed.stderr.contains("cannot write \(full): ") && failed.stderr.contains("No space left on device"),
                 "\(failed.stderr)")
-        let written = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", null, "--hidden"], environment: env)
+        let written = try await CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", null, "--hidden"], environment: env)
         #expect(written.status == 0, "\(written.stderr)")
         for path in [full, null] {
             var info = stat()
@@ -96,7 +96,7 @@ struct PreviewCommandTests {
     }
 
     @Test("a settings file that is refused is said so on stderr, and the preview uses the defaults")
-    func refusedSettings() throws {
+    func refusedSettings() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("preview-cfg-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: home + "/livetext", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -104,7 +104,7 @@ struct PreviewCommandTests {
                                                                           atomically: false, encoding: .utf8)
         #expect(chmod(home + "/livetext/config.toml", 0o666) == 0)
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", output],
+        let result = try await CLIProcess.run(["preview", CLIProcess.fixture("qr-url.png"), "-o", output],
                                         environment: ["XDG_CONFIG_HOME": home])
         #expect(result.status == 0)
         #expect(result.stderr.contains("config.toml: refused: anyone can write it (mode 666)"), "\(result.stderr)")

@@ -19,15 +19,15 @@ struct TerminalCorpusTests {
     static let corpus = FixtureCorpus("screens")
 
     /// Each terminal capture's text, by name.
-    static func texts() throws -> [String: String] {
-        let documents = try corpus.analyzed(types: "text", timeout: 600) { tesseractCER[$0] != nil }
+    static func texts() async throws -> [String: String] {
+        let documents = try await corpus.analyzed(types: "text", timeout: 600) { tesseractCER[$0] != nil }
         #expect(documents.count == tesseractCER.count)
         return try Dictionary(uniqueKeysWithValues: documents.map { ($0.name, try #require($0.document["text"] as? String)) })
     }
 
     @Test("addresses, identifiers, numbers and cut selections read exactly; none worse than tesseract")
-    func terminals() throws {
-        let texts = try Self.texts()
+    func terminals() async throws {
+        let texts = try await Self.texts()
         let lines = { (name: String) in (texts[name] ?? "").split(separator: "\n").map(String.init) }
         // Noto Sans Mono at 10 px: its slashed zero is no @, the address broken after `sam.` is whole.
         let mail = lines("xterm-mail-noto-10px")

@@ -99,10 +99,13 @@ public struct CommandResult: Sendable {
     public var timedOut = false
 }
 
-/// Runs `gdbus`, `busctl`, `dbus-send` …; output goes to files, so no pipe can fill up and block.
+/// Runs `gdbus`, `busctl`, `dbus-send`, `xdotool` … to its end (at most two minutes).
 public func runCommand(_ executable: String, _ arguments: [String],
                        environment: [String: String] = [:]) async throws -> CommandResult {
-    try await RunningCommand(executable, arguments, environment: environment).finish()
+    let outcome = try await ChildProcess.run(executable, arguments,
+                                             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    return CommandResult(status: outcome.status, stdout: String(decoding: outcome.stdout, as: UTF8.self),
+                         stderr: String(decoding: outcome.stderr, as: UTF8.self), timedOut: outcome.timedOut)
 }
 
 /// A command started with its output going to files, for a test to act on while it runs.

@@ -62,8 +62,11 @@ public enum XPeers {
     }
 
     /// Waits until livetext's selection overlay is up and holds the pointer grab.
-    public static func waitForSelectionOverlay(on server: TestDisplay) async throws {
+    public static func waitForSelectionOverlay(on server: TestDisplay,
+                                               ended: @Sendable () -> String? = { nil }) async throws {
         for _ in 0..<300 {
+            // The program that was to show it ended first: say how, rather than wait on.
+            if let how = ended() { throw TestFailure("the selection overlay never appeared: \(how)") }
             let found = try await runCommand("/usr/bin/xdotool", ["search", "--name", "livetext selection"],
                                              environment: server.environment)
             if found.status == 0, !found.stdout.isEmpty {
