@@ -50,15 +50,31 @@ struct DecodeWorkerTests {
         }
         let worker = try #require(pid)
         try await Task.sleep(for: .milliseconds(200))  // decoding by now, seconds of CPU to go
+        let atCancel = Self.cpuTime(of: worker) ?? 0
+        var last = atCancel
         let cancelled = ContinuousClock.now
         decode.cancel()
         await #expect(throws: CancellationError.self) { _ = try await decode.value }
-        while kill(worker, 0) == 0 && ContinuousClock.now - cancelled < .seconds(10) {
+        // Until reaped, /proc still shows the worker (a zombie keeps its CPU times).
+        while let now = Self.cpuTime(of: worker), ContinuousClock.now - cancelled < .seconds(30) {
+            last = now
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(kill(worker, 0) != 0, "worker \(worker) still exists")
-        #expect(ContinuousClock.now - cancelled < .seconds(2), "worker \(worker) gone only after \(ContinuousClock.now - cancelled)")
+        #expect(Self.cpuTime(of: worker) == nil, "worker \(worker) still exists")
+        // Decoding on would have taken seconds of CPU more; killed, it took none, however
+        // long a loaded machine took to schedule the kill.
+        #expect(last - atCancel < 0.5, "worker \(worker) decoded \(last - atCancel) s of CPU after it was cancelled")
         #expect(workers.processIDs.isEmpty)
+    }
+
+    /// The CPU seconds `pid` has used, from /proc; nil once it is gone (reaped).
+    static func cpuTime(of pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return nil }
+        // After "pid (comm)": state is field 3, utime and stime fields 14 and 15.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     // Row 7: every decode held the global stderr lock, so a 40 ms QR job waited 28-110 s.

@@ -40,7 +40,9 @@ struct HostileClipboardServiceTests {
                 _ = try await daemon.analysis(reading, "Cancel")
                 let error = await RunningDaemon.errorName { _ = try await daemon.analysis(reading, "Wait") }
                 #expect(error == "org.livetext.Error.Cancelled")
-                #expect(ContinuousClock.now - cancelled < .seconds(3))
+                // Cancelled (the error name says so), not ended by the owner, whose drip would
+                // go on for hours; in seconds even on a loaded machine.
+                #expect(ContinuousClock.now - cancelled < .seconds(8))
                 // The read's own connection is closed: its window is gone.
                 _ = try await owner.waitForLine(startingWith: "gone \(requestor)", within: .seconds(5))
             }

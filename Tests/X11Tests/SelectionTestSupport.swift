@@ -7,13 +7,19 @@ import TestSupport
 
 /// Driving `RegionSelector.select()` from a test, and checking what it leaves behind.
 extension SelectionTests {
-    /// Runs `select()` on a thread of its own over `display`.
+    /// Runs `select()` on a thread of its own, over a connection of its own to `display`'s server,
+    /// which that thread closes when `select()` returns: a test that ends early (a wait that
+    /// timed out) closes its own connection, never one that `select()` still uses (Xlib then
+    /// read a freed `Display` and crashed the whole test process).
     func startSelection(_ display: X11Display, mode: SelectionMode = .region, cancel: CancellationFlag? = nil,
                         timeout: Duration = .seconds(60), rests: RestLog? = nil) -> Task<Selection, any Error> {
-        Task {
+        let name = display.name
+        return Task {
             try await offPool {
-                try RegionSelector(display: display).select(mode: mode, cancel: cancel, timeout: timeout,
-                                                            atRest: rests.map { log in { log.append($0) } })
+                let own = try X11Display(name: name)
+                defer { own.close() }
+                return try RegionSelector(display: own).select(mode: mode, cancel: cancel, timeout: timeout,
+                                                               atRest: rests.map { log in { log.append($0) } })
             }
         }
     }

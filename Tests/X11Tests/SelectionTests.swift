@@ -211,6 +211,7 @@ struct SelectionTests {
             _ = try await waitForOverlay(server)
             await server.stop()
             await failure(task, .unavailable)
+            display.noticeIfGone()
             #expect(display.isBroken)
             display.close()
         } catch {
