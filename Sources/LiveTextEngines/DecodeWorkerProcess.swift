@@ -14,6 +14,11 @@ final class DecodeWorkerProcess: Sendable {
     private let output: Int32
     /// Set once it is killed or found dead: it is reaped once, its descriptors closed once.
     private let ended = Mutex(false)
+    private let killed = Atomic(false)
+    private let answered = Atomic(false)
+
+    /// True once it answered a decode: a warm worker, which may have been killed while idle.
+    var hasAnswered: Bool { answered.load(ordering: .acquiring) }
 
     /// How a decode ended without pixels.
     enum Failure: Error {
@@ -93,13 +98,19 @@ final class DecodeWorkerProcess: Sendable {
     func decode(_ data: Data, _ request: DecodeWorkerWire.Request, patience: Duration) async throws -> PixelImage {
         try await BlockingWork.run { [input] in try Self.fill(input, with: data) }
         let sent = request.encoded.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard sent == DecodeWorkerWire.Request.size else { throw try await end(killing: false) }
+        guard sent == DecodeWorkerWire.Request.size else {
+            // It never took the request: however it ended while idle (on its own, or killed by
+            // someone else), another worker can do it.
+            _ = try await end(killing: true)
+            throw Failure.gone
+        }
         let deadline = ContinuousClock.now + patience
         let header = try await receive(DecodeWorkerWire.Reply.headerSize, until: deadline)
         let message = try await receive(DecodeWorkerWire.Reply.messageLength(header: header), until: deadline)
         guard let reply = DecodeWorkerWire.Reply.decode(header: header, message: message) else {
             throw try await end(killing: true)
         }
+        answered.store(true, ordering: .releasing)
         defer { _ = ftruncate(input, 0) }
         if let error = reply.error { throw error }
         return try await BlockingWork.run { [output] in
@@ -112,7 +123,12 @@ final class DecodeWorkerProcess: Sendable {
         ended.withLock { ended in
             if !ended { _ = Glibc.kill(pid, SIGKILL) }
         }
+        killed.store(true, ordering: .releasing)
     }
+
+    /// True once `kill()` was called: the worker must not be given another decode, even when the
+    /// one it was killed during had already answered (a cancel that came just after the reply).
+    var wasKilled: Bool { killed.load(ordering: .acquiring) }
 
     /// Reaps the worker (killed first when `killing`), closes its descriptors, and returns how
     /// it ended, as the `Failure` to throw.

@@ -101,14 +101,19 @@ public final class DecodeWorkers: Sendable {
                 } onCancel: {
                     worker.kill()
                 }
-                release(worker, alive: true)
+                await giveBack(worker)
                 return image
             } catch let failure as DecodeWorkerProcess.Failure {
                 release(worker, alive: false)
                 try Task.checkCancellation()
                 switch failure {
                 case .gone where attempt == 1:
-                    continue  // it had exited, idle, as the request came: once more on a new one
+                    continue  // it had ended, idle, before the request came: once more on a new one
+                case .died(let status) where attempt == 1 && worker.hasAnswered && status & 0x7F == SIGKILL:
+                    // A warm worker killed from outside (the OOM killer, a user's kill) as the
+                    // request came, its socket still open while its threads ended: once more
+                    // on a new one. An image that gets every worker killed fails on the second.
+                    continue
                 case .gone:
                     throw LiveTextError(.failed, "the image decoder exited without an answer")
                 case .overdue:
@@ -117,7 +122,7 @@ public final class DecodeWorkers: Sendable {
                     throw Self.death(status, cpuSeconds: cpuSeconds)
                 }
             } catch let error as LiveTextError {
-                release(worker, alive: true)
+                await giveBack(worker)
                 throw error
             } catch {
                 _ = try? await worker.end(killing: true)
@@ -189,6 +194,17 @@ public final class DecodeWorkers: Sendable {
             state.waiting.firstIndex { $0.id == id }.map { state.waiting.remove(at: $0) }
         }
         waiter?.continuation.resume(throwing: CancellationError())
+    }
+
+    /// Gives back a worker that answered; one killed meanwhile (cancelled just after its answer,
+    /// which stands) is reaped instead, never handed another decode.
+    private func giveBack(_ worker: DecodeWorkerProcess) async {
+        if worker.wasKilled {
+            _ = try? await worker.end(killing: true)
+            release(worker, alive: false)
+        } else {
+            release(worker, alive: true)
+        }
     }
 
     /// Gives `worker` back: to the next caller waiting, else to the idle; a dead one's slot goes

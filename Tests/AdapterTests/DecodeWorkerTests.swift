@@ -77,6 +77,27 @@ struct DecodeWorkerTests {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    // A worker killed while idle (the OOM killer, a user's kill) failed the next decode with
+    // "killed"; one killed by a cancel that came just after its answer was given the next decode.
+    @Test("a worker killed while idle is replaced: the next decode works")
+    func idleWorkerKilled() async throws {
+        let workers = DecodeWorkers(.init(processes: 1))
+        let sample = try Fixture.data("sample.png")
+        #expect(try await ImageInput(workers: workers).decode(sample).width == 160)
+        let idle = try #require(workers.processIDs.first)
+        kill(idle, SIGKILL)
+        while Self.cpuTime(of: idle).map({ _ in Self.isZombie(idle) }) == false { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(try await ImageInput(workers: workers).decode(sample).width == 160)
+        #expect(workers.processIDs.count == 1 && workers.processIDs.first != idle)
+        #expect(Self.cpuTime(of: idle) == nil, "the killed worker was not reaped")
+    }
+
+    static func isZombie(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: end)...].split(separator: " ").first == "Z"
+    }
+
     // Row 7: every decode held the global stderr lock, so a 40 ms QR job waited 28-110 s.
     @Test("a small decode finishes while a slow one is still running")
     func parallel() async throws {

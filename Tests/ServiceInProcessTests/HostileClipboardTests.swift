@@ -129,7 +129,16 @@ struct HostileClipboardTests {
                     let expected = try Data(contentsOf: file)
                     let xclip = try XPeers.xclipOwning(file: file.path, type: "image/png", on: server)
                     defer { xclip.terminate() }
-                    try await XPeers.waitForClipboard(on: server)
+                    // This xclip's bytes, not the last one's (its exit may not have reached the
+                    // server yet): what another reader gets first.
+                    var offered = 0
+                    for _ in 0..<200 where offered != expected.count {
+                        let read = try await ChildProcess.run(
+                            "/usr/bin/xclip", ["-selection", "clipboard", "-o", "-t", "image/png"],
+                            environment: ProcessInfo.processInfo.environment.merging(server.environment) { $1 })
+                        offered = read.status == 0 ? read.stdout.count : 0
+                        if offered != expected.count { try await Task.sleep(for: .milliseconds(50)) }
+                    }
                     let image = try await desktop.clipboardImage(maxBytes: 64 << 20) { data in
                         // Not `data == expected` in #expect: on a mismatch it would diff megabytes byte by byte.
                         let same = data == expected
@@ -138,10 +147,7 @@ struct HostileClipboardTests {
                         return try await ImageInput().decode(data)
                     }
                     #expect((image.width, image.height) == size)
-                    // Gone before the next one owns it: a waiting read must not find this one still there.
                     xclip.terminate()
-                    // Bounded: Foundation may learn of the exit late when the suite's threads are busy.
-                    for _ in 0..<500 where xclip.isRunning { try await Task.sleep(for: .milliseconds(20)) }
                 }
             }
         }
