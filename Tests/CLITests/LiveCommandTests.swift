@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -100,13 +101,23 @@ extension LiveCommandTests {
             .write(to: home.appendingPathComponent("livetext/config.toml"), atomically: true, encoding: .utf8)
         try await TestDisplay.with(width: 800, height: 600) { server in
             try await XPeers.paintRoot(Self.page, on: server)
-            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
-                                              environment: ["XDG_CONFIG_HOME": home.path])
+            let outcome = Mutex<CLIProcess.Outcome?>(nil)
+            let ended = Task {
+                let result = try await XPeers.livetext(["live", "--region", "0,0,520,96"], on: server,
+                                                       environment: ["XDG_CONFIG_HOME": home.path])
+                outcome.withLock { $0 = result }
+                return result
+            }
             try await Self.selectTodayOnceLive(on: server)
-            // The button: 22 px square, 6 px from the bottom-right corner; the first chip 6 px from the bottom-left.
-            try await XPeers.xdotool(["mousemove", "503", "79", "click", "1", "sleep", "0.3",
-                                      "mousemove", "20", "79", "click", "1"], on: server)
-            let result = try await ended
+            // The button: 22 px square, 6 px from the bottom-right corner; the first chip 6 px from
+            // the bottom-left, clicked until it closes the surface (on a loaded machine the chips
+            // may be drawn after the first click there).
+            try await XPeers.xdotool(["mousemove", "503", "79", "click", "1"], on: server)
+            for _ in 0..<30 where outcome.withLock({ $0 == nil }) {
+                try await XPeers.xdotool(["sleep", "0.3", "mousemove", "20", "79", "click", "1"], on: server)
+                for _ in 0..<10 where outcome.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            let result = try await ended.value
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.contains("font 'Nosuchfamily Bold' is not installed; using"), "\(result.stderr)")
             try await XPeers.waitForClipboard(containing: Self.lines.joined(separator: "\n"), on: server)
