@@ -17,6 +17,7 @@ final class FrozenScreen {
     init(display: X11Display, area: Bounds) throws {
         self.display = display
         self.area = area
+        try display.checkScreenReadable()
         let handle = display.handle, depth = UInt32(lt_DefaultDepth(handle, display.screen))
         let error = display.trapErrors {
             pixmap = XCreatePixmap(handle, display.root, UInt32(area.width), UInt32(area.height), depth)

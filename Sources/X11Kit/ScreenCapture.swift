@@ -36,7 +36,8 @@ public final class ScreenCapture: @unchecked Sendable {
     }
 
     /// Captures `target`. Throws `.invalidArgs` for a region or monitor off the screen, `.notFound`
-    /// for a window that is gone or not shown, `.unavailable` when the display went away.
+    /// for a window that is gone or not shown, `.unavailable` when the display went away or is
+    /// Xwayland (whose screen reads all black).
     public func capture(_ target: CaptureTarget) throws -> CapturedImage {
         let area = try area(of: target)
         if case .window(let id) = target {
@@ -49,6 +50,7 @@ public final class ScreenCapture: @unchecked Sendable {
     /// `capture`.
     public func area(of target: CaptureTarget) throws -> Bounds {
         try display.checkAlive()
+        try display.checkScreenReadable()
         let screen = screenBounds
         switch target {
         case .screen:

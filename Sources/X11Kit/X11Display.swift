@@ -43,6 +43,9 @@ public final class X11Display: @unchecked Sendable {
 
     deinit { close() }
 
+    /// Whether the server is Xwayland, once asked (`isXwayland`).
+    let xwayland = Mutex<Bool?>(nil)
+
     /// True once `close()` was called: `handle` must not be used any more.
     public private(set) var isClosed = false
 

@@ -99,14 +99,7 @@ public final class DunstServer: @unchecked Sendable {
             await bus.stop()
             throw error
         }
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        return try await stopping(server, with: { await $0.stop() }, body)
     }
 
     /// Kills dunst and removes its files; also stops the bus and display when ``with(settings:_:)``

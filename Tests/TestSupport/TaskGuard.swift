@@ -25,3 +25,17 @@ private final class Once: Sendable {
 
     func first() -> Bool { !taken.exchange(true, ordering: .acquiringAndReleasing) }
 }
+
+/// Runs `body` with `resource`, then `stop`s it, also when `body` throws: the shape of every
+/// test server's `with`.
+public func stopping<Resource, T>(_ resource: Resource, with stop: (Resource) async -> Void,
+                                  _ body: (Resource) async throws -> T) async throws -> T {
+    do {
+        let result = try await body(resource)
+        await stop(resource)
+        return result
+    } catch {
+        await stop(resource)
+        throw error
+    }
+}

@@ -106,13 +106,6 @@ public final class TestDisplay: @unchecked Sendable {
                                          extraArguments: [String] = [],
                                          _ body: (TestDisplay) async throws -> T) async throws -> T {
         let display = try await start(width: width, height: height, depth: depth, extraArguments: extraArguments)
-        do {
-            let result = try await body(display)
-            await display.stop()
-            return result
-        } catch {
-            await display.stop()
-            throw error
-        }
+        return try await stopping(display, with: { await $0.stop() }, body)
     }
 }

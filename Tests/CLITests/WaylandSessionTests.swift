@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// livetext run from a Wayland session (headless sway with Xwayland, `SwayServer`), before it
+/// has a Wayland backend: through Xwayland the screen reads all black (MIT-SHM) without an
+/// error, so every way to read the screen must say so and fail, never print an empty result.
+@Suite("livetext on a Wayland session")
+struct WaylandSessionTests {
+    // Before: `capture --screen --json` printed a 1280×800 analysis with no text and exit 0;
+    // `capture` and `live` froze a black screen and waited 300 s for a drag.
+    @Test("every screen read through Xwayland is exit 4 saying why, at once; no empty result",
+          arguments: [["capture", "--screen", "--json"], ["capture", "--region", "0,0,200,100"],
+                      ["capture", "--monitor", "0", "--copy"], ["capture"], ["live"]])
+    func screenReadsRefused(arguments: [String]) async throws {
+        try await SwayServer.with { sway in
+            let started = ContinuousClock.now
+            let result = try await CLIProcess.run(arguments, environment: sway.environment, timeout: 60)
+            #expect(result.status == 4, "\(result.stdout) \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("'\(sway.xDisplay)' is Xwayland"), "\(result.stderr)")
+            #expect(result.stderr.contains("all black"), "\(result.stderr)")
+            // Not after a selection's or a surface's timeout: before anything is shown.
+            #expect(ContinuousClock.now - started < .seconds(30))
+        }
+    }
+
+    @Test("files and images still work on a Wayland session")
+    func filesStillWork() async throws {
+        try await SwayServer.with { sway in
+            let result = try await CLIProcess.run(["analyze", "--types", "codes", CLIProcess.fixture("qr-url.png")],
+                                                  environment: sway.environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("https://example.org/livetext?q=1"))
+        }
+    }
+}
