@@ -27,7 +27,9 @@ public final class X11Display: @unchecked Sendable {
         X11Errors.installHandlers()
         let requested = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard !requested.isEmpty else {
-            throw LiveTextError(.unavailable, "no X display: DISPLAY is not set")
+            let wayland = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY", default: ""]
+            throw LiveTextError(.unavailable, "no X display: DISPLAY is not set" + (wayland.isEmpty ? "" :
+                "; this is a Wayland session (WAYLAND_DISPLAY=\(wayland)), whose screen livetext cannot read yet"))
         }
         guard let handle = XAuthority.open(requested, authority: authority) else {
             throw LiveTextError(.unavailable, "cannot open X display '\(requested)' (is the X server running, and XAUTHORITY right?)")

@@ -18,10 +18,21 @@ struct WaylandSessionTests {
             let result = try await CLIProcess.run(arguments, environment: sway.environment, timeout: 60)
             #expect(result.status == 4, "\(result.stdout) \(result.stderr)")
             #expect(result.stdout.isEmpty)
-            #expect(result.stderr.contains("'\(sway.xDisplay)' is Xwayland"), "\(result.stderr)")
+            #expect(result.stderr.contains("'\(sway.xDisplay ?? "")' is Xwayland"), "\(result.stderr)")
             #expect(result.stderr.contains("all black"), "\(result.stderr)")
             // Not after a selection's or a surface's timeout: before anything is shown.
             #expect(ContinuousClock.now - started < .seconds(30))
+        }
+    }
+
+    // Before: "no X display: DISPLAY is not set", as if the user had forgotten something.
+    @Test("without Xwayland, a screen read says it is a Wayland session, exit 4")
+    func withoutXwayland() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let result = try await CLIProcess.run(["capture", "--screen"], environment: sway.environment, timeout: 60)
+            #expect(result.status == 4)
+            #expect(result.stderr.contains("this is a Wayland session (WAYLAND_DISPLAY=\(sway.waylandDisplay))"),
+                    "\(result.stderr)")
         }
     }
 

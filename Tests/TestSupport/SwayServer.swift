@@ -14,15 +14,15 @@ public final class SwayServer: @unchecked Sendable {
 
     /// `WAYLAND_DISPLAY`, relative to `runtimeDirectory`.
     public let waylandDisplay: String
-    /// Xwayland's display name, e.g. `:0`.
-    public let xDisplay: String
+    /// Xwayland's display name, e.g. `:0`; nil when started without Xwayland.
+    public let xDisplay: String?
     public let runtimeDirectory: URL
     public let width: Int
     public let height: Int
     private let directory: URL
     private let process: Process
 
-    private init(waylandDisplay: String, xDisplay: String, runtimeDirectory: URL, width: Int, height: Int,
+    private init(waylandDisplay: String, xDisplay: String?, runtimeDirectory: URL, width: Int, height: Int,
                  directory: URL, process: Process) {
         self.waylandDisplay = waylandDisplay
         self.xDisplay = xDisplay
@@ -34,15 +34,15 @@ public final class SwayServer: @unchecked Sendable {
     }
 
     /// What a program of this session has: `WAYLAND_DISPLAY`, `XDG_RUNTIME_DIR`, and `DISPLAY` for
-    /// Xwayland; `XDG_SESSION_TYPE=wayland`, as a login manager sets it.
+    /// Xwayland (empty without it); `XDG_SESSION_TYPE=wayland`, as a login manager sets it.
     public var environment: [String: String] {
-        ["WAYLAND_DISPLAY": waylandDisplay, "XDG_RUNTIME_DIR": runtimeDirectory.path, "DISPLAY": xDisplay,
+        ["WAYLAND_DISPLAY": waylandDisplay, "XDG_RUNTIME_DIR": runtimeDirectory.path, "DISPLAY": xDisplay ?? "",
          "XDG_SESSION_TYPE": "wayland"]
     }
 
-    /// Starts sway with one headless output of `width`×`height`, and waits (up to 30 s) until
-    /// its Wayland socket and Xwayland answer.
-    public static func start(width: Int = 1280, height: Int = 800) async throws -> SwayServer {
+    /// Starts sway with one headless output of `width`×`height` (and Xwayland unless told not
+    /// to), and waits (up to 30 s) until its Wayland socket and Xwayland answer.
+    public static func start(width: Int = 1280, height: Int = 800, xwayland: Bool = true) async throws -> SwayServer {
         try await offPool {
             let asRoot = getuid() == 0
             if asRoot { try ensureUser() }
@@ -57,10 +57,11 @@ public final class SwayServer: @unchecked Sendable {
             // Output and Xwayland first; the exec runs once sway is up, and xhost starts Xwayland
             // if it waits for a first client.
             let config = directory.appendingPathComponent("config")
+            let announce = "echo \"${DISPLAY:--}\" > \(ready.path).part && mv \(ready.path).part \(ready.path)"
             try """
                 output HEADLESS-1 resolution \(width)x\(height) position 0 0
-                xwayland enable
-                exec sh -c 'xhost +si:localuser:\(me) >/dev/null && echo "$DISPLAY" > \(ready.path).part && mv \(ready.path).part \(ready.path)'
+                xwayland \(xwayland ? "enable" : "disable")
+                exec sh -c '\(xwayland ? "xhost +si:localuser:\(me) >/dev/null && " : "")\(announce)'
                 """.write(to: config, atomically: true, encoding: .utf8)
             chmod(config.path, 0o644)
             let process = Process()
@@ -80,7 +81,8 @@ public final class SwayServer: @unchecked Sendable {
                 if let display = try? String(contentsOf: ready, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
                    !display.isEmpty,
                    FileManager.default.fileExists(atPath: runtime.appendingPathComponent("wayland-1").path) {
-                    return SwayServer(waylandDisplay: "wayland-1", xDisplay: display, runtimeDirectory: runtime,
+                    return SwayServer(waylandDisplay: "wayland-1", xDisplay: display == "-" ? nil : display,
+                                      runtimeDirectory: runtime,
                                       width: width, height: height, directory: directory, process: process)
                 }
                 usleep(20_000)
@@ -125,9 +127,9 @@ public final class SwayServer: @unchecked Sendable {
     }
 
     /// Runs `body` with a sway of its own, stopped afterwards even when `body` throws.
-    public static func with<T: Sendable>(width: Int = 1280, height: Int = 800,
+    public static func with<T: Sendable>(width: Int = 1280, height: Int = 800, xwayland: Bool = true,
                                          _ body: (SwayServer) async throws -> T) async throws -> T {
-        let server = try await start(width: width, height: height)
+        let server = try await start(width: width, height: height, xwayland: xwayland)
         return try await stopping(server, with: { await $0.stop() }, body)
     }
 }
