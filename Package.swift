@@ -30,6 +30,13 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
+        // The one C module with code: the client side of the Wayland protocols livetext speaks,
+        // generated from the XML in its xml/ folder by scripts/regen-wayland-protocols.
+        .target(name: "CWaylandProtocols", exclude: ["xml"]),
 
         // The pure-Swift core: image model, analysis model, preprocessing, analyzer.
         .target(name: "LiveTextCore"),
@@ -45,6 +52,8 @@ let package = Package(
         // X11: capture, region selection, the clipboard, hotkeys and typing, each on its own
         // display connection.
         .target(name: "X11Kit", dependencies: ["CX11", "LiveTextCore"]),
+        // Wayland: capture, the clipboard and typing on compositors that offer the wlr protocols.
+        .target(name: "WaylandKit", dependencies: ["CWayland", "CWaylandProtocols", "CXKBCommon", "LiveTextCore"]),
         // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
         .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction",
                                                      "LiveTextPreview", "FontRendering"]),
@@ -113,6 +122,8 @@ let package = Package(
                                    "LiveTextInteraction", "TestSupport"]),
         // The surface in-process, and `livetext live` (built for it) seen from another client.
         .testTarget(name: "X11Tests", dependencies: ["X11Kit", "CX11", "LiveTextCore", "TestSupport", "livetext"]),
+        // WaylandKit against a headless sway (TestSupport.SwayServer), compared with grim and wl-clipboard.
+        .testTarget(name: "WaylandTests", dependencies: ["WaylandKit", "LiveTextCore", "TestSupport"]),
         // ARCHITECTURE.md's module table held against the sources and this file.
         .testTarget(name: "ArchitectureTests"),
     ],

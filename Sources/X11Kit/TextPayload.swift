@@ -1,3 +1,4 @@
+import LiveTextCore
 import CX11
 import Foundation
 

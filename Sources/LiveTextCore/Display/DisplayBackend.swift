@@ -1,0 +1,58 @@
+import Foundation
+
+/// One display server as livetext uses it: capture, the interactive selection, the clipboard
+/// and typing. X11 (`X11Kit.X11Backend`) and Wayland (`WaylandKit.WaylandBackend`) conform, and
+/// a fake (`LiveTextDesktop.EmbeddedDisplay`) stands in for both in tests without a display; the
+/// desktop (`LiveTextDesktop.Desktop`) chooses one at start and speaks only to this protocol.
+///
+/// Every method may be called from any task; a backend serializes its own connection. A request
+/// the backend cannot do throws `unavailable` saying why and what to install or enable (see
+/// `capabilities`), never a hang; a connection whose server went away is replaced on the next call.
+public protocol DisplayBackend: AnyObject, Sendable {
+    /// How messages name this display: "the X display ':0'", "the Wayland display 'wayland-1'".
+    var spokenName: String { get }
+
+    /// What this backend can do on the display it reached (connecting first when needed);
+    /// `unavailable` when there is no display to reach.
+    func capabilities() async throws -> DisplayCapabilities
+
+    /// Why `capability` is missing and what would bring it, for the `unavailable` error of a
+    /// request that needs it; nil when it is not missing.
+    func unavailableReason(_ capability: DisplayCapabilities) async -> String?
+
+    /// The monitors, in the order `CaptureTarget.monitor` counts them.
+    func monitors() async throws -> [Monitor]
+
+    /// The pixels of `target`, without the user taking part.
+    func capture(_ target: CaptureTarget) async throws -> CapturedImage
+
+    /// Lets the user drag a rectangle (`window: false`) or click a window (`window: true`) over
+    /// the frozen screen and returns its pixels; Esc throws `cancelled`. `atRest`: what the
+    /// dragged rectangle holds each time the pointer has held still over a new one, called on the
+    /// backend's thread (it must return at once).
+    func select(window: Bool, cancel: CancellationFlag,
+                atRest: (@Sendable (CapturedImage) -> Void)?) async throws -> CapturedImage
+
+    /// The index of the monitor under the pointer; nil when the screen is one monitor, the
+    /// pointer is on none, or the display server does not say where it is.
+    func monitorUnderPointer() async throws -> Int?
+
+    /// The image on the clipboard, encoded as its owner offered it: at most `maxBytes`, all of
+    /// it within `deadline`; `notFound` saying what the clipboard holds when it is no image.
+    func clipboardImage(maxBytes: Int, within deadline: Duration) async throws -> ClipboardImage
+
+    /// Owns `selections` with `text` and serves it while this backend lives (blocking: the caller
+    /// is on a thread that may wait a round trip).
+    func copy(_ text: String, to selections: Set<SelectionName>) throws
+
+    /// The text this backend still serves (nothing else was copied since), for a process about
+    /// to exit that must hand it on: nil when a clipboard manager took a copy within
+    /// `managerTimeout`, or nothing of ours is on the clipboard. Blocking.
+    func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)?
+
+    /// Types `text` into the focused window.
+    func type(_ text: String, cancel: CancellationFlag) async throws
+
+    /// Closes the connection and stops serving copied text, now.
+    func close()
+}
