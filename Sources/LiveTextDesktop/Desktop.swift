@@ -2,51 +2,89 @@ import Dispatch
 import Foundation
 import LiveTextCore
 import Synchronization
+import WaylandKit
 import X11Kit
 
-/// The X11 desktop of one process: capture, interactive selection, the clipboard and typing.
+/// The desktop of one process (or of one request to the daemon): capture, interactive selection,
+/// the clipboard and typing, through the display server its `DisplaySession` names.
 ///
-/// The display is opened when first needed, not before, so a daemon started without `DISPLAY`
-/// still serves files and answers capture calls with `unavailable`; a connection whose server
-/// went away is replaced on the next call. Every X call runs in order on one serial queue (Xlib
-/// connections are not thread-safe), never on Swift's cooperative pool; a selection holds that
-/// queue until the user is done. Copied text is served
-/// by a `ClipboardOwner` on its own connection and thread, for as long as this object lives; the
-/// clipboard is read over a connection and thread of each read's own, so that another program's
-/// slow answer never holds up the queue.
-// `@unchecked Sendable`: `session` (the X connection) is touched only on `queue`; the rest is
-// immutable or in a `Mutex`.
-public final class Desktop: @unchecked Sendable {
-    /// The display this desktop opens; `$DISPLAY` when nil.
-    public let displayName: String?
-    /// Said after "DISPLAY is not set" when there is neither a name nor `$DISPLAY` (the daemon:
-    /// how to give it one).
+/// A session is served by one or two `DisplayBackend`s, asked in order for each thing a request
+/// needs: an X display by `X11Backend`; a Wayland session by `WaylandBackend`, with its Xwayland
+/// (`X11Backend`) after it for what the compositor does not offer and Xwayland does (the
+/// clipboard, which Xwayland shares with the session). Nothing is opened before it is needed, so
+/// a daemon started without a display still serves files and answers capture calls with
+/// `unavailable`; a connection whose server went away is replaced on the next call.
+public final class Desktop: Sendable {
+    /// The display server and its address; nil for a desktop made of given backends (tests).
+    public let session: DisplaySession?
+    /// Said after "DISPLAY is not set" when there is no display at all (the daemon: how to give it one).
     public let withoutDisplay: String?
-    /// The text of the latest copy and whether PRIMARY had it too.
-    private let lastCopy = Mutex<(text: String, alsoPrimary: Bool)?>(nil)
-    private let queue = DispatchQueue(label: "org.livetext.x11")
-    /// Touched only on `queue`.
-    private var session: Session?
-    /// Made on the first copy (outside the lock: it opens a connection).
-    private let owner = Mutex<ClipboardOwner?>(nil)
+    private let backends: [any DisplayBackend]
+    /// An environment that names no usable session (`LIVETEXT_BACKEND=gnome`): thrown on use.
+    private let sessionError: LiveTextError?
+    /// The backend that made the latest copy, which a process about to exit asks to hand it on.
+    private let copiedBy = Mutex<(any DisplayBackend)?>(nil)
 
-    /// The Xauthority file whose cookie opens the display (a request's `xauthority`); nil: as
-    /// Xlib chooses (`$XAUTHORITY`, else `~/.Xauthority`).
-    public let xauthority: String?
+    /// The X display this desktop opens, for what only X11 does yet (the live surface, the
+    /// viewer, hotkeys): the X11 session's display, or a Wayland session's Xwayland; nil: `$DISPLAY`.
+    public var displayName: String? { session?.xDisplay }
 
-    public init(displayName: String? = nil, xauthority: String? = nil, withoutDisplay: String? = nil) {
-        self.displayName = displayName
-        self.xauthority = xauthority
+    /// The Xauthority file whose cookie opens the X display (a request's `xauthority`).
+    public var xauthority: String? {
+        if case .x11(_, let file) = session { return file }
+        return nil
+    }
+
+    /// A desktop on X display `displayName` when it is given, else on the session the
+    /// environment names (`DisplaySession.choose`).
+    public convenience init(displayName: String? = nil, xauthority: String? = nil, withoutDisplay: String? = nil) {
+        if displayName != nil || xauthority != nil {
+            self.init(session: .x11(display: displayName, xauthority: xauthority), withoutDisplay: withoutDisplay)
+            return
+        }
+        do {
+            self.init(session: try DisplaySession.choose(environment: ProcessInfo.processInfo.environment),
+                      withoutDisplay: withoutDisplay)
+        } catch {
+            self.init(failing: error as? LiveTextError ?? LiveTextError(.invalidArgs, "\(error)"), withoutDisplay: withoutDisplay)
+        }
+    }
+
+    public init(session: DisplaySession, withoutDisplay: String? = nil) {
+        self.session = session
         self.withoutDisplay = withoutDisplay
+        sessionError = nil
+        switch session {
+        case .x11(let display, let xauthority):
+            backends = [X11Backend(displayName: display, xauthority: xauthority)]
+        case .wayland(let socket, let runtimeDirectory, let xwayland):
+            backends = [WaylandBackend(socket: socket, runtimeDirectory: runtimeDirectory)]
+                + (xwayland.map { [X11Backend(displayName: $0)] } ?? [])
+        }
     }
 
-    /// Whether this desktop has a display to open: a name, or `$DISPLAY`.
+    /// A desktop served by `backends`, asked in order (a test's `EmbeddedDisplay`).
+    public init(backends: [any DisplayBackend], withoutDisplay: String? = nil) {
+        session = nil
+        self.backends = backends
+        self.withoutDisplay = withoutDisplay
+        sessionError = nil
+    }
+
+    private init(failing error: LiveTextError, withoutDisplay: String?) {
+        session = nil
+        backends = []
+        self.withoutDisplay = withoutDisplay
+        sessionError = error
+    }
+
+    /// Whether this desktop has a display to open: a Wayland socket, an X display name, or `$DISPLAY`.
     public var knowsDisplay: Bool {
-        displayName != nil || !ProcessInfo.processInfo.environment["DISPLAY", default: ""].isEmpty
-    }
-
-    deinit {
-        owner.withLock { $0 }?.close()
+        switch session {
+        case .wayland: true
+        case .x11(let display, _): display != nil || !ProcessInfo.processInfo.environment["DISPLAY", default: ""].isEmpty
+        case nil: sessionError == nil
+        }
     }
 
     /// Runs `body` with a desktop of its own, closed when it returns or throws: for a process
@@ -59,60 +97,39 @@ public final class Desktop: @unchecked Sendable {
         return try await body(desktop)
     }
 
-    /// Closes the display connection and stops serving copied text, now: waits for what runs on
-    /// the X queue (a selection in progress is finished first). A later call opens it again.
+    /// Closes the display connections and stops serving copied text, now: waits for what runs
+    /// (a selection in progress is finished first). A later call opens them again.
     public func close() {
-        queue.sync {
-            session?.display.close()
-            session = nil
-        }
-        let stale = owner.withLock { owner in
-            defer { owner = nil }
-            return owner
-        }
-        stale?.close()
+        backends.forEach { $0.close() }
     }
 
-    /// One connection and what is built on it; replaced when the server goes away.
-    private final class Session {
-        let display: X11Display
-        let capture: ScreenCapture
-
-        init(display: X11Display) {
-            self.display = display
-            capture = ScreenCapture(display: display)
-        }
-    }
-
-    /// Runs `body` on the X queue with a live session; cancelling the task raises `flag`.
-    private func run<T: Sendable>(_ body: @escaping @Sendable (Session, CancellationFlag) throws -> T) async throws -> T {
-        let flag = CancellationFlag()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                queue.async {
-                    continuation.resume(with: Result {
-                        try flag.check()
-                        return try body(try self.liveSession(), flag)
-                    })
+    /// The first backend that can do `capability`. When none can: the first backend's error of
+    /// connecting, or why it cannot, as `unavailable`. Blocking (a backend may connect).
+    private func backend(for capability: DisplayCapabilities) throws -> any DisplayBackend {
+        if let sessionError { throw sessionError }
+        var firstProblem: (any Error)?
+        for backend in backends {
+            do {
+                if try backend.capabilities().isSuperset(of: capability) { return backend }
+                if firstProblem == nil {
+                    firstProblem = LiveTextError(.unavailable, backend.unavailableReason(capability)
+                                                 ?? "\(capability.spokenName) is not available on \(backend.spokenName)")
                 }
+            } catch {
+                if firstProblem == nil { firstProblem = error }
             }
-        } onCancel: {
-            flag.cancel()
         }
+        throw explained(firstProblem ?? LiveTextError(.unavailable, "no display to work with"))
     }
 
-    private func liveSession() throws -> Session {
-        session?.display.noticeIfGone()
-        if let session, !session.display.isBroken { return session }
-        session?.display.close()
-        session = nil
-        do {
-            let fresh = Session(display: try X11Display(name: displayName, authority: xauthority))
-            session = fresh
-            return fresh
-        } catch {
-            throw explained(error)
-        }
+    /// `backend(for:)` off the cooperative pool.
+    private func backendWaiting(for capability: DisplayCapabilities) async throws -> any DisplayBackend {
+        let box = try await BlockingWork.run(.waiting) { BackendBox(backend: try self.backend(for: capability)) }
+        return box.backend
+    }
+
+    private struct BackendBox: Sendable {
+        let backend: any DisplayBackend
     }
 
     /// An error of opening the display, saying what to do (`withoutDisplay`) when it is
@@ -122,9 +139,20 @@ public final class Desktop: @unchecked Sendable {
         return LiveTextError(.unavailable, error.message + (withoutDisplay.map { ": " + $0 } ?? ""))
     }
 
-    /// Opens the display if it is not open yet: `unavailable`, saying what to do, without one.
-    public func checkAvailable() async throws {
-        try await run { _, _ in }
+    /// Throws `unavailable`, saying what to do, unless the display can do `capability` (by
+    /// default: unless it can be reached at all).
+    public func checkAvailable(for capability: DisplayCapabilities = []) async throws {
+        _ = try await backendWaiting(for: capability)
+    }
+
+    /// What the session can do, over all its backends (empty when no display can be reached).
+    public func capabilities() async -> DisplayCapabilities {
+        let backends = self.backends
+        return (try? await BlockingWork.run(.waiting) {
+            backends.reduce(into: DisplayCapabilities()) { all, backend in
+                all.formUnion((try? backend.capabilities()) ?? [])
+            }
+        }) ?? []
     }
 
     // MARK: Capture
@@ -132,56 +160,60 @@ public final class Desktop: @unchecked Sendable {
     /// Captures what `request` names; interactive requests wait for the user (Esc: `cancelled`).
     /// Throws `tooLarge` past `maxPixels`.
     /// `atRest`, for `.select`: what the dragged rectangle holds each time the pointer has held
-    /// still over a new one (``RegionSelector/restDelay``), within `maxPixels`; called on the
-    /// desktop's thread, so it must return at once.
+    /// still over a new one, within `maxPixels`; called on the backend's thread, so it must
+    /// return at once.
     public func capture(_ request: CaptureRequest, maxPixels: Int = ImageLimits.defaultMaxPixels,
                         atRest: (@Sendable (ScreenImage) -> Void)? = nil) async throws -> ScreenImage {
-        try await run { session, flag in
-            let started = DispatchTime.now().uptimeNanoseconds
-            let captured: CapturedImage
+        let started = DispatchTime.now().uptimeNanoseconds
+        let captured: CapturedImage
+        do {
             if let target = request.fixedTarget {
-                captured = try session.capture.capture(target)
-            } else if request == .pickWindow {
-                captured = try RegionSelector(display: session.display).select(mode: .window, cancel: flag).capture
+                let needed: DisplayCapabilities
+                if case .window = target { needed = .captureWindow } else { needed = .captureScreen }
+                captured = try await backendWaiting(for: needed).capture(target)
             } else {
+                let window = request == .pickWindow
                 let limits = ImageLimits(maxPixels: maxPixels)
                 let rested = atRest.map { report in
-                    { (image: CapturedImage) in
+                    { @Sendable (image: CapturedImage) in
                         if (try? limits.check(width: image.image.width, height: image.image.height)) != nil {
                             report(ScreenImage(image, captureMs: nil))
                         }
                     }
                 }
-                captured = try RegionSelector(display: session.display).select(mode: .region, cancel: flag,
-                                                                                atRest: rested).capture
+                let backend = try await backendWaiting(for: window ? .pickWindow : .selectRegion)
+                let flag = CancellationFlag()
+                captured = try await withTaskCancellationHandler {
+                    try await backend.select(window: window, cancel: flag, atRest: rested)
+                } onCancel: {
+                    flag.cancel()
+                }
             }
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-            try ImageLimits(maxPixels: maxPixels).check(width: captured.image.width, height: captured.image.height)
-            return ScreenImage(captured, captureMs: request.isInteractive ? nil : elapsed)
+        } catch {
+            throw explained(error)
         }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        try ImageLimits(maxPixels: maxPixels).check(width: captured.image.width, height: captured.image.height)
+        return ScreenImage(captured, captureMs: request.isInteractive ? nil : elapsed)
     }
 
     /// The monitor under the pointer, as a request (`.monitor(index)`); `.screen` when the screen
-    /// is one monitor or the pointer is on none.
+    /// is one monitor, the pointer is on none, or the display server does not say.
     public func monitorUnderPointer() async throws -> CaptureRequest {
-        try await run { session, _ in
-            try session.capture.monitorUnderPointer().map(CaptureRequest.monitor) ?? .screen
-        }
+        try await backendWaiting(for: .captureScreen).monitorUnderPointer().map(CaptureRequest.monitor) ?? .screen
     }
 
     // MARK: Clipboard
 
     /// The image on CLIPBOARD (`notFound` when it holds none, saying what it holds): at most
     /// `maxBytes` of it, all of it within `deadline` (`failed`, naming the owner and what it sent,
-    /// after that), then decoded by `decode`. Read over a connection and thread of its own, not on
-    /// the X queue: a slow owner holds up nothing else. Cancelling the task ends the read at once
-    /// (`cancelled`); the clipboard keeps what it held.
+    /// after that), then decoded by `decode`. A slow owner holds up nothing else. Cancelling the
+    /// task ends the read at once (`cancelled`); the clipboard keeps what it held.
     public func clipboardImage(maxBytes: Int, deadline: Duration = ClipboardReader.defaultDeadline,
                                decode: @escaping @Sendable (Data) async throws -> PixelImage) async throws -> PixelImage {
         let encoded: ClipboardImage
         do {
-            encoded = try await ClipboardReader.readImage(displayName: displayName, authority: xauthority,
-                                                             maxBytes: maxBytes, within: deadline)
+            encoded = try await backendWaiting(for: .readClipboard).clipboardImage(maxBytes: maxBytes, within: deadline)
         } catch {
             throw explained(error)
         }
@@ -194,61 +226,31 @@ public final class Desktop: @unchecked Sendable {
         try await BlockingWork.run(.waiting) { try self.copySynchronously(text, alsoPrimary: alsoPrimary) }
     }
 
-    /// `copy` for callers on a thread that may block (one X round trip or two).
+    /// `copy` for callers on a thread that may block (one round trip or two).
     public func copySynchronously(_ text: String, alsoPrimary: Bool = false) throws {
         let selections: Set<SelectionName> = alsoPrimary ? [.clipboard, .primary] : [.clipboard]
-        let owner = try clipboardOwner()
-        do {
-            try owner.copy(text, to: selections)
-        } catch let error as LiveTextError where error.code == .unavailable {
-            // The server went away since the last copy: once more on a new connection.
-            dropOwner(owner)
-            try clipboardOwner().copy(text, to: selections)
-        }
-        lastCopy.withLock { $0 = (text, alsoPrimary) }
-        // Waits up to 2 s for a clipboard manager: not on the caller's thread.
-        if let current = self.owner.withLock({ $0 }) {
-            Task { _ = try? await BlockingWork.run(.waiting) { current.handOffToManager(timeout: .seconds(2)) } }
-        }
+        let backend = try backend(for: alsoPrimary ? [.copy, .copyPrimary] : .copy)
+        try backend.copy(text, to: selections)
+        copiedBy.withLock { $0 = backend }
     }
 
     /// The text this desktop still serves on the clipboard (nothing else was copied since), for a
     /// process about to exit that must hand it on: `nil` when a clipboard manager took a copy of
     /// it now (within `managerTimeout`), or nothing of ours is on the clipboard.
     public func copyToHandOn(managerTimeout: Duration = .milliseconds(300)) -> (text: String, alsoPrimary: Bool)? {
-        guard let current = owner.withLock({ $0 }), let copy = lastCopy.withLock({ $0 }), current.isOwner else {
-            return nil
-        }
-        return current.handOffToManager(timeout: managerTimeout) ? nil : copy
-    }
-
-    /// The owner, made on first use. Opening its connection is an X round trip: done outside the
-    /// lock, and a second one made meanwhile by another thread is closed again.
-    private func clipboardOwner() throws -> ClipboardOwner {
-        if let current = owner.withLock({ $0 }) { return current }
-        let fresh = try ClipboardOwner(displayName: displayName, authority: xauthority)
-        let (kept, spare) = owner.withLock { owner -> (ClipboardOwner, ClipboardOwner?) in
-            if let owner { return (owner, fresh) }
-            owner = fresh
-            return (fresh, nil)
-        }
-        spare?.close()
-        return kept
-    }
-
-    private func dropOwner(_ stale: ClipboardOwner) {
-        owner.withLock { owner in
-            if owner === stale { owner = nil }
-        }
-        stale.close()
+        copiedBy.withLock { $0 }?.copyToHandOn(managerTimeout: managerTimeout)
     }
 
     // MARK: Typing
 
-    /// Types `text` into the focused window (XTEST).
+    /// Types `text` into the focused window.
     public func type(_ text: String) async throws {
-        try await run { session, flag in
-            try KeyboardTyper(display: session.display).type(text, cancel: flag)
+        let backend = try await backendWaiting(for: .type)
+        let flag = CancellationFlag()
+        try await withTaskCancellationHandler {
+            try await backend.type(text, cancel: flag)
+        } onCancel: {
+            flag.cancel()
         }
     }
 }

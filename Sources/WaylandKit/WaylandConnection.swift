@@ -142,6 +142,10 @@ public final class WaylandConnection: @unchecked Sendable {
         try dispatch(until: { box.takeUnretainedValue().done }, within: deadline, waitingFor: "a round trip", cancel: cancel)
     }
 
+    /// True once the connection failed (the compositor went away or reported a protocol error):
+    /// it can do nothing more, and its owner opens a new one.
+    public var isBroken: Bool { wl_display_get_error(display) != 0 }
+
     /// Sends what is queued without waiting.
     public func flush() {
         _ = wl_display_flush(display)

@@ -12,13 +12,13 @@ public protocol DisplayBackend: AnyObject, Sendable {
     /// How messages name this display: "the X display ':0'", "the Wayland display 'wayland-1'".
     var spokenName: String { get }
 
-    /// What this backend can do on the display it reached (connecting first when needed);
-    /// `unavailable` when there is no display to reach.
-    func capabilities() async throws -> DisplayCapabilities
+    /// What this backend can do on the display it reached (connecting first when needed, so it
+    /// may block for a round trip); `unavailable` when there is no display to reach.
+    func capabilities() throws -> DisplayCapabilities
 
     /// Why `capability` is missing and what would bring it, for the `unavailable` error of a
     /// request that needs it; nil when it is not missing.
-    func unavailableReason(_ capability: DisplayCapabilities) async -> String?
+    func unavailableReason(_ capability: DisplayCapabilities) -> String?
 
     /// The monitors, in the order `CaptureTarget.monitor` counts them.
     func monitors() async throws -> [Monitor]

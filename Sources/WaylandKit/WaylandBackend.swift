@@ -1,0 +1,169 @@
+import CWayland
+import CWaylandProtocols
+import CXKBCommon
+import Dispatch
+import Foundation
+import LiveTextCore
+import Synchronization
+
+/// A Wayland compositor as a `DisplayBackend`: capture through wlr-screencopy, the clipboard
+/// through wlr-data-control, typing through the virtual keyboard; what the compositor offers is
+/// read from its globals.
+///
+/// One connection serves capture and typing, in order on one serial queue, opened when first
+/// needed and replaced when the compositor went away; the clipboard is read over a connection of
+/// each read's own, and copied text is served by an owner with its own connection and thread.
+// `@unchecked Sendable`: `connection` is touched only on `queue`; the rest is immutable or in a `Mutex`.
+public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
+    /// The socket (`WAYLAND_DISPLAY`): a name in `runtimeDirectory`, or a path.
+    public let socket: String
+    public let runtimeDirectory: String?
+    private let queue = DispatchQueue(label: "org.livetext.wayland")
+    /// Touched only on `queue`.
+    private var connection: WaylandConnection?
+    /// The globals of the latest connection, for `capabilities()` without a round trip.
+    private let offered = Mutex<[WaylandConnection.Global]?>(nil)
+
+    public init(socket: String, runtimeDirectory: String?) {
+        self.socket = socket
+        self.runtimeDirectory = runtimeDirectory
+    }
+
+    public var spokenName: String { "the Wayland display '\(socket)'" }
+
+    /// Runs `body` on the queue with a connection, opening one when there is none or the last
+    /// one failed.
+    func run<T: Sendable>(cancel: CancellationFlag = CancellationFlag(),
+                          _ body: @escaping @Sendable (WaylandConnection, CancellationFlag) throws -> T) async throws -> T {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                queue.async {
+                    continuation.resume(with: Result {
+                        try cancel.check()
+                        let connection = try self.openConnection()
+                        do {
+                            return try body(connection, cancel)
+                        } catch let error as LiveTextError where error.code == .unavailable && connection.isBroken {
+                            self.dropConnection()
+                            throw error
+                        }
+                    })
+                }
+            }
+        } onCancel: {
+            cancel.cancel()
+        }
+    }
+
+    /// On `queue`.
+    private func openConnection() throws -> WaylandConnection {
+        if let connection, !connection.isBroken { return connection }
+        dropConnection()
+        let fresh = try WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory)
+        connection = fresh
+        offered.withLock { $0 = fresh.globals }
+        return fresh
+    }
+
+    /// On `queue`.
+    private func dropConnection() {
+        connection?.close()
+        connection = nil
+    }
+
+    public func close() {
+        queue.sync { dropConnection() }
+    }
+
+    // MARK: What it can do
+
+    /// The globals each capability needs, in order of preference (the first offered is used).
+    static let protocols: [(DisplayCapabilities, [String])] = [
+        (.captureScreen, ["zwlr_screencopy_manager_v1"]),
+        (.readClipboard, ["zwlr_data_control_manager_v1"]),
+        (.copy, ["zwlr_data_control_manager_v1"]),
+        (.type, ["zwp_virtual_keyboard_manager_v1"]),
+    ]
+
+    public func capabilities() throws -> DisplayCapabilities {
+        let globals = try currentGlobals()
+        var found = DisplayCapabilities()
+        for (capability, interfaces) in Self.protocols where globals.contains(where: { interfaces.contains($0.interface) }) {
+            found.insert(capability)
+        }
+        // The primary selection came with version 2 of wlr-data-control.
+        if globals.contains(where: { $0.interface == "zwlr_data_control_manager_v1" && $0.version >= 2 }) {
+            found.insert(.copyPrimary)
+        }
+        return found
+    }
+
+    private func currentGlobals() throws -> [WaylandConnection.Global] {
+        if let known = offered.withLock({ $0 }) { return known }
+        return try queue.sync { try openConnection().globals }
+    }
+
+    public func unavailableReason(_ capability: DisplayCapabilities) -> String? {
+        guard let available = try? capabilities(), !available.isSuperset(of: capability) else { return nil }
+        let missing = capability.subtracting(available)
+        let wlroots = "wlroots compositors (sway, Hyprland, river, labwc, Wayfire) offer it; GNOME and KDE Plasma "
+            + "need their desktop portal, which livetext does not use yet"
+        if !missing.isDisjoint(with: .captureScreen) {
+            return "cannot read the screen: \(spokenName) offers no screen capture protocol (zwlr_screencopy_manager_v1): "
+                + wlroots
+        }
+        if !missing.isDisjoint(with: [.readClipboard, .copy]) {
+            return "\(missing.spokenName) is not available: \(spokenName) offers no clipboard protocol for programs "
+                + "without a window (zwlr_data_control_manager_v1): " + wlroots
+        }
+        if !missing.isDisjoint(with: .copyPrimary) {
+            return "copying to the primary selection is not available: \(spokenName) offers version 1 of "
+                + "zwlr_data_control_manager_v1, without the primary selection"
+        }
+        if !missing.isDisjoint(with: .type) {
+            return "typing is not available: \(spokenName) offers no virtual keyboard (zwp_virtual_keyboard_manager_v1): "
+                + wlroots
+        }
+        if !missing.isDisjoint(with: [.captureWindow, .pickWindow]) {
+            return "\(missing.spokenName) is not available on Wayland: a Wayland program cannot name or read other "
+                + "programs' windows; capture a region (--region X,Y,W,H) or a monitor (--monitor N) instead"
+        }
+        return "\(missing.spokenName) is not available on Wayland yet (\(spokenName)); on X11 it is"
+    }
+
+    // MARK: Capture
+
+    public func monitors() async throws -> [Monitor] {
+        throw LiveTextError(.unavailable, "not yet")
+    }
+
+    public func capture(_ target: CaptureTarget) async throws -> CapturedImage {
+        throw LiveTextError(.unavailable, "not yet")
+    }
+
+    public func select(window: Bool, cancel: CancellationFlag,
+                       atRest: (@Sendable (CapturedImage) -> Void)?) async throws -> CapturedImage {
+        throw LiveTextError(.unavailable, unavailableReason(window ? .pickWindow : .selectRegion) ?? "")
+    }
+
+    /// Wayland tells a program where the pointer is only over its own surfaces.
+    public func monitorUnderPointer() async throws -> Int? { nil }
+
+    // MARK: Clipboard
+
+    public func clipboardImage(maxBytes: Int, within deadline: Duration) async throws -> ClipboardImage {
+        throw LiveTextError(.unavailable, "not yet")
+    }
+
+    public func copy(_ text: String, to selections: Set<SelectionName>) throws {
+        throw LiveTextError(.unavailable, "not yet")
+    }
+
+    public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? { nil }
+
+    // MARK: Typing
+
+    public func type(_ text: String, cancel: CancellationFlag) async throws {
+        throw LiveTextError(.unavailable, "not yet")
+    }
+}

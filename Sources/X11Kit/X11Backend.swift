@@ -1,0 +1,207 @@
+import Dispatch
+import Foundation
+import LiveTextCore
+import Synchronization
+
+/// An X display as a `DisplayBackend`: capture, the interactive selection, the clipboard and
+/// typing.
+///
+/// The display is opened when first needed, not before; a connection whose server went away is
+/// replaced on the next call. Every X call runs in order on one serial queue (Xlib connections
+/// are not thread-safe), never on Swift's cooperative pool; a selection holds that queue until
+/// the user is done. Copied text is served by a `ClipboardOwner` on its own connection and
+/// thread, for as long as this object lives; the clipboard is read over a connection and thread
+/// of each read's own, so that another program's slow answer never holds up the queue.
+// `@unchecked Sendable`: `session` (the X connection) is touched only on `queue`; the rest is
+// immutable or in a `Mutex`.
+public final class X11Backend: DisplayBackend, @unchecked Sendable {
+    /// The display this backend opens; `$DISPLAY` when nil.
+    public let displayName: String?
+    /// The Xauthority file whose cookie opens the display; nil: as Xlib chooses.
+    public let xauthority: String?
+    /// The text of the latest copy and whether PRIMARY had it too.
+    private let lastCopy = Mutex<(text: String, alsoPrimary: Bool)?>(nil)
+    private let queue = DispatchQueue(label: "org.livetext.x11")
+    /// Touched only on `queue`.
+    private var session: Session?
+    /// Made on the first copy (outside the lock: it opens a connection).
+    private let owner = Mutex<ClipboardOwner?>(nil)
+    /// Whether the display is Xwayland, once known.
+    private let xwayland = Mutex<Bool?>(nil)
+
+    public init(displayName: String? = nil, xauthority: String? = nil) {
+        self.displayName = displayName
+        self.xauthority = xauthority
+    }
+
+    deinit {
+        owner.withLock { $0 }?.close()
+    }
+
+    public var spokenName: String {
+        "the X display '\(displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? "")'"
+    }
+
+    /// One connection and what is built on it; replaced when the server goes away.
+    private final class Session {
+        let display: X11Display
+        let capture: ScreenCapture
+
+        init(display: X11Display) {
+            self.display = display
+            capture = ScreenCapture(display: display)
+        }
+    }
+
+    /// Runs `body` on the X queue with a live session; cancelling the task raises the flag.
+    private func run<T: Sendable>(cancel: CancellationFlag = CancellationFlag(),
+                                  _ body: @escaping @Sendable (Session, CancellationFlag) throws -> T) async throws -> T {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                queue.async {
+                    continuation.resume(with: Result {
+                        try cancel.check()
+                        return try body(try self.liveSession(), cancel)
+                    })
+                }
+            }
+        } onCancel: {
+            cancel.cancel()
+        }
+    }
+
+    private func liveSession() throws -> Session {
+        session?.display.noticeIfGone()
+        if let session, !session.display.isBroken { return session }
+        session?.display.close()
+        session = nil
+        let fresh = Session(display: try X11Display(name: displayName, authority: xauthority))
+        session = fresh
+        return fresh
+    }
+
+    public func close() {
+        queue.sync {
+            session?.display.close()
+            session = nil
+        }
+        let stale = owner.withLock { owner in
+            defer { owner = nil }
+            return owner
+        }
+        stale?.close()
+    }
+
+    // MARK: What it can do
+
+    public func capabilities() throws -> DisplayCapabilities {
+        let xwayland = try isXwayland()
+        let everything: DisplayCapabilities = [.captureScreen, .captureWindow, .selectRegion, .pickWindow, .readClipboard,
+                                               .copy, .copyPrimary, .type, .hotkeys, .liveSurface, .viewWindow]
+        // Xwayland shows X clients none of the desktop: no pixels, no keys outside X windows, no
+        // typing into Wayland windows. Its clipboard is the session's, and its windows are shown.
+        return xwayland ? [.readClipboard, .copy, .copyPrimary, .viewWindow] : everything
+    }
+
+    /// Whether the display is Xwayland: asked once (on the queue, a round trip or two), then kept.
+    private func isXwayland() throws -> Bool {
+        if let known = xwayland.withLock({ $0 }) { return known }
+        let found = try queue.sync { try liveSession().display.isXwayland }
+        xwayland.withLock { $0 = found }
+        return found
+    }
+
+    public func unavailableReason(_ capability: DisplayCapabilities) -> String? {
+        guard let available = try? capabilities(), !available.isSuperset(of: capability) else { return nil }
+        let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        if !capability.isDisjoint(with: [.captureScreen, .captureWindow, .selectRegion, .pickWindow, .liveSurface]) {
+            return "cannot read the screen: the X display '\(name)' is Xwayland, the X server of a Wayland session, "
+                + "which never shows the desktop to X clients (a capture would be all black)"
+        }
+        return "\(capability.spokenName) is not available through the X display '\(name)': it is Xwayland, "
+            + "which X clients reach only while one of its windows has the focus"
+    }
+
+    // MARK: Capture
+
+    public func monitors() async throws -> [Monitor] {
+        try await run { session, _ in try session.capture.monitors() }
+    }
+
+    public func capture(_ target: CaptureTarget) async throws -> CapturedImage {
+        try await run { session, _ in try session.capture.capture(target) }
+    }
+
+    public func select(window: Bool, cancel: CancellationFlag,
+                       atRest: (@Sendable (CapturedImage) -> Void)?) async throws -> CapturedImage {
+        let report = window ? nil : atRest
+        return try await run(cancel: cancel) { session, flag in
+            let mode: SelectionMode = window ? .window : .region
+            let rested: ((CapturedImage) -> Void)? = report.map { report in { report($0) } }
+            return try RegionSelector(display: session.display).select(mode: mode, cancel: flag, atRest: rested).capture
+        }
+    }
+
+    public func monitorUnderPointer() async throws -> Int? {
+        try await run { session, _ in try session.capture.monitorUnderPointer() }
+    }
+
+    // MARK: Clipboard
+
+    public func clipboardImage(maxBytes: Int, within deadline: Duration) async throws -> ClipboardImage {
+        try await ClipboardReader.readImage(displayName: displayName, authority: xauthority, maxBytes: maxBytes,
+                                            within: deadline)
+    }
+
+    public func copy(_ text: String, to selections: Set<SelectionName>) throws {
+        let owner = try clipboardOwner()
+        do {
+            try owner.copy(text, to: selections)
+        } catch let error as LiveTextError where error.code == .unavailable {
+            // The server went away since the last copy: once more on a new connection.
+            dropOwner(owner)
+            try clipboardOwner().copy(text, to: selections)
+        }
+        lastCopy.withLock { $0 = (text, selections.contains(.primary)) }
+        // Waits up to 2 s for a clipboard manager: not on the caller's thread.
+        if let current = self.owner.withLock({ $0 }) {
+            Task { _ = try? await BlockingWork.run(.waiting) { current.handOffToManager(timeout: .seconds(2)) } }
+        }
+    }
+
+    public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? {
+        guard let current = owner.withLock({ $0 }), let copy = lastCopy.withLock({ $0 }), current.isOwner else {
+            return nil
+        }
+        return current.handOffToManager(timeout: managerTimeout) ? nil : copy
+    }
+
+    /// The owner, made on first use. Opening its connection is an X round trip: done outside the
+    /// lock, and a second one made meanwhile by another thread is closed again.
+    private func clipboardOwner() throws -> ClipboardOwner {
+        if let current = owner.withLock({ $0 }) { return current }
+        let fresh = try ClipboardOwner(displayName: displayName, authority: xauthority)
+        let (kept, spare) = owner.withLock { owner -> (ClipboardOwner, ClipboardOwner?) in
+            if let owner { return (owner, fresh) }
+            owner = fresh
+            return (fresh, nil)
+        }
+        spare?.close()
+        return kept
+    }
+
+    private func dropOwner(_ stale: ClipboardOwner) {
+        owner.withLock { owner in
+            if owner === stale { owner = nil }
+        }
+        stale.close()
+    }
+
+    // MARK: Typing
+
+    public func type(_ text: String, cancel: CancellationFlag) async throws {
+        try await run(cancel: cancel) { session, flag in
+            try KeyboardTyper(display: session.display).type(text, cancel: flag)
+        }
+    }
+}
