@@ -35,23 +35,14 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     /// one failed.
     func run<T: Sendable>(cancel: CancellationFlag = CancellationFlag(),
                           _ body: @escaping @Sendable (WaylandConnection, CancellationFlag) throws -> T) async throws -> T {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                queue.async {
-                    continuation.resume(with: Result {
-                        try cancel.check()
-                        let connection = try self.openConnection()
-                        do {
-                            return try body(connection, cancel)
-                        } catch let error as LiveTextError where error.code == .unavailable && connection.isBroken {
-                            self.dropConnection()
-                            throw error
-                        }
-                    })
-                }
+        try await queue.perform(cancel: cancel) {
+            let connection = try self.openConnection()
+            do {
+                return try body(connection, cancel)
+            } catch let error as LiveTextError where error.code == .unavailable && connection.isBroken {
+                self.dropConnection()
+                throw error
             }
-        } onCancel: {
-            cancel.cancel()
         }
     }
 

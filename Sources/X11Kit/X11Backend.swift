@@ -56,18 +56,7 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
     /// Runs `body` on the X queue with a live session; cancelling the task raises the flag.
     private func run<T: Sendable>(cancel: CancellationFlag = CancellationFlag(),
                                   _ body: @escaping @Sendable (Session, CancellationFlag) throws -> T) async throws -> T {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                queue.async {
-                    continuation.resume(with: Result {
-                        try cancel.check()
-                        return try body(try self.liveSession(), cancel)
-                    })
-                }
-            }
-        } onCancel: {
-            cancel.cancel()
-        }
+        try await queue.perform(cancel: cancel) { try body(try self.liveSession(), cancel) }
     }
 
     private func liveSession() throws -> Session {
