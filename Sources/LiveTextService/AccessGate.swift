@@ -58,7 +58,7 @@ struct AccessGrant: Sendable {
 extension AccessPurpose {
     /// What a request's options ask for beyond its source: a copy, another display.
     static func of(_ options: AnalysisRequestOptions) -> [AccessPurpose] {
-        (options.copy ? [.copy] : []) + [options.display, options.xauthority].compactMap { $0 }.map { .display($0) }
+        (options.copy ? [.copy] : []) + [options.display, options.xauthority, options.waylandDisplay].compactMap { $0 }.map { .display($0) }
     }
 
     /// What performing `action` does on the host.

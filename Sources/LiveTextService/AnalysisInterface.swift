@@ -49,7 +49,7 @@ extension LiveTextService {
                            doc: "Carries out a quick action by id (open, mail, call, map, calendar, track, copy).") { call in
                     let analysis = try await result()
                     try await replying {
-                        let desktop = try self.desktop(named: record.display, xauthority: record.xauthority)
+                        let desktop = try self.desktop(named: record.display, xauthority: record.xauthority, wayland: record.waylandDisplay)
                         _ = try await self.actionPerformer(desktop).performWaiting(call[0].string ?? "", in: analysis)
                     }
                     return []
@@ -65,7 +65,7 @@ extension LiveTextService {
                         throw DBusError.livetext(.notFound, "'\(what)' is empty: the clipboard is left as it was")
                     }
                     try await replying {
-                        try await self.desktop(named: record.display, xauthority: record.xauthority)
+                        try await self.desktop(named: record.display, xauthority: record.xauthority, wayland: record.waylandDisplay)
                             .copy(text, alsoPrimary: self.settings.settings.clipboard.alsoPrimary)
                     }
                     return []

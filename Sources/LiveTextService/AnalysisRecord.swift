@@ -29,6 +29,7 @@ actor AnalysisRecord {
     /// actions; nil: the daemon's own.
     let display: String?
     let xauthority: String?
+    let waylandDisplay: String?
     /// The `Analysis1` properties the result makes (sent in `PropertiesChanged` when it changes).
     static let resultProperties = ["ImageSize", "Text", "Json", "Items", "Codes", "QuickActions"]
     nonisolated let path = ServiceNames.newAnalysisPath()
@@ -43,9 +44,11 @@ actor AnalysisRecord {
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     init(id: Int, owner: String, client: String, isCapture: Bool = false, outlivesCaller: Bool = false,
-         isOnBus: Bool = true, isLive: Bool = false, display: String? = nil, xauthority: String? = nil) {
+         isOnBus: Bool = true, isLive: Bool = false, display: String? = nil, xauthority: String? = nil,
+         waylandDisplay: String? = nil) {
         self.display = display
         self.xauthority = xauthority
+        self.waylandDisplay = waylandDisplay
         self.isOnBus = isOnBus
         self.isLive = isLive
         self.id = id

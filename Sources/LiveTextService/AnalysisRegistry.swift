@@ -17,7 +17,7 @@ actor AnalysisRegistry {
     /// too many, over all its connections.
     func create(owner: String, client: String, maxPerClient: Int, isCapture: Bool = false,
                 outlivesCaller: Bool = false, isOnBus: Bool = true, isLive: Bool = false, display: String? = nil,
-                xauthority: String? = nil) throws -> AnalysisRecord {
+                xauthority: String? = nil, waylandDisplay: String? = nil) throws -> AnalysisRecord {
         let held = records.values.filter { $0.client == client }.count
         guard held < maxPerClient else {
             throw DBusError.limitsExceeded(
@@ -26,7 +26,7 @@ actor AnalysisRegistry {
         }
         let record = AnalysisRecord(id: nextID, owner: owner, client: client, isCapture: isCapture,
                                     outlivesCaller: outlivesCaller, isOnBus: isOnBus, isLive: isLive,
-                                    display: display, xauthority: xauthority)
+                                    display: display, xauthority: xauthority, waylandDisplay: waylandDisplay)
         nextID += 1
         records[record.id] = record
         return record

@@ -36,6 +36,11 @@ extension AnalysisRequestOptions {
         if let file = xauthority, !file.hasPrefix("/") {
             throw LiveTextError(.invalidArgs, "option 'xauthority' must be an absolute path, not '\(file.prefix(200))'")
         }
+        waylandDisplay = try reader.string("wayland_display")
+        if let socket = waylandDisplay, !Self.isWaylandSocketName(socket) {
+            throw LiveTextError(.invalidArgs, "option 'wayland_display' must be a socket name such as 'wayland-1' or an "
+                                + "absolute path without '..', not '\(socket.prefix(200))'")
+        }
         if capturing {
             capture = try Self.captureRequest(reader)
             live = try reader.flag("live") ?? false
@@ -142,5 +147,19 @@ private struct OptionReader {
         let expected = AnalysisRequestOptions.requestKeys.first { $0.name == key }?.expected
             ?? AnalysisRequestOptions.captureKeys.first { $0.name == key }?.expected ?? "something else"
         return LiveTextError(.invalidArgs, "option '\(key)' must be \(expected), not \(value.type.spokenName)")
+    }
+}
+
+extension AnalysisRequestOptions {
+    /// A Wayland socket as a caller may name it: `wayland-1` (letters, digits, `.`, `_`, `-`),
+    /// or an absolute path with no `..` step.
+    static func isWaylandSocketName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 255, !name.contains("\u{0}") else { return false }
+        if name.hasPrefix("/") {
+            return !name.split(separator: "/").contains("..")
+        }
+        return name != "." && name != ".." && name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+        }
     }
 }

@@ -19,6 +19,7 @@ extension AnalysisRequestOptions {
             options["display"] = .string(display)
             if let xauthority, !xauthority.isEmpty { options["xauthority"] = .string(xauthority) }
         }
+        if let waylandDisplay, !waylandDisplay.isEmpty { options["wayland_display"] = .string(waylandDisplay) }
         switch capture {
         case nil, .screen: break
         case .select: options["interactive"] = .bool(true)

@@ -35,6 +35,10 @@ public struct AnalysisRequestOptions: Sendable, Hashable {
     public var display: String?
     /// With `display`, the caller's `$XAUTHORITY` (an absolute path).
     public var xauthority: String?
+    /// The Wayland session this request alone works on (the CLI sends its socket's path, from
+    /// `$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY`); `display` is then that session's Xwayland. The same
+    /// rules as `display`. An extension; nil: the daemon's own session.
+    public var waylandDisplay: String?
     /// `CaptureScreen` only: what to capture (`.screen` when no key names a target); nil elsewhere.
     public var capture: CaptureRequest?
     /// `CaptureScreen` only: show `capture` live (the frozen screen, its text selectable where it
@@ -97,6 +101,7 @@ extension AnalysisRequestOptions {
         Key(name: "replace", expected: "a boolean (b)"),
         Key(name: "display", expected: "an X display name (s)"),
         Key(name: "xauthority", expected: "an absolute path (s)"),
+        Key(name: "wayland_display", expected: "a Wayland socket: a name in the daemon's XDG_RUNTIME_DIR or an absolute path (s)"),
     ]
 
     /// The keys `CaptureScreen` takes besides: what to capture.

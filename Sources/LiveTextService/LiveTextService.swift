@@ -169,14 +169,15 @@ public final class LiveTextService: Sendable {
         }
         try analyzer.checkConfiguration(options.configuration)
         // Asked to copy: a daemon without a display says so now, not after the work.
-        if options.copy { try await desktop(for: options).checkAvailable() }
+        if options.copy { try await desktop(for: options).checkAvailable(for: options.primary ? [.copy, .copyPrimary] : .copy) }
         let limits = settings.settings.limits
         let client = await clients.client(of: owner)
         let ticket = try await requestLimits.admit(client: client, bytes: inputBytes, limits: limits)
         do {
             let record = try await registry.create(owner: owner, client: client, maxPerClient: limits.maxAnalysesPerCaller,
                                                    isCapture: isCapture, outlivesCaller: outlivesCaller, isOnBus: exported,
-                                                   isLive: isLive, display: options.display, xauthority: options.xauthority)
+                                                   isLive: isLive, display: options.display, xauthority: options.xauthority,
+                                                   waylandDisplay: options.waylandDisplay)
             if exported {
                 try bus.export(record.path, interfaces: [gated(analysisInterface(record), record: record)], access: record.access)
             }

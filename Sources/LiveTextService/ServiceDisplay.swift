@@ -11,30 +11,62 @@ extension LiveTextService {
         + "{'display': <':0'>}, as livetext does by itself, or run `dbus-update-activation-environment "
         + "--systemd DISPLAY XAUTHORITY` and restart the daemon (`systemctl --user restart livetext`)"
 
-    /// The desktop a request works on: the daemon's own, or the display the request names
-    /// (options `display` and `xauthority`, which the CLI sends from its environment, and which
-    /// the access gate takes from programs outside a sandbox alone) for this request only: the
-    /// daemon's own display, and its hotkeys, never change. Only local displays (a Unix socket)
-    /// are taken, unless `[access] remote_displays` allows TCP: over TCP, Xlib would hand the
-    /// user's cookie for that display to whoever listens there.
+    /// The desktop a request works on: the daemon's own, or the session the request names
+    /// (options `display`, `xauthority` and `wayland_display`, which the CLI sends from its
+    /// environment, and which the access gate takes from programs outside a sandbox alone) for
+    /// this request only: the daemon's own session, and its hotkeys, never change. Only local
+    /// displays (a Unix socket) are taken, unless `[access] remote_displays` allows TCP: over TCP,
+    /// Xlib would hand the user's cookie for that display to whoever listens there.
     func desktop(for options: RequestOptions) throws -> Desktop {
-        try desktop(named: options.display, xauthority: options.xauthority)
+        try desktop(named: options.display, xauthority: options.xauthority, wayland: options.waylandDisplay)
     }
 
-    /// The desktop of display `name` (nil: the daemon's own).
-    func desktop(named name: String?, xauthority: String? = nil) throws -> Desktop {
-        guard let name, name != desktop.displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] else {
+    /// The desktop of X display `name` or of Wayland socket `wayland` with `name` its Xwayland
+    /// (both nil: the daemon's own).
+    func desktop(named name: String?, xauthority: String? = nil, wayland: String? = nil) throws -> Desktop {
+        let xwayland = try name.map(localDisplay)
+        if let wayland {
+            let socket = try WaylandSocket.resolve(wayland)
+            if case .wayland(let own, let runtime, _)? = desktop.session,
+               (try? WaylandSocket.resolve(own, runtimeDirectory: runtime)) == socket {
+                return desktop
+            }
+            return requestedDesktops.desktop(.wayland(socket: socket, runtimeDirectory: nil, xwayland: xwayland))
+        }
+        guard let name, let xwayland, name != desktop.displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] else {
             return desktop
         }
-        guard let local = X11DisplayName.unixSocketForm(name) else {
-            guard X11DisplayName.isValid(name), settings.settings.access.remoteDisplays else {
-                throw LiveTextError(.invalidArgs, "display '\(name.prefix(80))' is not a local display (':N', 'unix:N' or a "
-                                    + "socket path): the daemon connects to displays over TCP only when [access] "
-                                    + "remote_displays allows it")
-            }
-            return requestedDesktops.desktop(name, xauthority: xauthority, withoutDisplay: nil)
+        return requestedDesktops.desktop(.x11(display: xwayland, xauthority: xauthority))
+    }
+
+    /// The name by which the daemon opens X display `name`: through its Unix socket, or as given
+    /// over TCP when `[access] remote_displays` allows it.
+    private func localDisplay(_ name: String) throws -> String {
+        if let local = X11DisplayName.unixSocketForm(name) { return local }
+        guard X11DisplayName.isValid(name), settings.settings.access.remoteDisplays else {
+            throw LiveTextError(.invalidArgs, "display '\(name.prefix(80))' is not a local display (':N', 'unix:N' or a "
+                                + "socket path): the daemon connects to displays over TCP only when [access] "
+                                + "remote_displays allows it")
         }
-        return requestedDesktops.desktop(local, xauthority: xauthority, withoutDisplay: nil)
+        return name
+    }
+}
+
+/// Where a request's Wayland socket is: a name in the daemon's runtime directory, or a path; it
+/// must be a Unix socket (a compositor's), not any file.
+enum WaylandSocket {
+    static func resolve(_ socket: String, runtimeDirectory: String? = nil) throws -> String {
+        let runtime = runtimeDirectory ?? ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? ""
+        guard socket.hasPrefix("/") || !runtime.isEmpty else {
+            throw LiveTextError(.invalidArgs, "wayland_display '\(socket.prefix(80))' is a name, but the daemon has no "
+                                + "XDG_RUNTIME_DIR to find it in: pass its absolute path")
+        }
+        let path = socket.hasPrefix("/") ? socket : runtime + "/" + socket
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else {
+            throw LiveTextError(.invalidArgs, "wayland_display '\(socket.prefix(80))' is not a Wayland socket (\(path.prefix(200)))")
+        }
+        return path
     }
 }
 
@@ -47,10 +79,10 @@ final class RequestedDesktops: Sendable {
     }
 
     static let kept = 4
-    private let entries = Mutex<(map: [String: Entry], clock: UInt64)>(([:], 0))
+    private let entries = Mutex<(map: [DisplaySession: Entry], clock: UInt64)>(([:], 0))
 
-    func desktop(_ name: String, xauthority: String?, withoutDisplay: String?) -> Desktop {
-        let key = name + "\u{0}" + (xauthority ?? "")
+    func desktop(_ session: DisplaySession) -> Desktop {
+        let key = session
         let (desktop, evicted) = entries.withLock { state -> (Desktop, Desktop?) in
             state.clock += 1
             if var entry = state.map[key] {
@@ -58,7 +90,7 @@ final class RequestedDesktops: Sendable {
                 state.map[key] = entry
                 return (entry.desktop, nil)
             }
-            let fresh = Desktop(displayName: name, xauthority: xauthority)
+            let fresh = Desktop(session: session)
             state.map[key] = Entry(desktop: fresh, used: state.clock)
             guard state.map.count > Self.kept, let oldest = state.map.min(by: { $0.value.used < $1.value.used }) else {
                 return (fresh, nil)

@@ -325,13 +325,21 @@ extension Duration {
 }
 
 extension AnalysisRequestOptions {
-    /// With this process's display (`DISPLAY`, and `XAUTHORITY` when set), on which a daemon the
-    /// bus started without one serves this request.
+    /// With this process's session, which the daemon serves this request on (it may have been
+    /// started by the bus without one, or in another session): X11's `DISPLAY` (and `XAUTHORITY`
+    /// when set); on Wayland, the compositor's socket as a path, with its Xwayland's `DISPLAY`.
+    /// `LIVETEXT_BACKEND` chooses as it does in process.
     func withCallerDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
         var options = self
-        if let display = environment["DISPLAY"], !display.isEmpty {
-            options.display = display
-            if let file = environment["XAUTHORITY"], file.hasPrefix("/") { options.xauthority = file }
+        switch try? DisplaySession.choose(environment: environment) {
+        case .wayland(let socket, let runtime, let xwayland)?:
+            options.waylandDisplay = socket.hasPrefix("/") ? socket : runtime.map { $0 + "/" + socket } ?? socket
+            options.display = xwayland
+        default:
+            if let display = environment["DISPLAY"], !display.isEmpty {
+                options.display = display
+                if let file = environment["XAUTHORITY"], file.hasPrefix("/") { options.xauthority = file }
+            }
         }
         return options
     }
