@@ -1,15 +1,8 @@
 import CX11
+import LiveTextCore
 
-/// The pointer shapes of the live surface (cursors of the X core cursor font).
-public enum LiveCursor: Sendable, Hashable, CaseIterable {
-    /// Over text: `XC_xterm`.
-    case iBeam
-    /// Over items and buttons: `XC_hand2`.
-    case hand
-    /// Elsewhere: `XC_left_ptr`.
-    case arrow
-
-    /// Its glyph in the cursor font.
+extension LiveCursor {
+    /// Its glyph in the X core cursor font.
     var fontShape: UInt32 {
         switch self {
         case .iBeam: 152  // XC_xterm

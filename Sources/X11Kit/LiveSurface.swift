@@ -16,7 +16,7 @@ import LiveTextCore
 /// Drawing: the window's background is the frozen screen, so the server shows it at once and
 /// repaints exposed parts by itself; paints are blended over the frozen pixels here and drawn
 /// with `XShmPutImage` (`XPutImage` without MIT-SHM), only where they changed.
-public final class LiveSurface: @unchecked Sendable {
+public final class LiveSurface: LiveCanvas, @unchecked Sendable {
     public let display: X11Display
     /// The part of the root window shown, in root coordinates; surface coordinates (those of
     /// events, paints and the frozen image) start at its top-left corner.
@@ -37,19 +37,14 @@ public final class LiveSurface: @unchecked Sendable {
     /// Escape is reported to the handler as a key instead of ending `run` (set while a menu is
     /// shown: Escape closes the menu, not the surface). False by default: Escape closes at once.
     public var reportsEscape = false
+    /// The screen's `Xft.dpi` (its resource database), when set.
+    public var dotsPerInch: Double? { display.resourceDPI }
     /// How much was drawn: puts and pixels (what a redraw costs; a test's proof that only what
     /// changed was drawn).
     public private(set) var drawn = (puts: 0, pixels: 0)
 
     /// How `run` ended.
-    public enum Ending: Sendable, Hashable {
-        /// The handler called `finish`.
-        case finished
-        /// The user pressed Escape.
-        case escaped
-        /// `cancel` was raised.
-        case cancelled
-    }
+    public typealias Ending = LiveCanvasEnding
 
     /// Presses closer together than this (and a few pixels) make a double or triple click.
     public static let doubleClickInterval: Duration = .milliseconds(Int(ClickCounter.interval))

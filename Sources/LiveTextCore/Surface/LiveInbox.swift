@@ -1,11 +1,10 @@
 import Foundation
 import Glibc
-import LiveTextCore
 import Synchronization
 
 /// Work posted to the live surface's thread from any thread, and the pipe that wakes the
-/// surface's `poll` when some arrives.
-final class LiveInbox: Sendable {
+/// surface's `poll` when some arrives (X11's socket or a Wayland compositor's).
+public final class LiveInbox: Sendable {
     private struct State {
         var work: [@Sendable () -> Void] = []
         var closed = false
@@ -15,7 +14,7 @@ final class LiveInbox: Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
-    init() throws {
+    public init() throws {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else {
             throw LiveTextError(.failed, "cannot create a pipe for the live surface: \(String(cString: strerror(errno)))")
@@ -30,7 +29,7 @@ final class LiveInbox: Sendable {
     deinit { _ = close() }
 
     /// Queues `work` and wakes the surface; false once closed.
-    func post(_ work: @escaping @Sendable () -> Void) -> Bool {
+    public func post(_ work: @escaping @Sendable () -> Void) -> Bool {
         state.withLock { state in
             guard !state.closed else { return false }
             state.work.append(work)
@@ -41,7 +40,7 @@ final class LiveInbox: Sendable {
     }
 
     /// The work queued so far, in order.
-    func take() -> [@Sendable () -> Void] {
+    public func take() -> [@Sendable () -> Void] {
         state.withLock { state in
             defer { state.work.removeAll() }
             return state.work
@@ -50,7 +49,7 @@ final class LiveInbox: Sendable {
 
     /// Waits until the display's socket has something to read, work is posted, or `timeout`
     /// milliseconds pass.
-    func wait(display descriptor: Int32, timeout: Int32) {
+    public func wait(display descriptor: Int32, timeout: Int32) {
         var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
@@ -60,7 +59,7 @@ final class LiveInbox: Sendable {
 
     /// Refuses work from now on and closes the pipe (once); returns the work still queued, for
     /// the caller to run (whoever waits on it is not left waiting).
-    func close() -> [@Sendable () -> Void] {
+    public func close() -> [@Sendable () -> Void] {
         state.withLock { state in
             guard !state.closed else { return [] }
             state.closed = true

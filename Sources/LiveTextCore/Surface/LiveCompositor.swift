@@ -1,10 +1,8 @@
-import LiveTextCore
-
 /// Blending paints over the frozen pixels, for one rectangle at a time.
-enum LiveCompositor {
+public enum LiveCompositor {
     /// The rgba8 pixels of `area` (inside `frozen`): the frozen pixels with `paints` blended over
     /// them in order.
-    static func compose(_ frozen: PixelImage, _ paints: [LivePaint], in area: Bounds) -> [UInt8] {
+    public static func compose(_ frozen: PixelImage, _ paints: [LivePaint], in area: Bounds) -> [UInt8] {
         var out = frozen.cropped(to: area).pixels
         for paint in paints where !paint.bounds.intersection(area).isEmpty {
             switch paint {
@@ -21,7 +19,7 @@ enum LiveCompositor {
 
     /// `source` over `destination` with opacity `alpha`, rounded.
     @inline(__always)
-    static func mix(_ source: UInt8, over destination: UInt8, alpha: UInt32) -> UInt8 {
+    public static func mix(_ source: UInt8, over destination: UInt8, alpha: UInt32) -> UInt8 {
         UInt8((UInt32(source) * alpha + UInt32(destination) * (255 - alpha) + 127) / 255)
     }
 
@@ -65,14 +63,14 @@ enum LiveCompositor {
 
     /// Where `old` and `new` differ: the rectangles of the paints only one of them has, merged
     /// where they meet (all into one when there are many).
-    static func damage(from old: [LivePaint], to new: [LivePaint]) -> [Bounds] {
+    public static func damage(from old: [LivePaint], to new: [LivePaint]) -> [Bounds] {
         let before = Set(old), after = Set(new)
         let changed = old.filter { !after.contains($0) } + new.filter { !before.contains($0) }
         return merged(changed.map(\.bounds).filter { !$0.isEmpty })
     }
 
     /// `rects` with those that meet joined into their union; one union when more than 16 remain.
-    static func merged(_ rects: [Bounds]) -> [Bounds] {
+    public static func merged(_ rects: [Bounds]) -> [Bounds] {
         var result: [Bounds] = []
         for rect in rects {
             var joined = rect

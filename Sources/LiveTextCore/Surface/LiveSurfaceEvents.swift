@@ -1,5 +1,3 @@
-import CX11
-import LiveTextCore
 
 /// Modifier keys and mouse buttons held during an event.
 public struct LiveModifiers: OptionSet, Sendable, Hashable {
@@ -10,18 +8,11 @@ public struct LiveModifiers: OptionSet, Sendable, Hashable {
     public static let control = LiveModifiers(rawValue: 1 << 1)
     public static let alt = LiveModifiers(rawValue: 1 << 2)
     public static let superKey = LiveModifiers(rawValue: 1 << 3)
-    /// Mouse buttons held (before the event, as X reports them).
+    /// Mouse buttons held (before the event, as X and Wayland report them).
     public static let button1 = LiveModifiers(rawValue: 1 << 8)
     public static let button2 = LiveModifiers(rawValue: 1 << 9)
     public static let button3 = LiveModifiers(rawValue: 1 << 10)
 
-    /// From an X event's `state`.
-    init(state: UInt32) {
-        let pairs: [(Int32, LiveModifiers)] = [(ShiftMask, .shift), (ControlMask, .control), (Mod1Mask, .alt),
-                                                (Mod4Mask, .superKey), (Button1Mask, .button1),
-                                                (Button2Mask, .button2), (Button3Mask, .button3)]
-        self = LiveModifiers(pairs.filter { state & UInt32($0.0) != 0 }.map(\.1))
-    }
 }
 
 /// A mouse button going down or up on the live surface.
@@ -47,7 +38,7 @@ public struct LivePointerEvent: Sendable, Hashable {
 
 /// A key pressed on the live surface.
 public struct LiveKeyEvent: Sendable, Hashable {
-    /// The X keysym, Shift applied (`XK_a` for a, `XK_A` for Shift+a, `XK_Return`, …).
+    /// The keysym (X11's, which xkbcommon shares), Shift applied (`XK_a` for a, `XK_A` for Shift+a, `XK_Return`, …).
     public var keysym: UInt32
     public var modifiers: LiveModifiers
 
@@ -57,7 +48,7 @@ public struct LiveKeyEvent: Sendable, Hashable {
     }
 }
 
-/// What the live surface reports to its handler, on the surface's thread. Escape is not among
+/// What a live surface (X11Kit's, WaylandKit's) reports to its handler, on the surface's thread. Escape is not among
 /// them (it closes the surface at once) unless the surface `reportsEscape`.
 public enum LiveSurfaceEvent: Sendable {
     case press(LivePointerEvent)
@@ -65,27 +56,29 @@ public enum LiveSurfaceEvent: Sendable {
     /// The pointer moved (motion is coalesced: only the last of a burst is reported).
     case motion(x: Int, y: Int, modifiers: LiveModifiers)
     case key(LiveKeyEvent)
-    /// A key let go (only a `ViewWindow` reports these: space held pans).
+    /// A key let go (only a viewer's window reports these: space held pans).
     case keyRelease(LiveKeyEvent)
     /// The server repainted this part from the frozen screen (the surface has drawn its paints
     /// over it again).
     case expose(Bounds)
-    /// A value another thread sent with `LiveSurface.send` (a finished reading, say).
+    /// A value another thread sent with `the surface's `send` (a finished reading, say).
     case message(any Sendable)
-    /// The window is now this size (a `ViewWindow` resized by the user; never the frozen screen).
+    /// The window is now this size (a viewer's window resized by the user; never the frozen screen).
     case resized(width: Int, height: Int)
 }
 
 /// Counts clicks: a press of the same button within `interval` and `slop` pixels of the last one
 /// continues a double or triple click; a fourth starts again at one.
-struct ClickCounter {
-    static let interval: UInt = 400
-    static let slop = 4
+public struct ClickCounter {
+    public static let interval: UInt = 400
+    public static let slop = 4
+
+    public init() {}
 
     private var last: (button: UInt32, time: UInt, x: Int, y: Int, count: Int)?
 
     /// The click count of a press at server time `time` (milliseconds).
-    mutating func press(button: UInt32, time: UInt, x: Int, y: Int) -> Int {
+    public mutating func press(button: UInt32, time: UInt, x: Int, y: Int) -> Int {
         var count = 1
         if let last, last.button == button, time &- last.time <= Self.interval,
            abs(x - last.x) <= Self.slop, abs(y - last.y) <= Self.slop {
@@ -96,5 +89,5 @@ struct ClickCounter {
     }
 
     /// The count of the last press (for its release).
-    var current: Int { last?.count ?? 1 }
+    public var current: Int { last?.count ?? 1 }
 }
