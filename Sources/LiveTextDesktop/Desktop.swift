@@ -241,6 +241,18 @@ public final class Desktop: Sendable {
         copiedBy.withLock { $0 }?.copyToHandOn(managerTimeout: managerTimeout)
     }
 
+    // MARK: Live text
+
+    /// A live canvas over `target`, frozen now, made on the calling thread (which then runs
+    /// it): `unavailable` when no backend can show one, saying why; `tooLarge` past `maxPixels`.
+    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
+        do {
+            return try backend(for: .liveSurface).liveCanvas(target, maxPixels: maxPixels)
+        } catch {
+            throw explained(error)
+        }
+    }
+
     // MARK: Typing
 
     /// Types `text` into the focused window.

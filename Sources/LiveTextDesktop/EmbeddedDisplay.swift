@@ -129,6 +129,12 @@ public final class EmbeddedDisplay: DisplayBackend, Sendable {
         withState { $0.copies.last.map { ($0.text, $0.selections.contains(.primary)) } }
     }
 
+    /// No canvas: the live surface's logic is tested as `LiveController` values, its drawing on
+    /// the real servers.
+    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
+        throw LiveTextError(.unavailable, "live text on the screen is not available on \(spokenName)")
+    }
+
     public func type(_ text: String, cancel: CancellationFlag) async throws {
         try require(.type)
         try cancel.check()

@@ -9,8 +9,11 @@ import X11Kit
 /// the whole reading at the end. The surface runs on a thread of its own (never on Swift's
 /// cooperative pool); the reading runs here, in the caller's task.
 public struct LiveSession: Sendable {
-    /// The display to open; `$DISPLAY` when nil.
+    /// The X display to open; `$DISPLAY` when nil. Ignored when `desktop` is given.
     public var displayName: String?
+    /// The desktop whose display server shows the surface (X11, or a Wayland compositor); nil:
+    /// one for `displayName`, else for the session the environment names.
+    public var desktop: Desktop?
     /// What is frozen and read: `.screen` (every monitor), `.monitor`, `.window` or `.region`.
     public var target: CaptureRequest
     /// A larger screen is refused (`tooLarge`) before it is read.
@@ -22,10 +25,11 @@ public struct LiveSession: Sendable {
     /// Under `textSelection`, detected items are still offered (as chips).
     public var allowDataDetectorsInTextMode: Bool
 
-    public init(displayName: String? = nil, target: CaptureRequest = .screen,
+    public init(displayName: String? = nil, desktop: Desktop? = nil, target: CaptureRequest = .screen,
                 maxPixels: Int = ImageLimits.defaultMaxPixels, types: [InteractionType] = [.automatic],
                 interface: SupplementaryInterface = SupplementaryInterface(), allowDataDetectorsInTextMode: Bool = true) {
         self.displayName = displayName
+        self.desktop = desktop
         self.target = target
         self.maxPixels = maxPixels
         self.types = types
@@ -113,7 +117,7 @@ public struct LiveSession: Sendable {
     /// What the surface's thread tells `run`.
     private enum Progress: @unchecked Sendable {
         /// The frozen screen is shown: read it. (The surface is only sent messages from here.)
-        case shown(LiveSurface, ScreenImage, InterfaceMetrics, pointer: (x: Int, y: Int)?)
+        case shown(any LiveCanvas, ScreenImage, InterfaceMetrics, pointer: (x: Int, y: Int)?)
         case ended(Result<Outcome, any Error>)
     }
 
@@ -130,11 +134,8 @@ public struct LiveSession: Sendable {
         let started = ContinuousClock.now
         defer { report.finish() }
         do {
-            let display = try X11Display(name: displayName)
-            defer { display.close() }
-            let requested = try ScreenCapture(display: display).area(of: try Self.surfaceTarget(target))
-            try ImageLimits(maxPixels: maxPixels).check(width: requested.width, height: requested.height)
-            let surface = try LiveSurface(display: display, area: requested)
+            let surface = try (desktop ?? Desktop(displayName: displayName))
+                .liveCanvas(try Self.surfaceTarget(target), maxPixels: maxPixels)
             defer { surface.close() }
             // The grabs at once, as a rule; while a hotkey's keys hold the keyboard (until they are
             // released, a tenth of a second or so) the reading starts before them.
@@ -144,7 +145,7 @@ public struct LiveSession: Sendable {
             let area = surface.area
             let frozen = try surface.frozen()
             // Interface points at the screen's DPI: 96 is one pixel a point.
-            let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
+            let metrics = InterfaceMetrics(scale: (surface.dotsPerInch ?? 96) / 96)
             let shown = ScreenImage(frozen, captureMs: nil)
             let pointer = surface.pointer()
             report.yield(.shown(surface, shown, metrics, pointer: pointer))
@@ -180,7 +181,7 @@ public struct LiveSession: Sendable {
                     case .textAction(let kind, let text):
                         textAction = (kind, text)
                     case .wait(let serial):
-                        let interval = Int(LiveSurface.doubleClickInterval / .milliseconds(1))
+                        let interval = Int(ClickCounter.interval)
                         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(interval)) {
                             surface.send(LiveClickWait(serial: serial))
                         }

@@ -116,7 +116,7 @@ extension LiveTextService {
         -> LiveSession.Outcome {
         let interaction = settings.settings.interaction
         let desktop = desktop ?? self.desktop
-        let session = LiveSession(displayName: desktop.displayName, target: target, maxPixels: maxPixels, types: types,
+        let session = LiveSession(desktop: desktop, target: target, maxPixels: maxPixels, types: types,
                                   interface: interaction.supplementaryInterface,
                                   allowDataDetectorsInTextMode: interaction.allowDataDetectorsInTextMode)
         let analyzer = self.analyzer

@@ -152,6 +152,12 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? { nil }
 
+    // MARK: Live text
+
+    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
+        throw LiveTextError(.unavailable, unavailableReason(.liveSurface) ?? "")
+    }
+
     // MARK: Typing
 
     public func type(_ text: String, cancel: CancellationFlag) async throws {

@@ -33,6 +33,7 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
     public private(set) var paints: [LivePaint] = []
     private var input = LiveEventTranslator()
     private var isClosed = false
+    private let closingDisplay: Bool
     private let loop: LiveEventLoop
     /// Escape is reported to the handler as a key instead of ending `run` (set while a menu is
     /// shown: Escape closes the menu, not the surface). False by default: Escape closes at once.
@@ -56,7 +57,8 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
     /// window, every monitor). Nothing is shown yet. Throws `.invalidArgs` for an area off the
     /// screen, `.unavailable` when the display went away or another live surface is shown (by this
     /// process or another: that one stays).
-    public init(display: X11Display, area requested: Bounds? = nil) throws {
+    /// `closingDisplay`: the surface closes `display` when it closes (a connection made for it).
+    public init(display: X11Display, area requested: Bounds? = nil, closingDisplay: Bool = false) throws {
         try display.checkAlive()
         if TopLevelWindows(display: display).entries.contains(where: {
             WindowTitle.read($0.id, display: display) == Self.windowName
@@ -71,6 +73,7 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
         }
         self.display = display
         self.area = area
+        self.closingDisplay = closingDisplay
         screen = try FrozenScreen(display: display, area: area)
         loop = try LiveEventLoop()
     }
@@ -260,6 +263,8 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        // Last, after the window and grabs are gone (and on a broken display too).
+        defer { if closingDisplay { display.close() } }
         let pending = loop.close()
         defer { pending.forEach { $0() } }
         writer?.close()

@@ -186,6 +186,20 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
         stale.close()
     }
 
+    // MARK: Live text
+
+    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
+        let display = try X11Display(name: displayName, authority: xauthority)
+        do {
+            let area = try ScreenCapture(display: display).area(of: target)
+            try ImageLimits(maxPixels: maxPixels).check(width: area.width, height: area.height)
+            return try LiveSurface(display: display, area: area, closingDisplay: true)
+        } catch {
+            display.close()
+            throw error
+        }
+    }
+
     // MARK: Typing
 
     public func type(_ text: String, cancel: CancellationFlag) async throws {

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 
-/// livetext run from a Wayland session (headless sway with Xwayland, `SwayServer`), before it
-/// has a Wayland backend: through Xwayland the screen reads all black (MIT-SHM) without an
-/// error, so every way to read the screen must say so and fail, never print an empty result.
+/// livetext run from a Wayland session (headless sway with Xwayland, `SwayServer`) but told to
+/// use X11 (`LIVETEXT_BACKEND=x11`, or a compositor without the wlr protocols): through Xwayland
+/// the screen reads all black (MIT-SHM) without an error, so every way to read the screen must
+/// say so and fail, never print an empty result.
 @Suite("livetext on a Wayland session")
 struct WaylandSessionTests {
     // Before: `capture --screen --json` printed a 1280×800 analysis with no text and exit 0;
@@ -15,7 +16,7 @@ struct WaylandSessionTests {
     func screenReadsRefused(arguments: [String]) async throws {
         try await SwayServer.with { sway in
             let started = ContinuousClock.now
-            let result = try await CLIProcess.run(arguments, environment: sway.environment, timeout: 60)
+            let result = try await CLIProcess.run(arguments, environment: Self.forcedX11(sway), timeout: 60)
             #expect(result.status == 4, "\(result.stdout) \(result.stderr)")
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.contains("'\(sway.xDisplay ?? "")' is Xwayland"), "\(result.stderr)")
@@ -29,11 +30,15 @@ struct WaylandSessionTests {
     @Test("without Xwayland, a screen read says it is a Wayland session, exit 4")
     func withoutXwayland() async throws {
         try await SwayServer.with(xwayland: false) { sway in
-            let result = try await CLIProcess.run(["capture", "--screen"], environment: sway.environment, timeout: 60)
+            let result = try await CLIProcess.run(["capture", "--screen"], environment: Self.forcedX11(sway), timeout: 60)
             #expect(result.status == 4)
             #expect(result.stderr.contains("this is a Wayland session (WAYLAND_DISPLAY=\(sway.waylandDisplay))"),
                     "\(result.stderr)")
         }
+    }
+
+    static func forcedX11(_ sway: SwayServer) -> [String: String] {
+        sway.environment.merging(["LIVETEXT_BACKEND": "x11"]) { $1 }
     }
 
     @Test("files and images still work on a Wayland session")

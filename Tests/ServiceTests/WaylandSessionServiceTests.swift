@@ -3,15 +3,16 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The daemon in a Wayland session (headless sway with Xwayland): a capture through Xwayland
-/// would be all black, so it fails with Unavailable, saying why; the daemon serves on.
+/// The daemon in a Wayland session (headless sway with Xwayland) told to use X11
+/// (`LIVETEXT_BACKEND=x11`): a capture through Xwayland would be all black, so it fails with
+/// Unavailable, saying why; the daemon serves on.
 @Suite("the daemon on a Wayland session")
 struct WaylandSessionServiceTests {
     // Before: CaptureScreen finished with an analysis of black pixels and no text.
     @Test("CaptureScreen through Xwayland fails with Unavailable, saying why; files are still served")
     func captureRefused() async throws {
         try await SwayServer.with { sway in
-            try await RunningDaemon.with(environment: sway.environment) { daemon in
+            try await RunningDaemon.with(environment: sway.environment.merging(["LIVETEXT_BACKEND": "x11"]) { $1 }) { daemon in
                 var failure: DBusError?
                 do {
                     let reply = try await daemon.analyzer("CaptureScreen", [.vardict(["region": .structure([

@@ -50,6 +50,10 @@ public protocol DisplayBackend: AnyObject, Sendable {
     /// `managerTimeout`, or nothing of ours is on the clipboard. Blocking.
     func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)?
 
+    /// A live canvas over `target`, frozen now (`tooLarge` past `maxPixels`), made on the calling
+    /// thread, which then runs it; it holds a connection of its own, closed with it.
+    func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas
+
     /// Types `text` into the focused window.
     func type(_ text: String, cancel: CancellationFlag) async throws
 
