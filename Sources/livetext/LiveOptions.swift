@@ -39,7 +39,10 @@ struct LiveOptions: ParsableArguments {
                                   allowDataDetectorsInTextMode: settings.allowDataDetectorsInTextMode)
         // Engines load while the screen is being frozen.
         let (ended, configuration) = try await DetectionEnvironment.runLive(options, copied: { $0.copied }) { pipeline, desktop in
-            try await session.run(analyze: { image, progress in
+            // The surface on the display server that copies: one session for both.
+            var session = session
+            session.desktop = desktop
+            return try await session.run(analyze: { image, progress in
                 try await pipeline.analyzer.analyze(image.image, source: image.source, configuration: pipeline.configuration,
                                                     progress: progress)
             }, copy: { text in
