@@ -173,13 +173,13 @@ _livetext() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    analyze|capture|clipboard|detect|live|view|daemon|languages|preview|config|help)
+    analyze|capture|clipboard|detect|live|view|hotkey|daemon|languages|preview|config|help)
         # Offer subcommand argument completions
         "_livetext_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'analyze capture clipboard detect live view daemon languages preview config help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'analyze capture clipboard detect live view hotkey daemon languages preview config help' -- "${cur}"))
         ;;
     esac
 }
@@ -422,6 +422,21 @@ _livetext_view() {
     case "${positional_number}" in
     *)
         __livetext_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_livetext_hotkey() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--bindings)
+    __livetext_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--bindings')
         return
         ;;
     esac

@@ -56,6 +56,7 @@ _livetext() {
             'detect:Find links, emails, phone numbers, addresses, dates and more in UTF-8 text (a file, or stdin).'
             'live:Freeze the screen and make its text live: select it where it stands and copy it.'
             'view:Show images in a window with their text live: select, copy, zoom and pan.'
+            'hotkey:Run a hotkey of the settings through the daemon, or print a Wayland compositor'\''s bindings for them.'
             'daemon:Run the org.livetext D-Bus service on the session bus (also installed as livetextd).'
             'languages:List the installed OCR languages, and the missing ones with the command that adds one.'
             'preview:Draw the preview a notification shows for an image, as PNG.'
@@ -66,7 +67,7 @@ _livetext() {
         ;;
     arg)
         case "${words[1]}" in
-        analyze|capture|clipboard|detect|live|view|daemon|languages|preview|config|help)
+        analyze|capture|clipboard|detect|live|view|hotkey|daemon|languages|preview|config|help)
             "_livetext_${words[1]}" && ret=0
             ;;
         esac
@@ -212,6 +213,19 @@ _livetext_view() {
         '--layout[Page layout for OCR\: auto (screens and documents), sparse, block, column.]:layout:{__livetext_complete "${___layout[@]}"}'
         '--local[Analyze in this process even when a livetext daemon is running (also\: LIVETEXT_LOCAL=1).]'
         '*--interaction[What the text offers (default\: the settings'\''); none is refused.]:automatic|textSelection|dataDetectors|none:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_livetext_hotkey() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':name:'
+        '--bindings[Print the bindings of every hotkey for this compositor'\''s configuration.]:sway|hyprland|river:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

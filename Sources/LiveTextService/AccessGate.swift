@@ -87,6 +87,8 @@ extension LiveTextService {
             "\(analyzer).AnalyzePixels": .request(options: 5),
             "\(analyzer).CaptureScreen": .request(options: 0, capturing: true, { _ in [.screen] }),
             "\(analyzer).AnalyzeClipboard": .request(options: 0, { _ in [.clipboard] }),
+            // A press captures the screen and copies (or types) what it finds.
+            "\(analyzer).PressHotkey": .request(options: 1, { _ in [.screen, .copy] }),
             "\(analyzer).Analyze": .request(options: 1, { call in
                 switch try AnalysisSource(parsing: call[0].string ?? "") {
                 case .file(let path): [.file(path)]

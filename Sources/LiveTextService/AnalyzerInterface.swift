@@ -137,6 +137,20 @@ extension LiveTextService {
                     }
                 },
                 analyzeMethod(options: options),
+                DBusMethod("PressHotkey", inputs: [DBusArgument("name", "s"), options], outputs: [DBusArgument("started", "b")],
+                           doc: "Runs the settings' hotkey NAME as if its keys were pressed (a Wayland compositor's binding calls it), on the session the options display, xauthority, wayland_display name (others are ignored); false while a live surface is up.") { call in
+                    try await replying {
+                        let name = call[0].string ?? ""
+                        let hotkeys = self.settings.settings.hotkeys
+                        guard let hotkey = hotkeys[name] else {
+                            let known = hotkeys.keys.sorted().joined(separator: ", ")
+                            throw LiveTextError(.invalidArgs, "no hotkey '\(name.prefix(80))' in the settings"
+                                                + (known.isEmpty ? " (they define none)" : "; they define: \(known)"))
+                        }
+                        let desktop = try self.desktop(for: try self.options(call[1]))
+                        return [.bool(self.press(name, hotkey, on: desktop))]
+                    }
+                },
                 DBusMethod("Detect", inputs: [DBusArgument("text", "s"), options],
                            outputs: [DBusArgument("items", "aa{sv}")],
                            doc: "Runs the data detectors on text; offsets count Unicode scalars. Text longer than the max_text_bytes setting (256 KiB) is TooLarge.") { call in

@@ -8,6 +8,13 @@ extension LiveTextService {
     /// press runs `runHotkey`, a newer press cancelling a run still going (its image is stale),
     /// except while a live surface is up or coming up: then a press is ignored.
     public func startHotkeys() async {
+        // On Wayland the compositor owns global keys: grabs through Xwayland would fire only while
+        // an X window has the focus. The compositor's bindings call PressHotkey instead.
+        if desktop.session?.isWayland == true {
+            log.info("hotkeys: this is a Wayland session; bind them in the compositor "
+                     + "(`livetext hotkey --bindings sway` prints the lines), which runs them through this daemon")
+            return
+        }
         let hotkeys = GlobalHotkeys(displayName: desktop.displayName, lost: { [log] in
             log.warning("hotkeys: the X display went away; they are grabbed again when it is back")
         }, regrabbed: { [weak self] outcome in self?.report(outcome) })
@@ -16,22 +23,33 @@ extension LiveTextService {
             Task { [weak self] in await self?.report(hotkeys.grab(new.hotkeys)) }
         }
         let presses = Task { [weak self] in
-            var running: Task<Void, Never>?
             for await press in hotkeys.presses {
-                // A live surface up or coming up takes the keyboard: a press before it has is a
-                // second tap, which must not close the first surface as a newer press would.
-                if self?.liveSurface.isTaken == true { continue }
-                running?.cancel()
-                running = Task { [weak self] in await self?.runHotkey(press.name, press.hotkey) }
+                self?.press(press.name, press.hotkey)
             }
-            running?.cancel()
+            self?.hotkeyRun.withLock { $0 }?.cancel()
         }
         hotkeyState.withLock { $0 = HotkeyState(hotkeys: hotkeys, observation: observation, presses: presses) }
         report(await hotkeys.grab(settings.settings.hotkeys))
     }
 
+    /// A hotkey pressed (its keys, or `PressHotkey` from a compositor's binding): runs it,
+    /// cancelling a run still going (its image is stale), except while a live surface is up or
+    /// coming up: a press before it has the keyboard is a second tap, which must not close the
+    /// first surface as a newer press would. Returns false when it was ignored so.
+    @discardableResult
+    func press(_ name: String, _ hotkey: Hotkey, on desktop: Desktop? = nil) -> Bool {
+        if liveSurface.isTaken { return false }
+        let run = Task { [weak self] () -> Void in await self?.runHotkey(name, hotkey, on: desktop) }
+        hotkeyRun.withLock { running in
+            running?.cancel()
+            running = run
+        }
+        return true
+    }
+
     /// Releases the hotkeys, stops following the settings, and cancels a run still going.
     public func stopHotkeys() async {
+        hotkeyRun.withLock { $0 }?.cancel()
         guard let state = hotkeyState.withLock({ state in defer { state = nil }; return state }) else { return }
         settings.removeObserver(state.observation)
         await state.hotkeys.close()
@@ -54,7 +72,9 @@ extension LiveTextService {
 
     /// One hotkey press: select, analyze, then copy or type what was found, and show it; or, for
     /// `live`, the live surface until the user closes it (no notification: the user saw it all).
-    func runHotkey(_ name: String, _ hotkey: Hotkey) async {
+    /// `desktop`: the session of the caller of `PressHotkey`; nil: the daemon's own.
+    func runHotkey(_ name: String, _ hotkey: Hotkey, on desktop: Desktop? = nil) async {
+        let desktop = desktop ?? self.desktop
         var configuration = defaultConfiguration
         if hotkey.action == .codes { configuration.types = [.codes, .detectors] }
         if !hotkey.only.isEmpty {
@@ -67,10 +87,10 @@ extension LiveTextService {
         case .copyText, .codes: delivery = .copy(alsoPrimary: settings.settings.clipboard.alsoPrimary)
         case .typeText: delivery = .type
         case .analyze: delivery = nil
-        case .live: return await runLiveHotkey(name, configuration: configuration)
+        case .live: return await runLiveHotkey(name, configuration: configuration, on: desktop)
         }
         let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration)
-        let desktop = self.desktop, maxPixels = self.maxPixels
+        let maxPixels = self.maxPixels
         do {
             let (outcome, delivered) = try await pipeline.run(acquire: { atRest in
                 AcquiredImage(try await desktop.capture(.select, maxPixels: maxPixels, atRest: atRest))

@@ -84,7 +84,7 @@ extension LiveTextService {
     }
 
     /// A `live` hotkey press: the monitor under the pointer, live, until the user closes it.
-    func runLiveHotkey(_ name: String, configuration: ImageAnalyzer.Configuration) async {
+    func runLiveHotkey(_ name: String, configuration: ImageAnalyzer.Configuration, on desktop: Desktop) async {
         let pressed = ContinuousClock.now
         do {
             // First: a press meanwhile is told by it that a surface is coming (see startHotkeys).
@@ -95,7 +95,7 @@ extension LiveTextService {
             // What the press costs before the session's own clock starts (bench/live_hotkey.py).
             let setup = LiveTimings.since(pressed)
             log.info("hotkey \(name): live text on \(target) starting \(setup) ms after the press")
-            let ended = try await showLive(target, configuration: configuration, types: types,
+            let ended = try await showLive(target, on: desktop, configuration: configuration, types: types,
                                            alsoPrimary: settings.settings.clipboard.alsoPrimary)
             let lines = ended.analysis?.blocks.reduce(0) { $0 + $1.lines.count }
             log.info("hotkey \(name): live text on \(target) closed" + (lines.map { ", \($0) lines read" } ?? ""))

@@ -29,6 +29,8 @@ public final class LiveTextService: Sendable {
     let requestedDesktops = RequestedDesktops()
     /// The hotkeys, once started.
     let hotkeyState = Mutex<HotkeyState?>(nil)
+    /// The run of the latest hotkey press (a key, or `PressHotkey`), which a newer press cancels.
+    let hotkeyRun = Mutex<Task<Void, Never>?>(nil)
     /// The settings observation that announces new interaction properties, once exported.
     let interactionObservation = Mutex<SettingsObservation?>(nil)
     /// The notifications, from this connection (made on the first one).

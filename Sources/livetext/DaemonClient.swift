@@ -152,6 +152,20 @@ struct DaemonClient: Sendable {
         }
     }
 
+    /// Runs the settings' hotkey `name` on the daemon, as if pressed, in this caller's session
+    /// (its Wayland socket or X display); false when the daemon ignored it (a live surface is up).
+    func pressHotkey(_ name: String) async throws -> Bool {
+        do {
+            let options = AnalysisRequestOptions().withCallerDisplay().encode()
+            let reply = try await bus.call(destination: ServiceNames.busName, path: ServiceNames.root,
+                                           interface: ServiceNames.analyzer, member: "PressHotkey",
+                                           arguments: [.string(name), .vardict(options)], timeout: .seconds(10))
+            return reply.first?.bool ?? false
+        } catch let error as DBusError {
+            throw Self.localError(error, file: name)
+        }
+    }
+
     /// Analyzes the clipboard's image on the daemon.
     func clipboard(options: AnalysisRequestOptions, perform: String?) async -> Answer {
         await answer(name: "clipboard") {

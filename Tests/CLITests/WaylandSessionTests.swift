@@ -51,3 +51,27 @@ struct WaylandSessionTests {
         }
     }
 }
+
+@Suite("livetext hotkey")
+struct HotkeyCommandTests {
+    @Test("--bindings prints the compositor's lines for the settings' hotkeys; a wrong compositor or name is exit 2")
+    func bindings() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-bindings-\(UUID().uuidString)")
+        let config = home.appendingPathComponent("livetext")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try "[hotkeys.grab]\nkeys = \"Super+Alt+G\"\naction = \"copy-text\"\n"
+            .write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": home.path, "DBUS_SESSION_BUS_ADDRESS": ""]
+        let sway = try await CLIProcess.run(["hotkey", "--bindings", "sway"], environment: environment)
+        #expect(sway.status == 0, "\(sway.stderr)")
+        #expect(sway.stdout.contains("\nbindsym Mod4+Mod1+g exec livetext hotkey grab\n"), "\(sway.stdout)")
+        let wrong = try await CLIProcess.run(["hotkey", "--bindings", "gnome"], environment: environment)
+        #expect(wrong.status == 2 && wrong.stderr.contains("'gnome' is not one of sway, hyprland, river"), "\(wrong.stderr)")
+        let unknown = try await CLIProcess.run(["hotkey", "nope"], environment: environment)
+        #expect(unknown.status == 2 && unknown.stderr.contains("no hotkey 'nope' in the settings; they define: grab"),
+                "\(unknown.stderr)")
+        let noDaemon = try await CLIProcess.run(["hotkey", "grab"], environment: environment)
+        #expect(noDaemon.status == 4 && noDaemon.stderr.contains("a hotkey runs in the livetext daemon"), "\(noDaemon.stderr)")
+    }
+}
