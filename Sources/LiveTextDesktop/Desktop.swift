@@ -241,6 +241,12 @@ public final class Desktop: Sendable {
         copiedBy.withLock { $0 }?.copyToHandOn(managerTimeout: managerTimeout)
     }
 
+    /// Blocks until the text this desktop copied last is no longer on the clipboard, or `timeout`
+    /// passes (nil: forever); true when it was replaced (or nothing was copied).
+    public func waitUntilReplaced(timeout: Duration? = nil) -> Bool {
+        copiedBy.withLock { $0 }?.waitUntilReplaced(timeout: timeout) ?? true
+    }
+
     // MARK: Live text
 
     /// A live canvas over `target`, frozen now, made on the calling thread (which then runs

@@ -125,6 +125,9 @@ public final class EmbeddedDisplay: DisplayBackend, Sendable {
         withState { $0.copies.append((text, selections)) }
     }
 
+    /// Nothing else ever copies here.
+    public func waitUntilReplaced(timeout: Duration?) -> Bool { false }
+
     public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? {
         withState { $0.copies.last.map { ($0.text, $0.selections.contains(.primary)) } }
     }

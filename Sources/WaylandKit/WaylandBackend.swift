@@ -152,6 +152,8 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? { nil }
 
+    public func waitUntilReplaced(timeout: Duration?) -> Bool { true }
+
     // MARK: Live text
 
     public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {

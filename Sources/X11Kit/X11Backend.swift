@@ -165,6 +165,11 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
         return current.handOffToManager(timeout: managerTimeout) ? nil : copy
     }
 
+    public func waitUntilReplaced(timeout: Duration?) -> Bool {
+        guard let current = owner.withLock({ $0 }) else { return true }
+        return current.waitUntilReplaced(timeout: timeout)
+    }
+
     /// The owner, made on first use. Opening its connection is an X round trip: done outside the
     /// lock, and a second one made meanwhile by another thread is closed again.
     private func clipboardOwner() throws -> ClipboardOwner {

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import LiveTextCore
-import X11Kit
+import LiveTextDesktop
 
 /// `livetext serve-clipboard` (hidden): the process `--copy` leaves behind. Reads UTF-8 text on
-/// stdin, owns CLIPBOARD (and PRIMARY) with it, prints `ready` once the server confirms, then
-/// hands the text to a clipboard manager or keeps serving it until something else is copied.
+/// stdin, owns CLIPBOARD (and PRIMARY) with it on the session's display server, prints `ready`
+/// once the server confirms, then hands the text to a clipboard manager or keeps serving it
+/// until something else is copied.
 struct ServeClipboardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve-clipboard",
@@ -26,11 +27,12 @@ struct ServeClipboardCommand: ParsableCommand {
         guard let text = String(validating: data, as: UTF8.self) else {
             throw LiveTextError(.invalidArgs, "the text to copy is not UTF-8")
         }
-        let owner = try ClipboardOwner()
-        try owner.copy(text, to: primary ? [.clipboard, .primary] : [.clipboard])
-        let handedOff = owner.handOffToManager(timeout: .seconds(2))
+        // The session of the process that ran it (its environment): X11, or a Wayland compositor.
+        let desktop = Desktop()
+        defer { desktop.close() }
+        try desktop.copySynchronously(text, alsoPrimary: primary)
+        let handedOff = desktop.copyToHandOn(managerTimeout: .seconds(2)) == nil
         DetachedHelper.announce(Self.readyLine)
-        if !handedOff { _ = owner.waitUntilReplaced(timeout: nil) }
-        owner.close()
+        if !handedOff { _ = desktop.waitUntilReplaced() }
     }
 }

@@ -50,6 +50,11 @@ public protocol DisplayBackend: AnyObject, Sendable {
     /// `managerTimeout`, or nothing of ours is on the clipboard. Blocking.
     func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)?
 
+    /// Blocks until the text this backend copied is no longer on the clipboard (another program
+    /// copied, or the server went away), or `timeout` passes (nil: forever): for a process whose
+    /// only job is to keep serving it. True when it was replaced.
+    func waitUntilReplaced(timeout: Duration?) -> Bool
+
     /// A live canvas over `target`, frozen now (`tooLarge` past `maxPixels`), made on the calling
     /// thread, which then runs it; it holds a connection of its own, closed with it.
     func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas
