@@ -93,7 +93,7 @@ let package = Package(
 
         .executableTarget(name: "livetext", dependencies: [
             "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
-            "LiveTextDesktop", "ImageCodecs", "X11Kit", "LiveTextInteraction", "LiveTextNotifications", "LiveTextPreview",
+            "LiveTextDesktop", "ImageCodecs", "LiveTextInteraction", "LiveTextNotifications", "LiveTextPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

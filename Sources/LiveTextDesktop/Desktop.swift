@@ -24,6 +24,8 @@ public final class Desktop: Sendable {
     private let sessionError: LiveTextError?
     /// The backend that made the latest copy, which a process about to exit asks to hand it on.
     private let copiedBy = Mutex<(any DisplayBackend)?>(nil)
+    /// Where backends are asked what they can do (see `backendWaiting`).
+    private let routing = DispatchQueue(label: "org.livetext.desktop", attributes: .concurrent)
 
     /// The X display this desktop opens, for what only X11 does yet (the live surface, the
     /// viewer, hotkeys): the X11 session's display, or a Wayland session's Xwayland; nil: `$DISPLAY`.
@@ -122,10 +124,11 @@ public final class Desktop: Sendable {
         throw explained(firstProblem ?? LiveTextError(.unavailable, "no display to work with"))
     }
 
-    /// `backend(for:)` off the cooperative pool.
+    /// `backend(for:)` off the cooperative pool, on this desktop's own queue: asking a backend
+    /// what it can do may connect (a round trip), and must not wait behind other requests' work
+    /// in a shared lane (a clipboard read has a deadline of its own).
     private func backendWaiting(for capability: DisplayCapabilities) async throws -> any DisplayBackend {
-        let box = try await BlockingWork.run(.waiting) { BackendBox(backend: try self.backend(for: capability)) }
-        return box.backend
+        try await routing.perform { BackendBox(backend: try self.backend(for: capability)) }.backend
     }
 
     private struct BackendBox: Sendable {

@@ -92,10 +92,13 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
         return xwayland ? [.readClipboard, .copy, .copyPrimary, .viewWindow] : everything
     }
 
-    /// Whether the display is Xwayland: asked once (on the queue, a round trip or two), then kept.
+    /// Whether the display is Xwayland: asked once, then kept. Over a connection of its own, not
+    /// on the queue, which a selection may hold for minutes: a clipboard read must not wait for it.
     private func isXwayland() throws -> Bool {
         if let known = xwayland.withLock({ $0 }) { return known }
-        let found = try queue.sync { try liveSession().display.isXwayland }
+        let probe = try X11Display(name: displayName, authority: xauthority)
+        defer { probe.close() }
+        let found = probe.isXwayland
         xwayland.withLock { $0 = found }
         return found
     }

@@ -35,7 +35,10 @@ struct CanvasSelectionTests {
                 let task = start(server, rests: rests)
                 _ = try await LiveProbe.waitForSurface(server)
                 try await xdotool(server, "mousemove \(from.0) \(from.1) mousedown 1 mousemove 180 120 sleep 0.05 "
-                                        + "mousemove \(to.0) \(to.1) sleep 0.4 mouseup 1")
+                                        + "mousemove \(to.0) \(to.1)")
+                // Held still until the rest is reported (120 ms, more on a loaded machine), then released.
+                for _ in 0..<500 where rests.all.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+                try await xdotool(server, "mouseup 1")
                 let selected = try await task.value
                 let rect = Bounds(x: 100, y: 80, width: 160, height: 110)
                 #expect(selected.bounds == rect)
