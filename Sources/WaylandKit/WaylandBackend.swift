@@ -99,10 +99,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         let missing = capability.subtracting(available)
         let wlroots = "wlroots compositors (sway, Hyprland, river, labwc, Wayfire) offer it; GNOME and KDE Plasma "
             + "need their desktop portal, which livetext does not use yet"
-        if !missing.isDisjoint(with: .captureScreen) {
-            return "cannot read the screen: \(spokenName) offers no screen capture protocol (zwlr_screencopy_manager_v1): "
-                + wlroots
-        }
+        if !missing.isDisjoint(with: .captureScreen) { return WaylandScreenCapture.missingProtocol(socket) }
         if !missing.isDisjoint(with: [.readClipboard, .copy]) {
             return "\(missing.spokenName) is not available: \(spokenName) offers no clipboard protocol for programs "
                 + "without a window (zwlr_data_control_manager_v1): " + wlroots
@@ -125,11 +122,15 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     // MARK: Capture
 
     public func monitors() async throws -> [Monitor] {
-        throw LiveTextError(.unavailable, "not yet")
+        try await run { connection, _ in
+            let outputs = try OutputList(connection: connection)
+            defer { outputs.destroy() }
+            return outputs.outputs.map(\.monitor)
+        }
     }
 
     public func capture(_ target: CaptureTarget) async throws -> CapturedImage {
-        throw LiveTextError(.unavailable, "not yet")
+        try await run { connection, cancel in try WaylandScreenCapture.capture(target, connection: connection, cancel: cancel) }
     }
 
     public func select(window: Bool, cancel: CancellationFlag,

@@ -42,7 +42,10 @@ public final class SwayServer: @unchecked Sendable {
 
     /// Starts sway with one headless output of `width`×`height` (and Xwayland unless told not
     /// to), and waits (up to 30 s) until its Wayland socket and Xwayland answer.
-    public static func start(width: Int = 1280, height: Int = 800, xwayland: Bool = true) async throws -> SwayServer {
+    /// `outputs`: how many headless outputs (HEADLESS-1, HEADLESS-2, …; only the first is placed
+    /// here); `config`: more lines for sway's configuration (outputs' positions, scales, transforms).
+    public static func start(width: Int = 1280, height: Int = 800, xwayland: Bool = true, outputs: Int = 1,
+                             config extra: String = "") async throws -> SwayServer {
         try await offPool {
             let asRoot = getuid() == 0
             if asRoot { try ensureUser() }
@@ -62,12 +65,13 @@ public final class SwayServer: @unchecked Sendable {
                 output HEADLESS-1 resolution \(width)x\(height) position 0 0
                 xwayland \(xwayland ? "enable" : "disable")
                 exec sh -c '\(xwayland ? "xhost +si:localuser:\(me) >/dev/null && " : "")\(announce)'
+                \(extra)
                 """.write(to: config, atomically: true, encoding: .utf8)
             chmod(config.path, 0o644)
             let process = Process()
             let environment = ["PATH=/usr/bin:/bin", "HOME=\(directory.path)", "XDG_RUNTIME_DIR=\(runtime.path)",
                                "WLR_BACKENDS=headless", "WLR_LIBINPUT_NO_DEVICES=1", "WLR_RENDERER=pixman",
-                               "WLR_HEADLESS_OUTPUTS=1"]
+                               "WLR_HEADLESS_OUTPUTS=\(outputs)"]
             process.executableURL = URL(fileURLWithPath: asRoot ? "/usr/sbin/runuser" : "/usr/bin/env")
             process.arguments = (asRoot ? ["-u", user, "--", "/usr/bin/env"] : []) + ["-i"] + environment
                 + ["/usr/bin/sway", "-c", config.path]
@@ -113,6 +117,21 @@ public final class SwayServer: @unchecked Sendable {
         }
     }
 
+    /// Runs `swaymsg` with `arguments` against this sway (its IPC socket), e.g. `output * bg #336699 solid_color`.
+    @discardableResult
+    public func swaymsg(_ arguments: [String]) async throws -> String {
+        let sockets = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory.path)) ?? []
+        guard let socket = sockets.first(where: { $0.hasPrefix("sway-ipc.") }) else {
+            throw TestFailure("sway has no IPC socket in \(runtimeDirectory.path)")
+        }
+        let result = try await ChildProcess.run("/usr/bin/swaymsg", ["-s", runtimeDirectory.appendingPathComponent(socket).path]
+                                                + arguments, environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(10))
+        guard result.status == 0 else {
+            throw TestFailure("swaymsg \(arguments): \(String(decoding: result.stdout + result.stderr, as: UTF8.self))")
+        }
+        return String(decoding: result.stdout, as: UTF8.self)
+    }
+
     /// Stops sway (and with it Xwayland and its clients) and removes its directory.
     public func stop() async {
         kill(process.processIdentifier, SIGTERM)
@@ -127,9 +146,10 @@ public final class SwayServer: @unchecked Sendable {
     }
 
     /// Runs `body` with a sway of its own, stopped afterwards even when `body` throws.
-    public static func with<T: Sendable>(width: Int = 1280, height: Int = 800, xwayland: Bool = true,
+    public static func with<T: Sendable>(width: Int = 1280, height: Int = 800, xwayland: Bool = true, outputs: Int = 1,
+                                         config: String = "",
                                          _ body: (SwayServer) async throws -> T) async throws -> T {
-        let server = try await start(width: width, height: height, xwayland: xwayland)
+        let server = try await start(width: width, height: height, xwayland: xwayland, outputs: outputs, config: config)
         return try await stopping(server, with: { await $0.stop() }, body)
     }
 }

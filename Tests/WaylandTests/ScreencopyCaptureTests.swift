@@ -1,0 +1,121 @@
+import Foundation
+import LiveTextCore
+import Testing
+import TestSupport
+import WaylandKit
+
+/// Capture through wlr-screencopy (`WaylandBackend.capture`) against grim on the same headless
+/// sway: the same pixels, for the screen, a region, a monitor, two outputs, a scaled and a
+/// rotated one.
+@Suite("capture on a wlroots compositor")
+struct ScreencopyCaptureTests {
+    static func backend(_ sway: SwayServer) -> WaylandBackend {
+        WaylandBackend(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
+    }
+
+    /// A backdrop of one colour per output and a foot window with text: something to compare.
+    static func scene(_ sway: SwayServer) async throws -> Process {
+        try await sway.swaymsg(["output", "HEADLESS-1", "bg", "#336699", "solid_color"])
+        let foot = try FootPeer.show("Invoice 4471 is due on 2026-12-01", on: sway)
+        // Until foot has drawn: the screen is no longer the backdrop alone.
+        for _ in 0..<250 {
+            let shot = try await GrimPeer.capture(sway, region: Bounds(x: 0, y: 0, width: 200, height: 40))
+            if Set(stride(from: 0, to: shot.pixels.count, by: 4).map { shot.pixels[$0] }).count > 2 { return foot }
+            try await Task.sleep(for: .milliseconds(40))
+        }
+        foot.terminate()
+        throw TestFailure("foot never showed its text")
+    }
+
+    @Test("the screen, a region and a monitor are grim's pixels exactly; bounds in the layout")
+    func sameAsGrim() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let foot = try await Self.scene(sway)
+            defer { foot.terminate() }
+            let backend = Self.backend(sway)
+            defer { backend.close() }
+            let screen = try await backend.capture(.screen)
+            #expect(screen.bounds == Bounds(x: 0, y: 0, width: 1280, height: 800))
+            #expect(GrimPeer.difference(screen.image, try await GrimPeer.capture(sway)) == nil)
+            let area = Bounds(x: 3, y: 5, width: 401, height: 77)
+            let region = try await backend.capture(.region(area))
+            #expect(region.bounds == area)
+            #expect(GrimPeer.difference(region.image, try await GrimPeer.capture(sway, region: area)) == nil)
+            let monitor = try await backend.capture(.monitor(0))
+            #expect(GrimPeer.difference(monitor.image, try await GrimPeer.capture(sway, output: "HEADLESS-1")) == nil)
+            let monitors = try await backend.monitors()
+            #expect(monitors.map(\.name) == ["HEADLESS-1"] && monitors.first?.bounds == screen.bounds)
+        }
+    }
+
+    @Test("two outputs side by side: the screen, and a region across their border, as grim reads them")
+    func twoOutputs() async throws {
+        let config = "output HEADLESS-2 resolution 640x480 position 1280 100"
+        try await SwayServer.with(xwayland: false, outputs: 2, config: config) { sway in
+            try await sway.swaymsg(["output", "HEADLESS-1", "bg", "#336699", "solid_color"])
+            try await sway.swaymsg(["output", "HEADLESS-2", "bg", "#cc5500", "solid_color"])
+            let backend = Self.backend(sway)
+            defer { backend.close() }
+            try await Task.sleep(for: .milliseconds(300))
+            let screen = try await backend.capture(.screen)
+            #expect(screen.bounds == Bounds(x: 0, y: 0, width: 1920, height: 800))
+            #expect(GrimPeer.difference(screen.image, try await GrimPeer.capture(sway)) == nil)
+            let across = Bounds(x: 1200, y: 50, width: 200, height: 100)
+            let region = try await backend.capture(.region(across))
+            #expect(GrimPeer.difference(region.image, try await GrimPeer.capture(sway, region: across)) == nil)
+            // Below the second output's top, left of it the first one; above it nothing: black.
+            let pixel = { (x: Int, y: Int) in Array(region.image.pixels[(y * 200 + x) * 4..<(y * 200 + x) * 4 + 3]) }
+            #expect(pixel(10, 10) == [0x33, 0x66, 0x99] && pixel(150, 80) == [0xcc, 0x55, 0x00] && pixel(150, 10) == [0, 0, 0])
+            let second = try await backend.capture(.monitor(1))
+            #expect(second.bounds == Bounds(x: 1280, y: 100, width: 640, height: 480))
+            let wrong = await #expect(throws: LiveTextError.self) { try await backend.capture(.monitor(2)) }
+            #expect(wrong?.code == .invalidArgs)
+            #expect(wrong?.message.contains("no monitor 2: the monitors are 0: HEADLESS-1") == true, "\(String(describing: wrong))")
+        }
+    }
+
+    @Test("a scaled output is read in physical pixels and a rotated one upright, as grim reads them",
+          arguments: ["scale 2", "transform 90", "transform 270", "transform flipped-180", "transform flipped-90"])
+    func scaledAndRotated(setting: String) async throws {
+        try await SwayServer.with(width: 640, height: 480, xwayland: false, config: "output HEADLESS-1 \(setting)") { sway in
+            let foot = try await Self.scene(sway)
+            defer { foot.terminate() }
+            let backend = Self.backend(sway)
+            defer { backend.close() }
+            let screen = try await backend.capture(.screen)
+            let grim = try await GrimPeer.capture(sway)
+            #expect(GrimPeer.difference(screen.image, grim) == nil, "\(setting)")
+            let area = Bounds(x: 8, y: 6, width: 120, height: 60)
+            let region = try await backend.capture(.region(area))
+            #expect(GrimPeer.difference(region.image, try await GrimPeer.capture(sway, region: area)) == nil, "\(setting)")
+        }
+    }
+
+    @Test("a window by id is unavailable on Wayland; a region off the screen is invalidArgs; nothing black without an error")
+    func refusals() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let backend = Self.backend(sway)
+            defer { backend.close() }
+            #expect(backend.unavailableReason(.captureWindow)?.contains("cannot name or read other programs' windows") == true)
+            let off = await #expect(throws: LiveTextError.self) {
+                try await backend.capture(.region(Bounds(x: 5000, y: 5000, width: 10, height: 10)))
+            }
+            #expect(off?.code == .invalidArgs && off?.message.contains("lies outside the screen (1280×800") == true)
+            let empty = await #expect(throws: LiveTextError.self) {
+                try await backend.capture(.region(Bounds(x: 0, y: 0, width: 0, height: 10)))
+            }
+            #expect(empty?.code == .invalidArgs)
+        }
+    }
+
+    @Test("the compositor gone: the capture fails saying so; the next one after it is back connects anew")
+    func compositorGone() async throws {
+        let sway = try await SwayServer.start(xwayland: false)
+        let backend = Self.backend(sway)
+        defer { backend.close() }
+        _ = try await backend.capture(.region(Bounds(x: 0, y: 0, width: 10, height: 10)))
+        await sway.stop()
+        let gone = await #expect(throws: LiveTextError.self) { try await backend.capture(.screen) }
+        #expect(gone?.code == .unavailable || gone?.code == .failed, "\(String(describing: gone))")
+    }
+}
