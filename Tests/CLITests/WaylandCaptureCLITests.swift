@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// livetext on a wlroots compositor (headless sway), through its Wayland backend: the screen of a
+/// Wayland-native window is read; what Wayland cannot do is exit 4 saying so, never a black image.
+@Suite("livetext on sway, through Wayland")
+struct WaylandCaptureCLITests {
+    static let words = "Invoice 4471 is due on 2026-12-01"
+
+    static func scene(_ sway: SwayServer) async throws -> Process {
+        try await sway.swaymsg(["output", "HEADLESS-1", "bg", "#ffffff", "solid_color"])
+        let foot = try FootPeer.show(words, on: sway, extra: ["-o", "colors.background=ffffff", "-o", "colors.foreground=000000",
+                                                              "-o", "font=DejaVu Sans Mono:size=14"])
+        try await FootPeer.waitUntilDrawn(on: sway)
+        return foot
+    }
+
+    @Test("capture --screen and --region read the words of a Wayland-native window, with Xwayland beside it or not",
+          arguments: [true, false])
+    func readsNativeWindow(xwayland: Bool) async throws {
+        try await SwayServer.with(xwayland: xwayland) { sway in
+            let foot = try await Self.scene(sway)
+            defer { foot.terminate() }
+            let screen = try await CLIProcess.run(["capture", "--screen", "--json"], environment: sway.environment)
+            #expect(screen.status == 0, "\(screen.stderr)")
+            #expect(screen.stdout.contains("Invoice 4471"), "\(screen.stdout.prefix(600))")
+            #expect(screen.stdout.contains("\"source\":\"screen:0,0,1280,800\"") || screen.stdout.contains("screen:0,0,1280,800"))
+            let region = try await CLIProcess.run(["capture", "--region", "0,0,640,120", "--only", "date"],
+                                                  environment: sway.environment)
+            #expect(region.status == 0, "\(region.stderr)")
+            #expect(region.stdout.contains("2026-12-01"), "\(region.stdout)")
+        }
+    }
+
+    @Test("--window and --pick-window are exit 4 saying Wayland cannot name windows; nothing on stdout",
+          arguments: [["capture", "--window", "0x400001"], ["capture", "--pick-window"]])
+    func windowsRefused(arguments: [String]) async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let result = try await CLIProcess.run(arguments, environment: sway.environment, timeout: 60)
+            #expect(result.status == 4, "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("not available on Wayland"), "\(result.stderr)")
+        }
+    }
+
+    @Test("LIVETEXT_BACKEND with an unknown value is exit 2 naming it")
+    func unknownBackend() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let result = try await CLIProcess.run(["capture", "--screen"],
+                                                  environment: sway.environment.merging(["LIVETEXT_BACKEND": "gnome"]) { $1 })
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stderr.contains("LIVETEXT_BACKEND='gnome' is neither x11 nor wayland"), "\(result.stderr)")
+        }
+    }
+}
