@@ -93,8 +93,10 @@ public final class VirtualKeyboardTyper: @unchecked Sendable {
         }
     }
 
-    /// How long the focused client is given to make its keyboard once the seat has one.
-    static let keyboardSettle: Duration = .milliseconds(300)
+    /// How long the focused client is given to make its keyboard once the seat has one: one
+    /// dispatch and one request of its own, which 300 ms covered on an idle machine; more for a
+    /// loaded one, paid only by a seat that had no keyboard.
+    static let keyboardSettle: Duration = .milliseconds(500)
 
     /// Lets clients make their keyboards when ours is the seat's first one.
     ///

@@ -31,6 +31,29 @@ struct VirtualKeyboardTests {
         }
     }
 
+    @Test("with a keyboard on the seat already (wtype holding one), nothing is waited for and nothing is lost")
+    func typesBesideAnotherKeyboard() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            // wtype makes its virtual keyboard (with its own keymap) at once, then sleeps: the seat
+            // has a keyboard, and foot its wl_keyboard, before ours appears.
+            let holder = Process()
+            holder.executableURL = URL(fileURLWithPath: "/usr/bin/wtype")
+            holder.arguments = ["-s", "20000"]
+            holder.environment = ProcessInfo.processInfo.environment.merging(sway.environment) { $1 }
+            holder.standardOutput = FileHandle.nullDevice
+            holder.standardError = FileHandle.nullDevice
+            try holder.run()
+            try await stopping(holder, with: { await WaylandPeers.stop($0) }) { _ in
+                try await Task.sleep(for: .milliseconds(500))
+                let text = "Zwölf Boxkämpfer ✓\n"
+                let started = ContinuousClock.now
+                let received = try await Self.typed(text, expecting: text, on: sway)
+                #expect(received == text)
+                #expect(ContinuousClock.now - started < .seconds(15))
+            }
+        }
+    }
+
     @Test("a text with more distinct characters than a keymap holds is typed in chunks, whole")
     func typesManyCharacters() async throws {
         try await SwayServer.with(xwayland: false) { sway in
