@@ -12,19 +12,22 @@ import Synchronization
 /// hands them over); other threads reach the loop through `shared` and the wake pipe.
 // `@unchecked Sendable`: the Wayland objects are confined to the loop's thread; the rest is in a Mutex.
 final class ClipboardOwnerLoop: @unchecked Sendable {
-    enum Command {
+    enum Command: Sendable {
         case copy(ClipboardText, Set<SelectionName>, OwnerReply)
     }
 
-    struct Shared {
+    struct Shared: Sendable {
         var owned: Set<SelectionName> = []
         var commands: [Command] = []
         var stopping = false
         /// The loop has ended (closed, or the compositor went away): nothing is served any more.
         var ended = false
+        /// Why it ended, when it was not closed: the compositor went away, or a protocol error.
+        var failure: LiveTextError?
     }
 
-    let shared = Mutex(Shared())
+    /// Waitable, for a thread that blocks until our copy is replaced (`waitUntilReplaced`).
+    let shared = WaitableMutex(Shared())
     /// How long a reader may take to read what it asked for.
     let sendLimit: Duration
     private let connection: WaylandConnection
@@ -181,6 +184,7 @@ final class ClipboardOwnerLoop: @unchecked Sendable {
         connection.close()
         let left = shared.withLock { shared -> [Command] in
             shared.ended = true
+            shared.failure = failure
             shared.owned = []
             close(wake.read)
             close(wake.write)

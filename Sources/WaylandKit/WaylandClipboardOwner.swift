@@ -43,7 +43,7 @@ public final class WaylandClipboardOwner: Sendable {
         if selections.contains(.primary), loop.version < 2 { throw WaylandClipboardReader.noPrimary(loop.socketName) }
         let reply = OwnerReply()
         guard loop.post(.copy(ClipboardText(text), selections, reply)) else {
-            throw LiveTextError(.unavailable, "the clipboard owner was closed")
+            throw loop.shared.withLock { $0.failure } ?? LiveTextError(.unavailable, "the clipboard owner was closed")
         }
         guard let outcome = reply.wait(timeout: .seconds(10)) else {
             let named = selections.count == 1 ? selections.first!.spokenName : "the selections"
@@ -61,6 +61,16 @@ public final class WaylandClipboardOwner: Sendable {
     /// The selections we still own.
     public var ownedSelections: Set<SelectionName> {
         loop.shared.withLock { $0.owned }
+    }
+
+    /// Blocks the calling thread until we no longer own any selection, or `timeout` passes (nil:
+    /// forever); for a process whose only job is to keep serving copied text. True when no
+    /// selection is ours any more (replaced, compositor gone, or closed), false on timeout.
+    public func waitUntilReplaced(timeout: Duration?) -> Bool {
+        let replaced = { (shared: ClipboardOwnerLoop.Shared) in shared.owned.isEmpty || shared.ended }
+        guard let timeout else { return loop.shared.wait(until: replaced) { _ in true } }
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        return loop.shared.wait(until: replaced, deadline: Date().addingTimeInterval(seconds)) { _, ready in ready }
     }
 
     /// Stops serving, gives up the selections we still own (the compositor empties them) and

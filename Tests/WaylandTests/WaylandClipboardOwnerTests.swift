@@ -63,9 +63,13 @@ struct WaylandClipboardOwnerTests {
             defer { owner.close() }
             try await offPool { try owner.copy("ours", to: [.clipboard]) }
             #expect(owner.isOwner)
+            let waiting = Task { try await offPool { owner.waitUntilReplaced(timeout: .seconds(10)) } }
+            // Not replaced yet: the wait runs out.
+            let early = try await offPool { owner.waitUntilReplaced(timeout: .milliseconds(200)) }
+            #expect(!early)
             try await WaylandPeers.withCopy(Data("theirs".utf8), arguments: [], expectedType: "text/plain", on: sway) { _ in
-                let deadline = ContinuousClock.now + .seconds(5)
-                while owner.isOwner, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+                let replaced = try await waiting.value
+                #expect(replaced)
                 #expect(!owner.isOwner)
                 let pasted = try await WaylandPeers.paste(["-n"], on: sway)
                 #expect(pasted.stdout == "theirs")
@@ -119,5 +123,27 @@ struct WaylandClipboardOwnerTests {
             }
             withExtendedLifetime(unread) {}
         }
+    }
+
+    @Test("a compositor that goes away ends the owner: not the owner, copy is unavailable, close returns")
+    func compositorGone() async throws {
+        let sway = try await SwayServer.start(xwayland: false)
+        let owner: WaylandClipboardOwner
+        do {
+            owner = try Self.owner(sway)
+            try await offPool { try owner.copy("short-lived", to: [.clipboard]) }
+        } catch {
+            await sway.stop()
+            throw error
+        }
+        defer { owner.close() }
+        #expect(owner.isOwner)
+        await sway.stop()
+        let replaced = try await offPool { owner.waitUntilReplaced(timeout: .seconds(10)) }
+        #expect(replaced)
+        #expect(!owner.isOwner)
+        let error = #expect(throws: LiveTextError.self) { try owner.copy("again") }
+        #expect(error?.code == .unavailable)
+        #expect(error?.message.contains("went away") == true, "\(String(describing: error))")
     }
 }
