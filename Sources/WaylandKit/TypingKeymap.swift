@@ -19,7 +19,8 @@ struct TypingKeymap: Sendable {
     let text: String
 
     /// A map of `keysyms` (at most `capacity`, no repeats), checked by compiling it with
-    /// xkbcommon: every key must type its keysym. Throws `failed` when xkbcommon disagrees.
+    /// xkbcommon: every key must type its keysym. Throws `failed` when xkbcommon disagrees,
+    /// `unavailable` when it cannot compile the map (no xkb data on the system).
     init(keysyms: [UInt32]) throws {
         precondition(keysyms.count <= Self.capacity && Set(keysyms).count == keysyms.count)
         self.keysyms = keysyms
@@ -28,22 +29,18 @@ struct TypingKeymap: Sendable {
             keycodes += "    <K\(index + 1)> = \(index + 9);\n"
             symbols += "    key <K\(index + 1)> { [ \(Self.name(of: keysym)) ] };\n"
         }
-        // Self-contained (no include of the system's xkb files): the compositor, Xwayland and
-        // each client compile it with their own xkb data, which may differ or be missing.
+        // Types and compatibility come from the system's xkb data ("complete", as wtype does):
+        // the compositor hands clients its own compilation of this map, and Xwayland, compiling
+        // that with xkbcomp, ignored a map of one ONE_LEVEL type and no compatibility section
+        // (xterm read our keys with the layout it had before: Escape, 1, 2 …).
         text = """
             xkb_keymap {
             xkb_keycodes "livetext" {
                 minimum = 8;
                 maximum = 255;
             \(keycodes)};
-            xkb_types "livetext" {
-                type "ONE_LEVEL" {
-                    modifiers = none;
-                    level_name[Level1] = "Any";
-                };
-            };
-            xkb_compatibility "livetext" {
-            };
+            xkb_types "livetext" { include "complete" };
+            xkb_compatibility "livetext" { include "complete" };
             xkb_symbols "livetext" {
             \(symbols)};
             };
@@ -111,12 +108,12 @@ struct TypingKeymap: Sendable {
 
     /// Compiles the map with xkbcommon and checks that every key types its keysym.
     private func verify() throws {
-        guard let context = xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES) else {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
             throw LiveTextError(.failed, "xkbcommon could not make a context to check the typing keymap")
         }
         defer { xkb_context_unref(context) }
         guard let keymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
-            throw LiveTextError(.failed, "xkbcommon could not compile the typing keymap")
+            throw LiveTextError(.unavailable, "xkbcommon could not compile the typing keymap; is xkeyboard-config (the xkb data in /usr/share/X11/xkb) installed?")
         }
         defer { xkb_keymap_unref(keymap) }
         for (index, keysym) in keysyms.enumerated() {

@@ -65,6 +65,7 @@ public final class VirtualKeyboardTyper: @unchecked Sendable {
         var clock = EventClock()
         for (number, chunk) in chunks.enumerated() {
             try checkCancel(cancel)
+            if number > 0 { try pause(Self.keymapSettle, cancel: cancel) }
             let file = try KeymapFile.make(chunk.map.text)
             zwp_virtual_keyboard_v1_keymap(keyboard, UInt32(WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue), file.fd, file.size)
             // libwayland sent a copy of the descriptor; ours is no longer needed.
@@ -93,6 +94,13 @@ public final class VirtualKeyboardTyper: @unchecked Sendable {
         }
     }
 
+    /// How long clients are given to read the keys typed with one keymap before the next
+    /// replaces it. An X client (through Xwayland) looks a key's meaning up when it handles the
+    /// key, from the server's mapping of that moment: a new keymap that comes first turns the
+    /// keys still queued into the new map's characters, or none (xterm lost a whole chunk of 247
+    /// in one run of 3). X11Kit waits as long before it rebinds its spare keys, for the same reason.
+    static let keymapSettle: Duration = .milliseconds(400)
+
     /// How long the focused client is given to make its keyboard once the seat has one: one
     /// dispatch and one request of its own, which 300 ms covered on an idle machine; more for a
     /// loaded one, paid only by a seat that had no keyboard.
@@ -113,7 +121,12 @@ public final class VirtualKeyboardTyper: @unchecked Sendable {
     private func waitForClientsKeyboards(_ seat: SeatState, cancel: CancellationFlag?) throws {
         try connection.dispatch(until: { seat.hasKeyboard }, within: .seconds(5),
                                 waitingFor: "the seat to announce our keyboard", cancel: cancel)
-        let end = ContinuousClock.now.advanced(by: Self.keyboardSettle)
+        try pause(Self.keyboardSettle, cancel: cancel)
+    }
+
+    /// Waits `duration`, checking `cancel` every 20 ms.
+    private func pause(_ duration: Duration, cancel: CancellationFlag?) throws {
+        let end = ContinuousClock.now.advanced(by: duration)
         while ContinuousClock.now < end {
             try checkCancel(cancel)
             Thread.sleep(forTimeInterval: 0.02)

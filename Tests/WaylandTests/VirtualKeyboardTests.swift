@@ -9,10 +9,11 @@ struct VirtualKeyboardTests {
     /// Types `text` into a foot window running `cat > file` and returns what the file holds
     /// once it holds `expected` (or after 10 s).
     private static func typed(_ text: String, expecting expected: String, on sway: SwayServer,
-                              cancel: CancellationFlag? = nil) async throws -> String {
+                              intoXterm: Bool = false, cancel: CancellationFlag? = nil) async throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-typed-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
-        let foot = try await WaylandPeers.footRecording(to: file, on: sway)
+        let foot = intoXterm ? try await WaylandPeers.xtermRecording(to: file, on: sway)
+                             : try await WaylandPeers.footRecording(to: file, on: sway)
         return try await stopping(foot, with: { await WaylandPeers.stop($0) }) { _ in
             try await offPool {
                 try VirtualKeyboardTyper.type(text, socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path,
@@ -27,6 +28,25 @@ struct VirtualKeyboardTests {
         try await SwayServer.with(xwayland: false) { sway in
             let text = "Hello, wörld! ✓ 123\n"
             let received = try await Self.typed(text, expecting: text, on: sway)
+            #expect(received == text)
+        }
+    }
+
+    @Test("an X client through Xwayland receives the text too")
+    func typesIntoXwayland() async throws {
+        try await SwayServer.with(xwayland: true) { sway in
+            let text = "Hello, wörld! ✓ 123\n"
+            let received = try await Self.typed(text, expecting: text, on: sway, intoXterm: true)
+            #expect(received == text)
+        }
+    }
+
+    @Test("an X client gets a long text's every chunk, each read with its own keymap")
+    func typesChunksIntoXwayland() async throws {
+        try await SwayServer.with(xwayland: true) { sway in
+            let scalars = (0..<300).map { Character(Unicode.Scalar(0x4E00 + $0)!) }
+            let text = String(scalars) + String(scalars.prefix(20)) + "\n"
+            let received = try await Self.typed(text, expecting: text, on: sway, intoXterm: true)
             #expect(received == text)
         }
     }

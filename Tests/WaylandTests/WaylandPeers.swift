@@ -69,7 +69,7 @@ enum WaylandPeers {
         return sway.runtimeDirectory.appendingPathComponent(name).path
     }
 
-    /// Waits until a window of `appID` is mapped and focused (sway's tree says so), at most 20 s.
+    /// Waits until a window of `appID` (an X window: of that WM_CLASS class) is mapped and focused (sway's tree says so), at most 20 s.
     static func waitForFocusedWindow(appID: String, on sway: SwayServer) async throws {
         let socket = try swaySocket(of: sway)
         let deadline = ContinuousClock.now + .seconds(20)
@@ -83,12 +83,17 @@ enum WaylandPeers {
         throw TestFailure("no focused \(appID) window within 20 s: \(last.suffix(1500))")
     }
 
-    /// The app_id of the focused node of sway's tree (JSON), if any.
+    /// The app_id (an X window's class) of the focused node of sway's tree (JSON), if any.
     private static func focusedAppID(in json: String) -> String? {
         guard let root = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return nil }
         func search(_ node: Any) -> String? {
             guard let node = node as? [String: Any] else { return nil }
-            if node["focused"] as? Bool == true, let appID = node["app_id"] as? String { return appID }
+            if node["focused"] as? Bool == true {
+                if let appID = node["app_id"] as? String { return appID }
+                if let properties = node["window_properties"] as? [String: Any], let type = properties["class"] as? String {
+                    return type
+                }
+            }
             for key in ["nodes", "floating_nodes"] {
                 for child in node[key] as? [Any] ?? [] {
                     if let found = search(child) { return found }
@@ -112,6 +117,26 @@ enum WaylandPeers {
         try process.run()
         do {
             try await waitForFocusedWindow(appID: "livetext-typing", on: sway)
+        } catch {
+            await stop(process)
+            throw error
+        }
+        return process
+    }
+
+    /// xterm through Xwayland running `cat > file`, focused.
+    static func xtermRecording(to file: URL, on sway: SwayServer) async throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
+        process.arguments = ["-u8", "-e", "sh", "-c", "cat > '\(file.path)'"]
+        process.environment = ProcessInfo.processInfo.environment.merging(sway.environment) { $1 }
+            .merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        do {
+            try await waitForFocusedWindow(appID: "XTerm", on: sway)
         } catch {
             await stop(process)
             throw error
