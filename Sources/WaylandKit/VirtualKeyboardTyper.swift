@@ -98,7 +98,8 @@ public final class VirtualKeyboardTyper: @unchecked Sendable {
     /// replaces it. An X client (through Xwayland) looks a key's meaning up when it handles the
     /// key, from the server's mapping of that moment: a new keymap that comes first turns the
     /// keys still queued into the new map's characters, or none (xterm lost a whole chunk of 247
-    /// in one run of 3). X11Kit waits as long before it rebinds its spare keys, for the same reason.
+    /// in 2 runs of 8 without it, none in 6 with it). X11Kit waits as long before it rebinds its
+    /// spare keys, for the same reason.
     static let keymapSettle: Duration = .milliseconds(400)
 
     /// How long the focused client is given to make its keyboard once the seat has one: one
