@@ -23,6 +23,10 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     private var connection: WaylandConnection?
     /// The globals of the latest connection, for `capabilities()` without a round trip.
     private let offered = Mutex<[WaylandConnection.Global]?>(nil)
+    /// Serves copied text on its own connection and thread; made on the first copy.
+    private let owner = Mutex<WaylandClipboardOwner?>(nil)
+    /// The latest copy and whether the primary selection had it too.
+    private let lastCopy = Mutex<(text: String, alsoPrimary: Bool)?>(nil)
 
     public init(socket: String, runtimeDirectory: String?) {
         self.socket = socket
@@ -64,6 +68,10 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     public func close() {
         queue.sync { dropConnection() }
+        owner.withLock { owner in
+            defer { owner = nil }
+            return owner
+        }?.close()
     }
 
     // MARK: What it can do
@@ -143,17 +151,56 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     // MARK: Clipboard
 
+    /// Over a connection and thread of the read's own: a slow owner holds up nothing else.
     public func clipboardImage(maxBytes: Int, within deadline: Duration) async throws -> ClipboardImage {
-        throw LiveTextError(.unavailable, "not yet")
+        try await WaylandClipboardReader.readImage(socket: socket, runtimeDirectory: runtimeDirectory, maxBytes: maxBytes,
+                                                   within: deadline)
     }
 
     public func copy(_ text: String, to selections: Set<SelectionName>) throws {
-        throw LiveTextError(.unavailable, "not yet")
+        let owner = try clipboardOwner()
+        do {
+            try owner.copy(text, to: selections)
+        } catch let error as LiveTextError where error.code == .unavailable && !owner.isServing {
+            // The compositor went away since the last copy: once more on a new connection.
+            dropOwner(owner)
+            try clipboardOwner().copy(text, to: selections)
+        }
+        lastCopy.withLock { $0 = (text, selections.contains(.primary)) }
     }
 
-    public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? { nil }
+    /// Wayland has no clipboard-manager handoff (a manager such as cliphist copies what it sees):
+    /// the text is still ours while nothing else was copied, and the caller must keep serving it.
+    public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? {
+        guard let current = owner.withLock({ $0 }), current.isOwner else { return nil }
+        return lastCopy.withLock { $0 }
+    }
 
-    public func waitUntilReplaced(timeout: Duration?) -> Bool { true }
+    public func waitUntilReplaced(timeout: Duration?) -> Bool {
+        guard let current = owner.withLock({ $0 }) else { return true }
+        return current.waitUntilReplaced(timeout: timeout)
+    }
+
+    /// The owner, made on first use (it connects: done outside the lock; a second one made
+    /// meanwhile is closed again).
+    private func clipboardOwner() throws -> WaylandClipboardOwner {
+        if let current = owner.withLock({ $0 }) { return current }
+        let fresh = try WaylandClipboardOwner(socket: socket, runtimeDirectory: runtimeDirectory)
+        let (kept, spare) = owner.withLock { owner -> (WaylandClipboardOwner, WaylandClipboardOwner?) in
+            if let owner { return (owner, fresh) }
+            owner = fresh
+            return (fresh, nil)
+        }
+        spare?.close()
+        return kept
+    }
+
+    private func dropOwner(_ stale: WaylandClipboardOwner) {
+        owner.withLock { owner in
+            if owner === stale { owner = nil }
+        }
+        stale.close()
+    }
 
     // MARK: Live text
 
@@ -164,6 +211,8 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     // MARK: Typing
 
     public func type(_ text: String, cancel: CancellationFlag) async throws {
-        throw LiveTextError(.unavailable, "not yet")
+        try await run(cancel: cancel) { connection, cancel in
+            try VirtualKeyboardTyper(connection: connection).type(text, cancel: cancel)
+        }
     }
 }

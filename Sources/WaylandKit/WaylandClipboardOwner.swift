@@ -58,6 +58,12 @@ public final class WaylandClipboardOwner: Sendable {
         loop.shared.withLock { !$0.owned.isEmpty }
     }
 
+    /// False once the owner's loop has ended (closed, or the compositor went away): it can copy
+    /// nothing more, and its user makes a new one.
+    public var isServing: Bool {
+        loop.shared.withLock { !$0.ended }
+    }
+
     /// The selections we still own.
     public var ownedSelections: Set<SelectionName> {
         loop.shared.withLock { $0.owned }

@@ -54,3 +54,49 @@ struct WaylandCaptureCLITests {
         }
     }
 }
+
+/// The clipboard and the keyboard of a wlroots compositor, from the CLI.
+@Suite("livetext's clipboard and typing on sway")
+struct WaylandClipboardCLITests {
+    @Test("clipboard reads an image wl-copy put there; a text-only clipboard is exit 3 saying what it holds")
+    func readsClipboard() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let qr = try Data(contentsOf: URL(fileURLWithPath: CLIProcess.fixture("qr-url.png")))
+            try await WaylandPeers.withCopy(qr, arguments: ["--type", "image/png"], expectedType: "image/png", on: sway) { _ in
+                let read = try await CLIProcess.run(["clipboard", "--types", "codes"], environment: sway.environment)
+                #expect(read.status == 0, "\(read.stderr)")
+                #expect(read.stdout.contains("https://example.org/livetext?q=1"), "\(read.stdout)")
+            }
+            try await WaylandPeers.withCopy(Data("just words".utf8), arguments: [], expectedType: "text/plain;charset=utf-8",
+                                            on: sway) { _ in
+                let read = try await CLIProcess.run(["clipboard"], environment: sway.environment)
+                #expect(read.status == 3, "\(read.stderr)")
+                #expect(read.stderr.contains("holds no image") && read.stderr.contains("text/plain"), "\(read.stderr)")
+            }
+        }
+    }
+
+    @Test("capture --copy puts the words on the clipboard, and they stay after livetext exited; --type types them")
+    func copiesAndTypes() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let foot = try await WaylandCaptureCLITests.scene(sway)
+            let copied = try await CLIProcess.run(["capture", "--region", "0,0,640,120", "--only", "date", "--copy"],
+                                                  environment: sway.environment)
+            #expect(copied.status == 0, "\(copied.stderr)")
+            foot.terminate()
+            // livetext has exited: its detached server holds the copy.
+            let pasted = try await WaylandPeers.paste(["--no-newline"], on: sway)
+            #expect(pasted.stdout == "2026-12-01", "\(pasted.stdout) \(pasted.stderr)")
+
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("livetext-typed-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let recorder = try await WaylandPeers.footRecording(to: file, on: sway)
+            defer { recorder.terminate() }
+            let typed = try await CLIProcess.run(["analyze", "--only", "email", "--type", CLIProcess.fixture("text-light-15px.png")],
+                                                 environment: sway.environment)
+            #expect(typed.status == 0, "\(typed.stderr)")
+            let held = try await WaylandPeers.contents(of: file, becoming: "billing@example.com")
+            #expect(held == "billing@example.com")
+        }
+    }
+}

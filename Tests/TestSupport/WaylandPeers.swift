@@ -1,20 +1,19 @@
 import Foundation
-import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The Wayland programs the tests compare livetext with, run against a test's sway:
 /// wl-clipboard's wl-copy and wl-paste, and foot as a window that records what is typed.
-enum WaylandPeers {
+public enum WaylandPeers {
     /// `wl-paste arguments…` to its end, with the session's environment.
-    static func paste(_ arguments: [String], on sway: SwayServer) async throws -> CommandResult {
+    public static func paste(_ arguments: [String], on sway: SwayServer) async throws -> CommandResult {
         try await runCommand("/usr/bin/wl-paste", arguments, environment: sway.environment)
     }
 
     /// `wl-copy --foreground arguments…` serving `input`, once `wl-paste --list-types` shows that
     /// it owns the selection (its first type is `expectedType`); stop it with `stop(_:)`.
-    static func copy(_ input: Data, arguments: [String], expectedType: String, primary: Bool = false,
+    public static func copy(_ input: Data, arguments: [String], expectedType: String, primary: Bool = false,
                      on sway: SwayServer) async throws -> Process {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wl-copy-\(UUID().uuidString)")
         try input.write(to: file)
@@ -39,14 +38,14 @@ enum WaylandPeers {
 
     /// Runs `body` while wl-copy serves `input` (see `copy`), and stops wl-copy after it, also
     /// when `body` throws.
-    static func withCopy<T>(_ input: Data, arguments: [String], expectedType: String, primary: Bool = false,
+    public static func withCopy<T>(_ input: Data, arguments: [String], expectedType: String, primary: Bool = false,
                             on sway: SwayServer, _ body: (Process) async throws -> T) async throws -> T {
         let process = try await copy(input, arguments: arguments, expectedType: expectedType, primary: primary, on: sway)
         return try await stopping(process, with: { await stop($0) }, body)
     }
 
     /// Ends a program started here, and waits (at most 5 s) until it has.
-    static func stop(_ process: Process) async {
+    public static func stop(_ process: Process) async {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         let deadline = ContinuousClock.now + .seconds(5)
@@ -54,14 +53,14 @@ enum WaylandPeers {
     }
 
     /// A PNG of the test fixtures (`Tests/AdapterTests/Fixtures/sample.png`).
-    static func samplePNG(file: String = #filePath) throws -> Data {
+    public static func samplePNG(file: String = #filePath) throws -> Data {
         let url = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("AdapterTests/Fixtures/sample.png")
         return try Data(contentsOf: url)
     }
 
     /// sway's IPC socket in its runtime directory, for swaymsg.
-    static func swaySocket(of sway: SwayServer) throws -> String {
+    public static func swaySocket(of sway: SwayServer) throws -> String {
         let names = try FileManager.default.contentsOfDirectory(atPath: sway.runtimeDirectory.path)
         guard let name = names.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) else {
             throw TestFailure("no sway IPC socket in \(sway.runtimeDirectory.path): \(names)")
@@ -70,7 +69,7 @@ enum WaylandPeers {
     }
 
     /// Waits until a window of `appID` (an X window: of that WM_CLASS class) is mapped and focused (sway's tree says so), at most 20 s.
-    static func waitForFocusedWindow(appID: String, on sway: SwayServer) async throws {
+    public static func waitForFocusedWindow(appID: String, on sway: SwayServer) async throws {
         let socket = try swaySocket(of: sway)
         let deadline = ContinuousClock.now + .seconds(20)
         var last = ""
@@ -105,10 +104,10 @@ enum WaylandPeers {
     }
 
     /// foot running `cat > file`: what is typed into it (once Return ends a line) lands in `file`.
-    static func footRecording(to file: URL, on sway: SwayServer) async throws -> Process {
+    public static func footRecording(to file: URL, on sway: SwayServer) async throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/foot")
-        process.arguments = ["--app-id", "livetext-typing", "sh", "-c", "stty -echo; exec cat > '\(file.path)'"]
+        process.arguments = ["--app-id", "livetext-typing", "sh", "-c", "stty -echo -icanon; exec cat > '\(file.path)'"]
         process.environment = ProcessInfo.processInfo.environment.merging(sway.environment) { $1 }
             .merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 }
         process.standardInput = FileHandle.nullDevice
@@ -125,7 +124,7 @@ enum WaylandPeers {
     }
 
     /// xterm through Xwayland running `cat > file`, focused.
-    static func xtermRecording(to file: URL, on sway: SwayServer) async throws -> Process {
+    public static func xtermRecording(to file: URL, on sway: SwayServer) async throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
         process.arguments = ["-u8", "-e", "sh", "-c", "cat > '\(file.path)'"]
@@ -145,7 +144,7 @@ enum WaylandPeers {
     }
 
     /// Waits until `file` holds `expected` (or at most `limit`); what it holds then.
-    static func contents(of file: URL, becoming expected: String, within limit: Duration = .seconds(10)) async throws -> String {
+    public static func contents(of file: URL, becoming expected: String, within limit: Duration = .seconds(10)) async throws -> String {
         let deadline = ContinuousClock.now + limit
         var held = ""
         while ContinuousClock.now < deadline {
