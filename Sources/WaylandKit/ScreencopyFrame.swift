@@ -110,6 +110,9 @@ struct FramePixels {
             || format == ShmFormat.xbgr2101010 || format == ShmFormat.abgr2101010
         let redFirst = format == ShmFormat.xbgr8888 || format == ShmFormat.abgr8888
             || format == ShmFormat.xbgr2101010 || format == ShmFormat.abgr2101010
+        if transform == 0, !wide {
+            return writeUpright(into: target, targetWidth: targetWidth, origin: origin, redFirst: redFirst)
+        }
         for row in 0..<height {
             let sourceRow = memory.advanced(by: (yInverted ? height - 1 - row : row) * stride)
                 .assumingMemoryBound(to: UInt32.self)
@@ -129,6 +132,31 @@ struct FramePixels {
                 target[at + 1] = UInt8(g)
                 target[at + 2] = UInt8(b)
                 target[at + 3] = 255
+            }
+        }
+    }
+}
+
+extension FramePixels {
+    /// `write` for the common case, an upright output in 8 bits a channel: a row at a time, one
+    /// 32-bit load and store a pixel (the bytes of XBGR8888 are already R, G, B; XRGB8888 swaps
+    /// red and blue).
+    func writeUpright(into target: UnsafeMutablePointer<UInt8>, targetWidth: Int, origin: (x: Int, y: Int), redFirst: Bool) {
+        let opaque: UInt32 = 0xFF00_0000
+        for row in 0..<height {
+            let source = memory.advanced(by: (yInverted ? height - 1 - row : row) * stride)
+            let destination = UnsafeMutableRawPointer(target.advanced(by: ((origin.y + row) * targetWidth + origin.x) * 4))
+            source.withMemoryRebound(to: UInt32.self, capacity: width) { from in
+                destination.withMemoryRebound(to: UInt32.self, capacity: width) { to in
+                    if redFirst {
+                        for column in 0..<width { to[column] = from[column] | opaque }
+                    } else {
+                        for column in 0..<width {
+                            let value = from[column]
+                            to[column] = (value >> 16 & 0xFF) | (value & 0xFF00) | (value & 0xFF) << 16 | opaque
+                        }
+                    }
+                }
             }
         }
     }

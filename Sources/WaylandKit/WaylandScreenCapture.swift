@@ -33,8 +33,21 @@ enum WaylandScreenCapture {
         let covering = described.indices.filter { !described[$0].logical.intersection(area).isEmpty }
         let scale = covering.map { Int(described[$0].monitor.scale.rounded(.up)) }.max() ?? 1
         let width = area.width * scale, height = area.height * scale
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for index in stride(from: 3, to: pixels.count, by: 4) { pixels[index] = 255 }
+        // Written once: only a picture that outputs do not cover entirely starts opaque black.
+        let parts = covering.map { described[$0].logical.intersection(area) }
+        let disjoint = parts.indices.allSatisfy { i in parts.indices.allSatisfy { j in i == j || parts[i].intersection(parts[j]).isEmpty } }
+        let covered = disjoint && parts.map(\.area).reduce(0, +) == area.area
+        var pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            if !covered {
+                for index in stride(from: 0, to: buffer.count, by: 4) {
+                    buffer[index] = 0
+                    buffer[index + 1] = 0
+                    buffer[index + 2] = 0
+                    buffer[index + 3] = 255
+                }
+            }
+            count = buffer.count
+        }
         for index in covering {
             let output = described[index]
             let part = output.logical.intersection(area)
