@@ -123,7 +123,7 @@ let package = Package(
         // The surface in-process, and `livetext live` (built for it) seen from another client.
         .testTarget(name: "X11Tests", dependencies: ["X11Kit", "CX11", "LiveTextCore", "TestSupport", "livetext"]),
         // WaylandKit against a headless sway (TestSupport.SwayServer), compared with grim and wl-clipboard.
-        .testTarget(name: "WaylandTests", dependencies: ["WaylandKit", "LiveTextCore", "TestSupport"]),
+        .testTarget(name: "WaylandTests", dependencies: ["WaylandKit", "CWayland", "CWaylandProtocols", "LiveTextCore", "TestSupport"]),
         // ARCHITECTURE.md's module table held against the sources and this file.
         .testTarget(name: "ArchitectureTests"),
     ],

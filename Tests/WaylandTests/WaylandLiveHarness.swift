@@ -1,0 +1,162 @@
+import Foundation
+import LiveTextCore
+import Testing
+import TestSupport
+import WaylandKit
+
+/// A `WaylandLiveSurface` shown and run on a thread of its own over a test's sway, with what it
+/// reported.
+final class WaylandLiveHarness: @unchecked Sendable {
+    private let lock = NSLock()
+    private var shown: WaylandLiveSurface?
+    private var log: [LiveSurfaceEvent] = []
+    private(set) var task: Task<LiveCanvasEnding, any Error>!
+
+    /// Makes a surface showing `frozen`, maps it and runs it; `onEvent` runs on its thread.
+    static func start(_ sway: SwayServer, frozen: CapturedImage, cancel: CancellationFlag? = nil,
+                      onEvent: @escaping @Sendable (LiveSurfaceEvent, WaylandLiveSurface) -> Void = { _, _ in })
+        -> WaylandLiveHarness {
+        let harness = WaylandLiveHarness()
+        harness.task = Task {
+            try await offPool {
+                let surface = try WaylandLiveSurface(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path,
+                                                     frozen: frozen)
+                try surface.map()
+                guard surface.grabInputIfFree() else { throw TestFailure("the input was not the surface's") }
+                harness.lock.withLock { harness.shown = surface }
+                return try surface.run(cancel: cancel) { event in
+                    harness.lock.withLock { harness.log.append(event) }
+                    onEvent(event, surface)
+                }
+            }
+        }
+        return harness
+    }
+
+    var events: [LiveSurfaceEvent] { lock.withLock { log } }
+
+    /// The surface once it is shown (up to 30 s).
+    func surface() async throws -> WaylandLiveSurface {
+        for _ in 0..<1500 {
+            if let surface = lock.withLock({ shown }) { return surface }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw TestFailure("the surface was never shown")
+    }
+
+    /// Runs `body` on the surface's thread once it is shown, and returns what it returned.
+    func onSurface<T: Sendable>(_ body: @escaping @Sendable (WaylandLiveSurface) throws -> T) async throws -> T {
+        let surface = try await surface()
+        return try await withCheckedThrowingContinuation { continuation in
+            let posted = surface.post { continuation.resume(with: Result { try body(surface) }) }
+            if !posted { continuation.resume(throwing: TestFailure("the surface is closed")) }
+        }
+    }
+
+    /// Waits (up to 20 s) until the events reported satisfy `condition`.
+    func waitForEvents(_ condition: @escaping ([LiveSurfaceEvent]) -> Bool) async throws {
+        for _ in 0..<1000 {
+            if condition(events) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw TestFailure("the events never came: \(events)")
+    }
+
+    /// How `run` ended, or a recorded issue after `limit` (a hang guard).
+    func ending(limit: Duration = .seconds(30)) async -> Result<LiveCanvasEnding, any Error>? {
+        let outcome = await result(of: task, within: limit)
+        if outcome == nil { Issue.record("run() did not return within \(limit)") }
+        return outcome
+    }
+}
+
+/// What sway shows, read with grim as any client would.
+enum SwayScreen {
+    /// The whole layout's pixels now (rgba8, alpha 255), from `grim -t ppm -`.
+    static func read(_ sway: SwayServer) async throws -> PixelImage {
+        let outcome = try await ChildProcess.run("/usr/bin/grim", ["-t", "ppm", "-"], environment: sway.environment,
+                                                 timeout: .seconds(30))
+        guard outcome.status == 0 else {
+            throw TestFailure("grim failed (\(outcome.status)): \(String(decoding: outcome.stderr, as: UTF8.self))")
+        }
+        return try ppm(outcome.stdout)
+    }
+
+    /// Reads the screen until `expected` is shown (up to 3 s: a frame or two may be on their
+    /// way), and says where the last screen read differed from it, or nil when it was shown.
+    static func difference(_ sway: SwayServer, from expected: PixelImage) async throws -> String? {
+        var difference: String?
+        for _ in 0..<30 {
+            difference = pixelDifference(try await read(sway), expected)
+            if difference == nil { return nil }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return difference
+    }
+
+    /// A binary PPM (P6, maxval 255) as rgba8.
+    static func ppm(_ data: Data) throws -> PixelImage {
+        let bytes = [UInt8](data)
+        var fields: [Int] = [], at = 2
+        guard bytes.starts(with: Array("P6".utf8)) else { throw TestFailure("not a PPM") }
+        while fields.count < 3, at < bytes.count {
+            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0a || bytes[at] == 0x0d || bytes[at] == 0x09 { at += 1 }
+            var value = 0
+            while at < bytes.count, (0x30...0x39).contains(bytes[at]) {
+                value = value * 10 + Int(bytes[at] - 0x30)
+                at += 1
+            }
+            fields.append(value)
+        }
+        at += 1
+        let (width, height) = (fields[0], fields[1])
+        guard fields[2] == 255, bytes.count - at >= width * height * 3 else { throw TestFailure("a PPM grim should not write") }
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        for index in 0..<width * height {
+            pixels[index * 4] = bytes[at + index * 3]
+            pixels[index * 4 + 1] = bytes[at + index * 3 + 1]
+            pixels[index * 4 + 2] = bytes[at + index * 3 + 2]
+        }
+        return PixelImage(width: width, height: height, format: .rgba8, pixels: pixels)
+    }
+
+    /// Where `actual` differs from `expected` (their rgb), or nil when it does not.
+    static func pixelDifference(_ actual: PixelImage, _ expected: PixelImage) -> String? {
+        guard actual.width == expected.width, actual.height == expected.height else {
+            return "size \(actual.width)×\(actual.height), expected \(expected.width)×\(expected.height)"
+        }
+        var count = 0, first: (Int, Int)?
+        for index in 0..<actual.pixelCount where (0..<3).contains(where: {
+            actual.pixels[index * 4 + $0] != expected.pixels[index * 4 + $0]
+        }) {
+            count += 1
+            if first == nil { first = (index % actual.width, index / actual.width) }
+        }
+        guard let first else { return nil }
+        return "\(count) pixels differ, first at \(first.0),\(first.1): \(actual.rgba(first.0, first.1)) "
+            + "instead of \(expected.rgba(first.0, first.1))"
+    }
+}
+
+extension PixelImage {
+    /// The rgba of the pixel at `x`, `y`.
+    func rgba(_ x: Int, _ y: Int) -> [UInt8] {
+        let at = (y * width + x) * 4
+        return Array(pixels[at..<at + 4])
+    }
+
+    /// A pattern no desktop shows: every pixel of a `width`×`height` image differs from its
+    /// neighbours.
+    static func livePattern(width: Int, height: Int) -> PixelImage {
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let at = (y * width + x) * 4
+                pixels[at] = UInt8(truncatingIfNeeded: x)
+                pixels[at + 1] = UInt8(truncatingIfNeeded: y * 3)
+                pixels[at + 2] = UInt8(truncatingIfNeeded: (x + y) * 7 + 64)
+            }
+        }
+        return PixelImage(width: width, height: height, format: .rgba8, pixels: pixels)
+    }
+}
