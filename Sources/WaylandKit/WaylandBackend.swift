@@ -80,6 +80,8 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     static let protocols: [(DisplayCapabilities, [String])] = [
         (.captureScreen, ["zwlr_screencopy_manager_v1"]),
         (.readClipboard, ["zwlr_data_control_manager_v1"]),
+        (.selectRegion, ["zwlr_layer_shell_v1"]),
+        (.liveSurface, ["zwlr_layer_shell_v1"]),
         (.copy, ["zwlr_data_control_manager_v1"]),
         (.type, ["zwp_virtual_keyboard_manager_v1"]),
     ]
@@ -116,6 +118,10 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
             return "copying to the primary selection is not available: \(spokenName) offers version 1 of "
                 + "zwlr_data_control_manager_v1, without the primary selection"
         }
+        if !missing.isDisjoint(with: [.liveSurface, .selectRegion]) {
+            return "\(missing.spokenName) is not available: \(spokenName) offers no layer shell to show the frozen screen "
+                + "on (zwlr_layer_shell_v1): " + wlroots
+        }
         if !missing.isDisjoint(with: .type) {
             return "typing is not available: \(spokenName) offers no virtual keyboard (zwp_virtual_keyboard_manager_v1): "
                 + wlroots
@@ -141,9 +147,25 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         try await run { connection, cancel in try WaylandScreenCapture.capture(target, connection: connection, cancel: cancel) }
     }
 
+    /// The drag over a live canvas of the first output (`CanvasSelection`), on a thread of its
+    /// own for as long as the user takes.
     public func select(window: Bool, cancel: CancellationFlag,
                        atRest: (@Sendable (CapturedImage) -> Void)?) async throws -> CapturedImage {
-        throw LiveTextError(.unavailable, unavailableReason(window ? .pickWindow : .selectRegion) ?? "")
+        if window { throw LiveTextError(.unavailable, unavailableReason(.pickWindow) ?? "") }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let thread = Thread {
+                    continuation.resume(with: Result {
+                        let canvas = try self.liveCanvas(.screen, maxPixels: Int.max)
+                        return try CanvasSelection.select(on: canvas, cancel: cancel) { atRest?($0) }
+                    })
+                }
+                thread.name = "livetext-wayland-selection"
+                thread.start()
+            }
+        } onCancel: {
+            cancel.cancel()
+        }
     }
 
     /// Wayland tells a program where the pointer is only over its own surfaces.
@@ -204,8 +226,33 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     // MARK: Live text
 
+    /// A layer-shell surface over the output `target` is on (a monitor; the output a region is
+    /// most on; the first for the screen), frozen now: one output, since a layer surface covers
+    /// one; the region's whole output is shown.
     public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
-        throw LiveTextError(.unavailable, unavailableReason(.liveSurface) ?? "")
+        if case .window = target { throw LiveTextError(.unavailable, unavailableReason(.captureWindow) ?? "") }
+        guard try capabilities().contains(.liveSurface) else {
+            throw LiveTextError(.unavailable, unavailableReason(.liveSurface) ?? "")
+        }
+        let (frozen, name) = try queue.sync { () throws -> (CapturedImage, String) in
+            let connection = try openConnection()
+            let outputs = try OutputList(connection: connection)
+            let described = outputs.outputs
+            outputs.destroy()
+            let index: Int
+            switch target {
+            case .monitor(let wanted): index = wanted
+            case .region(let region):
+                _ = try WaylandScreenCapture.area(of: target, outputs: described)
+                index = described.indices.max { described[$0].logical.intersection(region).area
+                    < described[$1].logical.intersection(region).area } ?? 0
+            default: index = 0
+            }
+            let captured = try WaylandScreenCapture.capture(.monitor(index), connection: connection)
+            return (captured, described[index].name)
+        }
+        try ImageLimits(maxPixels: maxPixels).check(width: frozen.image.width, height: frozen.image.height)
+        return try WaylandLiveSurface(socket: socket, runtimeDirectory: runtimeDirectory, frozen: frozen, outputName: name)
     }
 
     // MARK: Typing

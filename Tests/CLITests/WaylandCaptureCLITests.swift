@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -99,4 +100,45 @@ struct WaylandClipboardCLITests {
             #expect(held == "billing@example.com")
         }
     }
+}
+
+/// `livetext live` on sway: the frozen screen on a layer-shell surface, driven by the keyboard.
+@Suite("livetext live on sway")
+struct WaylandLiveCLITests {
+    @Test("live: Ctrl+A then Enter copy the frozen screen's words and close it; the copy outlives livetext")
+    func selectAllAndCopy() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let foot = try await WaylandCaptureCLITests.scene(sway)
+            defer { foot.terminate() }
+            let band = ["-t", "ppm", "-g", "0,6 640x40", "-"]
+            let grim = { try await ChildProcess.run("/usr/bin/grim", band, environment: sway.environment, timeout: .seconds(20)).stdout }
+            let before = try await grim()
+            let ended = Ended()
+            let live = Task {
+                defer { ended.mark() }
+                return try await CLIProcess.run(["live"], environment: sway.environment, timeout: 60)
+            }
+            // Ctrl+A until the words show selected (the surface is up and has read them), then Enter.
+            var selected = false
+            for _ in 0..<60 where !ended.value && !selected {
+                try await Task.sleep(for: .milliseconds(500))
+                _ = try await runCommand("/usr/bin/wtype", ["-s", "200", "-M", "ctrl", "-k", "a", "-m", "ctrl"],
+                                         environment: sway.environment)
+                selected = try await grim() != before
+            }
+            #expect(selected, "the selection never showed")
+            _ = try await runCommand("/usr/bin/wtype", ["-s", "200", "-k", "Return"], environment: sway.environment)
+            let result = try await live.value
+            #expect(result.status == 0, "\(result.stderr)")
+            let pasted = try await WaylandPeers.paste(["--no-newline"], on: sway)
+            #expect(pasted.stdout.contains("Invoice 4471"), "\(pasted.stdout)")
+        }
+    }
+}
+
+/// Set once a task has ended.
+final class Ended: Sendable {
+    private let ended = Mutex(false)
+    func mark() { ended.withLock { $0 = true } }
+    var value: Bool { ended.withLock { $0 } }
 }
