@@ -31,3 +31,61 @@ struct WaylandSessionServiceTests {
         }
     }
 }
+
+/// The daemon serving a Wayland session through its Wayland backend: its own (started in the
+/// session), or the caller's, named by the request's `wayland_display`.
+@Suite("the daemon on sway, through Wayland")
+struct WaylandDaemonTests {
+    static let words = "Invoice 4471 is due on 2026-12-01"
+
+    static func scene(_ sway: SwayServer) async throws -> Process {
+        try await sway.swaymsg(["output", "HEADLESS-1", "bg", "#ffffff", "solid_color"])
+        let foot = try FootPeer.show(words, on: sway, extra: ["-o", "colors.background=ffffff", "-o", "colors.foreground=000000",
+                                                              "-o", "font=DejaVu Sans Mono:size=14"])
+        try await FootPeer.waitUntilDrawn(on: sway)
+        return foot
+    }
+
+    func capturedText(_ daemon: RunningDaemon, options: [String: DBusValue]) async throws -> String {
+        var request = options
+        request["region"] = .structure([.int32(0), .int32(0), .uint32(640), .uint32(120)])
+        let path = try #require(try await daemon.analyzer("CaptureScreen", [.vardict(request)]).first?.objectPath)
+        _ = try await daemon.analysis(path, "Wait")
+        return try await daemon.property(path, "org.livetext.Analysis1", "Text").string ?? ""
+    }
+
+    @Test("started in the session, CaptureScreen reads a native window; copy lands on the Wayland clipboard")
+    func ownSession() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let foot = try await Self.scene(sway)
+            defer { foot.terminate() }
+            try await RunningDaemon.with(environment: sway.environment) { daemon in
+                let text = try await capturedText(daemon, options: ["copy": .bool(true)])
+                #expect(text.contains("Invoice 4471"), "\(text)")
+                let pasted = try await WaylandPeers.paste(["--no-newline"], on: sway)
+                #expect(pasted.stdout.contains("Invoice 4471"), "\(pasted.stdout)")
+            }
+        }
+    }
+
+    @Test("started outside it (no WAYLAND_DISPLAY, no DISPLAY), the request's wayland_display is served; a file is refused")
+    func callersSession() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let foot = try await Self.scene(sway)
+            defer { foot.terminate() }
+            try await RunningDaemon.with(environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""]) { daemon in
+                let socket = sway.runtimeDirectory.appendingPathComponent(sway.waylandDisplay).path
+                let text = try await capturedText(daemon, options: ["wayland_display": .string(socket)])
+                #expect(text.contains("Invoice 4471"), "\(text)")
+                var failure: DBusError?
+                do {
+                    _ = try await capturedText(daemon, options: ["wayland_display": .string("/etc/passwd")])
+                } catch let error as DBusError {
+                    failure = error
+                }
+                #expect(failure?.name == "org.livetext.Error.InvalidArgs", "\(String(describing: failure))")
+                #expect(failure?.message.contains("is not a Wayland socket") == true)
+            }
+        }
+    }
+}
