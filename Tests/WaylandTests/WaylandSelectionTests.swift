@@ -19,18 +19,21 @@ struct WaylandSelectionTests {
                 if Array(shot.pixels[0..<3]) == [0x33, 0x66, 0x99] { break }
                 try await Task.sleep(for: .milliseconds(50))
             }
-            let seen = try await GrimPeer.capture(sway, region: Bounds(x: 100, y: 80, width: 160, height: 110))
             let backend = WaylandBackend(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
             defer { backend.close() }
             #expect(try backend.capabilities().isSuperset(of: [.selectRegion, .liveSurface]))
+            // The pointer first, parked away from the rectangle: sway draws its cursor into the
+            // frames it copies, the frozen one too.
+            let pointer = try await offPool { try VirtualPointer(sway) }
+            defer { pointer.close() }
+            try await offPool { try pointer.move(600, 400) }
+            let seen = try await GrimPeer.capture(sway, region: Bounds(x: 100, y: 80, width: 160, height: 110))
             let rests = RestList()
             let selection = Task {
                 try await backend.select(window: false, cancel: CancellationFlag()) { rests.add($0.bounds) }
             }
-            let pointer = try await offPool { try VirtualPointer(sway) }
-            defer { pointer.close() }
-            // Until the surface is up (it takes the pointer's enter): the press starts the drag.
-            try await Task.sleep(for: .milliseconds(600))
+            // Until the surface is up (frozen, shown, the pointer entered): the press starts the drag.
+            try await Task.sleep(for: .milliseconds(1500))
             try await offPool {
                 try pointer.move(100, 80)
                 try pointer.button(true)
