@@ -64,6 +64,8 @@ struct WaylandDaemonTests {
                 #expect(text.contains("Invoice 4471"), "\(text)")
                 let pasted = try await WaylandPeers.paste(["--no-newline"], on: sway)
                 #expect(pasted.stdout.contains("Invoice 4471"), "\(pasted.stdout)")
+                // No key grabs through Xwayland: the compositor binds them (PressHotkey).
+                #expect(try await daemon.waitForLog(containing: "hotkeys: this is a Wayland session; bind them in the compositor"))
             }
         }
     }
