@@ -34,9 +34,8 @@ enum ClipboardPipe {
             let remaining = ContinuousClock.now.duration(to: end)
             guard remaining > .zero else { return .deadline(received.count) }
             let slice = min(remaining, .milliseconds(50))
-            let milliseconds = Int32(max(1, slice.components.seconds * 1000 + slice.components.attoseconds / 1_000_000_000_000_000))
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, milliseconds)
+            let ready = poll(&descriptor, 1, slice.pollMilliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw LiveTextError(.failed, "cannot wait for the clipboard's data: \(String(cString: strerror(errno)))")

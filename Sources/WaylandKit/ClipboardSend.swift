@@ -33,9 +33,7 @@ enum ClipboardSend {
                 let remaining = ContinuousClock.now.duration(to: end)
                 guard remaining > .zero else { return false }
                 var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                let milliseconds = Int32(clamping: max(1, remaining.components.seconds * 1000
-                                                          + remaining.components.attoseconds / 1_000_000_000_000_000))
-                let ready = poll(&descriptor, 1, milliseconds)
+                let ready = poll(&descriptor, 1, remaining.pollMilliseconds)
                 if ready < 0, errno == EINTR { continue }
                 guard ready > 0 else { return false }
                 let count = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)

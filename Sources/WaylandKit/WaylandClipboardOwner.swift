@@ -75,8 +75,7 @@ public final class WaylandClipboardOwner: Sendable {
     public func waitUntilReplaced(timeout: Duration?) -> Bool {
         let replaced = { (shared: ClipboardOwnerLoop.Shared) in shared.owned.isEmpty || shared.ended }
         guard let timeout else { return loop.shared.wait(until: replaced) { _ in true } }
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        return loop.shared.wait(until: replaced, deadline: Date().addingTimeInterval(seconds)) { _, ready in ready }
+        return loop.shared.wait(until: replaced, deadline: Date().addingTimeInterval(timeout.seconds)) { _, ready in ready }
     }
 
     /// Stops serving, gives up the selections we still own (the compositor empties them) and

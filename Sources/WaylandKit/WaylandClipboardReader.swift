@@ -85,7 +85,7 @@ public enum WaylandClipboardReader {
         case .tooLarge(let size):
             throw LiveTextError(.tooLarge, "\(selection.spokenName) holds at least \(ClipboardWording.byteCount(size)), more than the \(ClipboardWording.byteCount(maxBytes)) allowed; copy something smaller")
         case .deadline(let received):
-            throw LiveTextError(.failed, "the owner of \(selection.spokenName) sent \(ClipboardWording.byteCount(received)) in \(ClipboardWording.spoken(deadline)): gave up; copy again, or from another program")
+            throw LiveTextError(.failed, "the owner of \(selection.spokenName) sent \(ClipboardWording.byteCount(received)) in \(deadline.spoken): gave up; copy again, or from another program")
         }
     }
 

@@ -121,8 +121,7 @@ public final class WaylandConnection: @unchecked Sendable {
             }
             var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
             let slice = min(remaining, cancel == nil ? remaining : .milliseconds(50))
-            let milliseconds = Int32(clamping: max(1, slice.components.seconds * 1000 + slice.components.attoseconds / 1_000_000_000_000_000))
-            let ready = poll(&descriptor, 1, milliseconds)
+            let ready = poll(&descriptor, 1, slice.pollMilliseconds)
             if ready > 0 {
                 if wl_display_read_events(display) < 0 { throw connectionError() }
             } else {

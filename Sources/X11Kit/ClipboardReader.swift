@@ -20,10 +20,6 @@ public final class ClipboardReader: @unchecked Sendable {
     private let property: Atom
     private let cancel: WaitCancellation?
 
-    /// Image targets in the order we prefer them; any other `image/*` comes after these.
-    static let preferredImageTargets = ["image/png", "image/jpeg", "image/bmp", "image/tiff",
-                                        "image/x-portable-anymap", "image/x-portable-pixmap", "image/gif", "image/webp"]
-
     /// Text is read up to this size: more is not something a person copied to read.
     static let maxTextBytes = 64 << 20
 
@@ -68,8 +64,8 @@ public final class ClipboardReader: @unchecked Sendable {
         try checked(within) { call in
             let owner = try currentOwner(of: selection)
             let offered = try targetList(selection, owner: owner, call: call, timeout: timeout)
-            guard let chosen = Self.bestImageTarget(in: offered) else {
-                throw LiveTextError(.notFound, "\(selection.spokenName) holds no image (it offers: \(Self.summary(of: offered))); copy an image first")
+            guard let chosen = ClipboardWording.bestImageType(in: offered) else {
+                throw LiveTextError(.notFound, "\(selection.spokenName) holds no image (it offers: \(ClipboardWording.summary(of: offered))); copy an image first")
             }
             guard let value = try convert(selection, owner: owner, target: display.atom(chosen),
                                           maxBytes: maxBytes, call: call, timeout: timeout) else {
@@ -147,9 +143,9 @@ public final class ClipboardReader: @unchecked Sendable {
             case .timeout:
                 throw LiveTextError(.failed, "the owner of \(selection.spokenName) (window \(hexID(owner))) did not answer within \(timeout.spoken); try copying again")
             case .deadline(let received):
-                throw LiveTextError(.failed, "the owner of \(selection.spokenName) (\(describe(owner))) sent \(Self.byteCount(received)) in \(call.within.spoken): gave up; copy again, or from another program")
+                throw LiveTextError(.failed, "the owner of \(selection.spokenName) (\(describe(owner))) sent \(ClipboardWording.byteCount(received)) in \(call.within.spoken): gave up; copy again, or from another program")
             case .tooLarge(let size):
-                throw LiveTextError(.tooLarge, "\(selection.spokenName) holds at least \(Self.byteCount(size)), more than the \(Self.byteCount(maxBytes)) allowed; copy something smaller")
+                throw LiveTextError(.tooLarge, "\(selection.spokenName) holds at least \(ClipboardWording.byteCount(size)), more than the \(ClipboardWording.byteCount(maxBytes)) allowed; copy something smaller")
             }
         } catch {
             discardWindow()
@@ -191,28 +187,6 @@ public final class ClipboardReader: @unchecked Sendable {
     }
 
     // MARK: - Helpers
-
-    static func bestImageTarget(in targets: [String]) -> String? {
-        let lowered = targets.map { $0.lowercased() }
-        for wanted in preferredImageTargets {
-            if let index = lowered.firstIndex(of: wanted) { return targets[index] }
-        }
-        return targets.first { $0.lowercased().hasPrefix("image/") }
-    }
-
-    /// A few of the offered targets for a message, without the ones every owner has.
-    static func summary(of targets: [String]) -> String {
-        let meta: Set<String> = ["TARGETS", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS", "DELETE", "INSERT_SELECTION", "INSERT_PROPERTY"]
-        let shown = targets.filter { !meta.contains($0) }
-        if shown.isEmpty { return "nothing but \(targets.isEmpty ? "no formats" : targets.joined(separator: ", "))" }
-        return shown.prefix(6).joined(separator: ", ") + (shown.count > 6 ? ", …" : "")
-    }
-
-    static func byteCount(_ bytes: Int) -> String {
-        if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / Double(1 << 20)) }
-        if bytes >= 1 << 10 { return String(format: "%.1f KB", Double(bytes) / Double(1 << 10)) }
-        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
-    }
 
     private static func trimmingTrailingNULs(_ data: Data) -> Data {
         var end = data.endIndex

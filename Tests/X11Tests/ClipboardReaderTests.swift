@@ -151,9 +151,9 @@ struct ClipboardReaderTests {
 
     @Test("image targets are chosen PNG first, then JPEG, BMP, ..., then any other image/*")
     func imagePreference() {
-        #expect(ClipboardReader.bestImageTarget(in: ["TARGETS", "image/gif", "image/png", "image/jpeg"]) == "image/png")
-        #expect(ClipboardReader.bestImageTarget(in: ["image/gif", "image/bmp", "image/tiff"]) == "image/bmp")
-        #expect(ClipboardReader.bestImageTarget(in: ["text/plain", "image/x-xpixmap"]) == "image/x-xpixmap")
-        #expect(ClipboardReader.bestImageTarget(in: ["UTF8_STRING", "STRING"]) == nil)
+        #expect(ClipboardWording.bestImageType(in: ["TARGETS", "image/gif", "image/png", "image/jpeg"]) == "image/png")
+        #expect(ClipboardWording.bestImageType(in: ["image/gif", "image/bmp", "image/tiff"]) == "image/bmp")
+        #expect(ClipboardWording.bestImageType(in: ["text/plain", "image/x-xpixmap"]) == "image/x-xpixmap")
+        #expect(ClipboardWording.bestImageType(in: ["UTF8_STRING", "STRING"]) == nil)
     }
 }
