@@ -18,22 +18,9 @@ public enum WaylandClipboardReader {
                                  from selection: SelectionName = .clipboard, maxBytes: Int,
                                  within deadline: Duration = defaultDeadline) async throws -> ClipboardImage {
         let cancel = CancellationFlag()
-        let outcome = FirstOutcome<ClipboardImage>()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                outcome.attach(continuation)
-                let thread = Thread {
-                    outcome.resolve(Result {
-                        try image(socket: socket, runtimeDirectory: runtimeDirectory, from: selection,
-                                  maxBytes: maxBytes, within: deadline, cancel: cancel)
-                    })
-                }
-                thread.name = "livetext-wayland-clipboard-read"
-                thread.start()
-            }
-        } onCancel: {
-            cancel.cancel()
-            outcome.resolve(.failure(LiveTextError.cancelled))
+        return try await ThreadOfItsOwn.run(named: "livetext-wayland-clipboard-read", onCancel: { cancel.cancel() }) {
+            try image(socket: socket, runtimeDirectory: runtimeDirectory, from: selection, maxBytes: maxBytes,
+                      within: deadline, cancel: cancel)
         }
     }
 
