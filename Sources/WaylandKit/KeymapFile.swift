@@ -7,10 +7,7 @@ enum KeymapFile {
     /// A new memory file holding `text` and its terminating NUL (the size the protocol wants),
     /// positioned at its start; the caller closes it.
     static func make(_ text: String) throws -> (fd: Int32, size: UInt32) {
-        let fd = keymapMemfdCreate("livetext-keymap", 1)  // MFD_CLOEXEC, which Glibc hides behind _GNU_SOURCE
-        guard fd >= 0 else {
-            throw LiveTextError(.failed, "cannot make a file in memory for the typing keymap: \(String(cString: strerror(errno)))")
-        }
+        let fd = try MemoryFile.create("livetext-keymap", for: "the typing keymap")
         var bytes = Array(text.utf8)
         bytes.append(0)
         var written = 0
@@ -28,7 +25,3 @@ enum KeymapFile {
         return (fd, UInt32(bytes.count))
     }
 }
-
-// Glibc's Swift overlay does not declare memfd_create (a GNU extension).
-@_silgen_name("memfd_create")
-private func keymapMemfdCreate(_ name: UnsafePointer<CChar>, _ flags: UInt32) -> Int32

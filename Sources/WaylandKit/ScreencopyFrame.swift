@@ -46,8 +46,8 @@ final class ScreencopyFrame {
             throw LiveTextError(.failed, "the Wayland compositor offers the screen only in formats livetext does not read "
                                 + "(wl_shm 0x\(offered))")
         }
-        let buffer = try ScreencopyBuffer(shm: shm, width: chosen.width, height: chosen.height, stride: chosen.stride,
-                                          format: chosen.format)
+        let buffer = try SharedMemoryBuffer(shm: shm, width: chosen.width, height: chosen.height, stride: chosen.stride,
+                                            format: chosen.format, for: "the screen capture")
         defer { buffer.destroy() }
         zwlr_screencopy_frame_v1_copy(frame, buffer.buffer)
         try connection.dispatch(until: { values.ready || values.failed }, within: deadline,
