@@ -237,8 +237,8 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         let (frozen, name) = try queue.sync { () throws -> (CapturedImage, String) in
             let connection = try openConnection()
             let outputs = try OutputList(connection: connection)
+            defer { outputs.destroy() }
             let described = outputs.outputs
-            outputs.destroy()
             let index: Int
             switch target {
             case .monitor(let wanted): index = wanted
@@ -248,7 +248,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
                     < described[$1].logical.intersection(region).area } ?? 0
             default: index = 0
             }
-            let captured = try WaylandScreenCapture.capture(.monitor(index), connection: connection)
+            let captured = try WaylandScreenCapture.capture(.monitor(index), connection: connection, outputs: outputs)
             return (captured, described[index].name)
         }
         try ImageLimits(maxPixels: maxPixels).check(width: frozen.image.width, height: frozen.image.height)

@@ -9,8 +9,9 @@ enum WaylandScreenCapture {
     /// How long the compositor has for one frame.
     static let frameDeadline: Duration = .seconds(5)
 
-    static func capture(_ target: CaptureTarget, connection: WaylandConnection, cancel: CancellationFlag? = nil) throws
-        -> CapturedImage {
+    /// `outputs`: the outputs already bound on `connection`, when the caller has them.
+    static func capture(_ target: CaptureTarget, connection: WaylandConnection, outputs bound: OutputList? = nil,
+                        cancel: CancellationFlag? = nil) throws -> CapturedImage {
         if case .window = target {
             throw LiveTextError(.unavailable, "capturing a window by its id is not available on Wayland: a Wayland "
                                 + "program can neither name nor read other programs' windows; capture a region "
@@ -22,8 +23,8 @@ enum WaylandScreenCapture {
         guard let shmGlobal = connection.global("wl_shm") else {
             throw LiveTextError(.unavailable, "the Wayland display '\(connection.socketName)' offers no shared memory (wl_shm)")
         }
-        let outputs = try OutputList(connection: connection)
-        defer { outputs.destroy() }
+        let outputs = try bound ?? OutputList(connection: connection)
+        defer { if bound == nil { outputs.destroy() } }
         let manager = connection.bind(managerGlobal, lt_zwlr_screencopy_manager_v1_interface(), version: 3)
         defer { zwlr_screencopy_manager_v1_destroy(manager) }
         let shm = connection.bind(shmGlobal, lt_wl_shm_interface(), version: 1)
