@@ -24,13 +24,15 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     /// The globals of the latest connection, for `capabilities()` without a round trip.
     private let offered = Mutex<[WaylandConnection.Global]?>(nil)
     /// Serves copied text on its own connection and thread; made on the first copy.
-    private let owner = Mutex<WaylandClipboardOwner?>(nil)
+    private let owner: MadeOnFirstUse<WaylandClipboardOwner>
     /// The latest copy and whether the primary selection had it too.
     private let lastCopy = Mutex<(text: String, alsoPrimary: Bool)?>(nil)
 
     public init(socket: String, runtimeDirectory: String?) {
         self.socket = socket
         self.runtimeDirectory = runtimeDirectory
+        owner = MadeOnFirstUse(make: { try WaylandClipboardOwner(socket: socket, runtimeDirectory: runtimeDirectory) },
+                               close: { $0.close() })
     }
 
     public var spokenName: String { "the Wayland display '\(socket)'" }
@@ -68,10 +70,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     public func close() {
         queue.sync { dropConnection() }
-        owner.withLock { owner in
-            defer { owner = nil }
-            return owner
-        }?.close()
+        owner.closeNow()
     }
 
     // MARK: What it can do
@@ -180,13 +179,13 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     }
 
     public func copy(_ text: String, to selections: Set<SelectionName>) throws {
-        let owner = try clipboardOwner()
+        let serving = try owner.get()
         do {
-            try owner.copy(text, to: selections)
-        } catch let error as LiveTextError where error.code == .unavailable && !owner.isServing {
+            try serving.copy(text, to: selections)
+        } catch let error as LiveTextError where error.code == .unavailable && !serving.isServing {
             // The compositor went away since the last copy: once more on a new connection.
-            dropOwner(owner)
-            try clipboardOwner().copy(text, to: selections)
+            owner.drop(serving)
+            try owner.get().copy(text, to: selections)
         }
         lastCopy.withLock { $0 = (text, selections.contains(.primary)) }
     }
@@ -194,34 +193,13 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     /// Wayland has no clipboard-manager handoff (a manager such as cliphist copies what it sees):
     /// the text is still ours while nothing else was copied, and the caller must keep serving it.
     public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? {
-        guard let current = owner.withLock({ $0 }), current.isOwner else { return nil }
+        guard let current = owner.current, current.isOwner else { return nil }
         return lastCopy.withLock { $0 }
     }
 
     public func waitUntilReplaced(timeout: Duration?) -> Bool {
-        guard let current = owner.withLock({ $0 }) else { return true }
+        guard let current = owner.current else { return true }
         return current.waitUntilReplaced(timeout: timeout)
-    }
-
-    /// The owner, made on first use (it connects: done outside the lock; a second one made
-    /// meanwhile is closed again).
-    private func clipboardOwner() throws -> WaylandClipboardOwner {
-        if let current = owner.withLock({ $0 }) { return current }
-        let fresh = try WaylandClipboardOwner(socket: socket, runtimeDirectory: runtimeDirectory)
-        let (kept, spare) = owner.withLock { owner -> (WaylandClipboardOwner, WaylandClipboardOwner?) in
-            if let owner { return (owner, fresh) }
-            owner = fresh
-            return (fresh, nil)
-        }
-        spare?.close()
-        return kept
-    }
-
-    private func dropOwner(_ stale: WaylandClipboardOwner) {
-        owner.withLock { owner in
-            if owner === stale { owner = nil }
-        }
-        stale.close()
     }
 
     // MARK: Live text

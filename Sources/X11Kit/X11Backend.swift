@@ -24,18 +24,20 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
     private let queue = DispatchQueue(label: "org.livetext.x11")
     /// Touched only on `queue`.
     private var session: Session?
-    /// Made on the first copy (outside the lock: it opens a connection).
-    private let owner = Mutex<ClipboardOwner?>(nil)
+    /// Serves copied text on its own connection and thread; made on the first copy.
+    private let owner: MadeOnFirstUse<ClipboardOwner>
     /// Whether the display is Xwayland, once known.
     private let xwayland = Mutex<Bool?>(nil)
 
     public init(displayName: String? = nil, xauthority: String? = nil) {
         self.displayName = displayName
         self.xauthority = xauthority
+        owner = MadeOnFirstUse(make: { try ClipboardOwner(displayName: displayName, authority: xauthority) },
+                               close: { $0.close() })
     }
 
     deinit {
-        owner.withLock { $0 }?.close()
+        owner.current?.close()
     }
 
     public var spokenName: String {
@@ -74,11 +76,7 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
             session?.display.close()
             session = nil
         }
-        let stale = owner.withLock { owner in
-            defer { owner = nil }
-            return owner
-        }
-        stale?.close()
+        owner.closeNow()
     }
 
     // MARK: What it can do
@@ -146,52 +144,31 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
     }
 
     public func copy(_ text: String, to selections: Set<SelectionName>) throws {
-        let owner = try clipboardOwner()
+        let serving = try owner.get()
         do {
-            try owner.copy(text, to: selections)
+            try serving.copy(text, to: selections)
         } catch let error as LiveTextError where error.code == .unavailable {
             // The server went away since the last copy: once more on a new connection.
-            dropOwner(owner)
-            try clipboardOwner().copy(text, to: selections)
+            owner.drop(serving)
+            try owner.get().copy(text, to: selections)
         }
         lastCopy.withLock { $0 = (text, selections.contains(.primary)) }
         // Waits up to 2 s for a clipboard manager: not on the caller's thread.
-        if let current = self.owner.withLock({ $0 }) {
+        if let current = owner.current {
             Task { _ = try? await BlockingWork.run(.waiting) { current.handOffToManager(timeout: .seconds(2)) } }
         }
     }
 
     public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? {
-        guard let current = owner.withLock({ $0 }), let copy = lastCopy.withLock({ $0 }), current.isOwner else {
+        guard let current = owner.current, let copy = lastCopy.withLock({ $0 }), current.isOwner else {
             return nil
         }
         return current.handOffToManager(timeout: managerTimeout) ? nil : copy
     }
 
     public func waitUntilReplaced(timeout: Duration?) -> Bool {
-        guard let current = owner.withLock({ $0 }) else { return true }
+        guard let current = owner.current else { return true }
         return current.waitUntilReplaced(timeout: timeout)
-    }
-
-    /// The owner, made on first use. Opening its connection is an X round trip: done outside the
-    /// lock, and a second one made meanwhile by another thread is closed again.
-    private func clipboardOwner() throws -> ClipboardOwner {
-        if let current = owner.withLock({ $0 }) { return current }
-        let fresh = try ClipboardOwner(displayName: displayName, authority: xauthority)
-        let (kept, spare) = owner.withLock { owner -> (ClipboardOwner, ClipboardOwner?) in
-            if let owner { return (owner, fresh) }
-            owner = fresh
-            return (fresh, nil)
-        }
-        spare?.close()
-        return kept
-    }
-
-    private func dropOwner(_ stale: ClipboardOwner) {
-        owner.withLock { owner in
-            if owner === stale { owner = nil }
-        }
-        stale.close()
     }
 
     // MARK: Live text
