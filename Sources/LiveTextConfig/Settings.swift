@@ -215,3 +215,15 @@ public struct NotificationSettings: Sendable, Hashable {
     /// `timeoutMs`: -1, 0, or up to a day.
     public static let timeoutRange = -1...86_400_000
 }
+
+extension Settings {
+    /// The hotkey `name`; `invalidArgs` naming the ones the settings define otherwise.
+    public func hotkey(named name: String) throws -> Hotkey {
+        guard let hotkey = hotkeys[name] else {
+            let known = hotkeys.keys.sorted().joined(separator: ", ")
+            throw LiveTextError(.invalidArgs, "no hotkey '\(name.prefix(80))' in the settings"
+                                + (known.isEmpty ? " (they define none)" : "; they define: \(known)"))
+        }
+        return hotkey
+    }
+}

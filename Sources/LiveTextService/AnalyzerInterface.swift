@@ -141,12 +141,7 @@ extension LiveTextService {
                            doc: "Runs the settings' hotkey NAME as if its keys were pressed (a Wayland compositor's binding calls it), on the session the options display, xauthority, wayland_display name (others are ignored); false while a live surface is up.") { call in
                     try await replying {
                         let name = call[0].string ?? ""
-                        let hotkeys = self.settings.settings.hotkeys
-                        guard let hotkey = hotkeys[name] else {
-                            let known = hotkeys.keys.sorted().joined(separator: ", ")
-                            throw LiveTextError(.invalidArgs, "no hotkey '\(name.prefix(80))' in the settings"
-                                                + (known.isEmpty ? " (they define none)" : "; they define: \(known)"))
-                        }
+                        let hotkey = try self.settings.settings.hotkey(named: name)
                         let desktop = try self.desktop(for: try self.options(call[1]))
                         return [.bool(self.press(name, hotkey, on: desktop))]
                     }

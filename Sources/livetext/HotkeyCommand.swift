@@ -30,22 +30,20 @@ struct HotkeyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hotkeys = try ConfigFile.standard().load().settings.hotkeys
+        let settings = try ConfigFile.standard().load().settings
         if let bindings {
             guard let compositor = CompositorBindings.Compositor(rawValue: bindings.lowercased()) else {
                 throw LiveTextError(.invalidArgs, "--bindings: '\(bindings)' is not one of "
                                     + CompositorBindings.Compositor.allCases.map(\.rawValue).joined(separator: ", "))
             }
-            let lines = CompositorBindings.lines(for: hotkeys, compositor: compositor)
+            let lines = CompositorBindings.lines(for: settings.hotkeys, compositor: compositor)
             let header = "# Add to \(compositor.configFile), then reload it.\n"
             return try StandardOutput.write(header + (lines.isEmpty ? "# (the settings define no hotkeys)\n"
                                                                      : lines.joined(separator: "\n") + "\n"))
         }
-        guard let name, hotkeys[name] != nil else {
-            let known = hotkeys.keys.sorted().joined(separator: ", ")
-            throw LiveTextError(.invalidArgs, "no hotkey '\(name ?? "")' in the settings"
-                                + (known.isEmpty ? " (they define none)" : "; they define: \(known)"))
-        }
+        // validate() saw to it that there is a name without --bindings.
+        let name = name ?? ""
+        _ = try settings.hotkey(named: name)
         guard let client = await DaemonClient.reachable(doing: "nothing is done") else {
             throw LiveTextError(.unavailable, "a hotkey runs in the livetext daemon, and none could be reached: "
                                 + "start it (`systemctl --user start livetext`, or `livetext daemon`)")
