@@ -49,6 +49,20 @@ public enum DisplaySession: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The Wayland socket's absolute path, as a request hands it on; nil for X11, or for a name
+    /// without a runtime directory to find it in.
+    public var waylandSocketPath: String? {
+        guard case .wayland(let socket, let runtime, _) = self else { return nil }
+        return Self.waylandSocketPath(socket, runtimeDirectory: runtime)
+    }
+
+    /// `socket` itself when it is a path, else the name in `runtimeDirectory`.
+    public static func waylandSocketPath(_ socket: String, runtimeDirectory: String?) -> String? {
+        if socket.hasPrefix("/") { return socket }
+        guard let runtimeDirectory, !runtimeDirectory.isEmpty else { return nil }
+        return runtimeDirectory + "/" + socket
+    }
+
     public var isWayland: Bool {
         if case .wayland = self { return true }
         return false

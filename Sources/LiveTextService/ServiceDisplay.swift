@@ -27,8 +27,7 @@ extension LiveTextService {
         let xwayland = try name.map(localDisplay)
         if let wayland {
             let socket = try WaylandSocket.resolve(wayland)
-            if case .wayland(let own, let runtime, _)? = desktop.session,
-               (try? WaylandSocket.resolve(own, runtimeDirectory: runtime)) == socket {
+            if desktop.session?.waylandSocketPath == socket {
                 return desktop
             }
             return requestedDesktops.desktop(.wayland(socket: socket, runtimeDirectory: nil, xwayland: xwayland))
@@ -55,13 +54,12 @@ extension LiveTextService {
 /// Where a request's Wayland socket is: a name in the daemon's runtime directory, or a path; it
 /// must be a Unix socket (a compositor's), not any file.
 enum WaylandSocket {
-    static func resolve(_ socket: String, runtimeDirectory: String? = nil) throws -> String {
-        let runtime = runtimeDirectory ?? ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? ""
-        guard socket.hasPrefix("/") || !runtime.isEmpty else {
+    static func resolve(_ socket: String) throws -> String {
+        let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"]
+        guard let path = DisplaySession.waylandSocketPath(socket, runtimeDirectory: runtime) else {
             throw LiveTextError(.invalidArgs, "wayland_display '\(socket.prefix(80))' is a name, but the daemon has no "
                                 + "XDG_RUNTIME_DIR to find it in: pass its absolute path")
         }
-        let path = socket.hasPrefix("/") ? socket : runtime + "/" + socket
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else {
             throw LiveTextError(.invalidArgs, "wayland_display '\(socket.prefix(80))' is not a Wayland socket (\(path.prefix(200)))")

@@ -345,9 +345,10 @@ extension AnalysisRequestOptions {
     /// `LIVETEXT_BACKEND` chooses as it does in process.
     func withCallerDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
         var options = self
-        switch try? DisplaySession.choose(environment: environment) {
-        case .wayland(let socket, let runtime, let xwayland)?:
-            options.waylandDisplay = socket.hasPrefix("/") ? socket : runtime.map { $0 + "/" + socket } ?? socket
+        let session = try? DisplaySession.choose(environment: environment)
+        switch session {
+        case .wayland(let socket, _, let xwayland)?:
+            options.waylandDisplay = session?.waylandSocketPath ?? socket
             options.display = xwayland
         default:
             if let display = environment["DISPLAY"], !display.isEmpty {
