@@ -59,24 +59,13 @@ public enum WaylandPeers {
         return try Data(contentsOf: url)
     }
 
-    /// sway's IPC socket in its runtime directory, for swaymsg.
-    public static func swaySocket(of sway: SwayServer) throws -> String {
-        let names = try FileManager.default.contentsOfDirectory(atPath: sway.runtimeDirectory.path)
-        guard let name = names.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) else {
-            throw TestFailure("no sway IPC socket in \(sway.runtimeDirectory.path): \(names)")
-        }
-        return sway.runtimeDirectory.appendingPathComponent(name).path
-    }
-
     /// Waits until a window of `appID` (an X window: of that WM_CLASS class) is mapped and focused (sway's tree says so), at most 20 s.
     public static func waitForFocusedWindow(appID: String, on sway: SwayServer) async throws {
-        let socket = try swaySocket(of: sway)
         let deadline = ContinuousClock.now + .seconds(20)
         var last = ""
         while ContinuousClock.now < deadline {
-            let tree = try await runCommand("/usr/bin/swaymsg", ["-s", socket, "-t", "get_tree"], environment: sway.environment)
-            last = tree.stdout + tree.stderr
-            if focusedAppID(in: tree.stdout) == appID { return }
+            last = try await sway.swaymsg(["-t", "get_tree"])
+            if focusedAppID(in: last) == appID { return }
             try await Task.sleep(for: .milliseconds(100))
         }
         throw TestFailure("no focused \(appID) window within 20 s: \(last.suffix(1500))")
@@ -103,31 +92,24 @@ public enum WaylandPeers {
         return search(root)
     }
 
-    /// foot running `cat > file`: what is typed into it (once Return ends a line) lands in `file`.
+    /// foot running `cat > file`: what is typed into it lands in `file` (no echo, no line editing).
     public static func footRecording(to file: URL, on sway: SwayServer) async throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/foot")
-        process.arguments = ["--app-id", "livetext-typing", "sh", "-c", "stty -echo -icanon; exec cat > '\(file.path)'"]
-        process.environment = ProcessInfo.processInfo.environment.merging(sway.environment) { $1 }
-            .merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        do {
-            try await waitForFocusedWindow(appID: "livetext-typing", on: sway)
-        } catch {
-            await stop(process)
-            throw error
-        }
-        return process
+        try await recording("/usr/bin/foot", ["--app-id", "livetext-typing", "sh", "-c",
+                                              "stty -echo -icanon; exec cat > '\(file.path)'"],
+                            appID: "livetext-typing", on: sway)
     }
 
     /// xterm through Xwayland running `cat > file`, focused.
     public static func xtermRecording(to file: URL, on sway: SwayServer) async throws -> Process {
+        try await recording("/usr/bin/xterm", ["-u8", "-e", "sh", "-c", "cat > '\(file.path)'"], appID: "XTerm", on: sway)
+    }
+
+    /// A terminal started on `sway`, once its window (`appID`) has the focus.
+    private static func recording(_ executable: String, _ arguments: [String], appID: String,
+                                  on sway: SwayServer) async throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
-        process.arguments = ["-u8", "-e", "sh", "-c", "cat > '\(file.path)'"]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(sway.environment) { $1 }
             .merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 }
         process.standardInput = FileHandle.nullDevice
@@ -135,7 +117,7 @@ public enum WaylandPeers {
         process.standardError = FileHandle.nullDevice
         try process.run()
         do {
-            try await waitForFocusedWindow(appID: "XTerm", on: sway)
+            try await waitForFocusedWindow(appID: appID, on: sway)
         } catch {
             await stop(process)
             throw error

@@ -44,14 +44,4 @@ enum GrimPeer {
         }
         return PixelImage(width: width, height: height, format: .rgba8, pixels: pixels)
     }
-
-    /// The first pixel where `a` and `b` differ, or nil when they are the same picture.
-    static func difference(_ a: PixelImage, _ b: PixelImage) -> String? {
-        guard a.width == b.width, a.height == b.height else { return "sizes \(a.width)×\(a.height) and \(b.width)×\(b.height)" }
-        for index in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[index..<index + 3] != b.pixels[index..<index + 3] {
-            let pixel = index / 4
-            return "pixel \(pixel % a.width),\(pixel / a.width): \(Array(a.pixels[index..<index + 3])) and \(Array(b.pixels[index..<index + 3]))"
-        }
-        return nil
-    }
 }

@@ -36,8 +36,8 @@ struct ScreencopyCaptureTests {
             let before = try await GrimPeer.capture(sway, region: region, output: output)
             let image = try await ours()
             let after = try await GrimPeer.capture(sway, region: region, output: output)
-            last = GrimPeer.difference(image, before)
-            if GrimPeer.difference(before, after) == nil { return last }
+            last = SwayScreen.pixelDifference(image, before)
+            if SwayScreen.pixelDifference(before, after) == nil { return last }
             try await Task.sleep(for: .milliseconds(200))
         }
         return last
@@ -73,10 +73,10 @@ struct ScreencopyCaptureTests {
             try await Task.sleep(for: .milliseconds(300))
             let screen = try await backend.capture(.screen)
             #expect(screen.bounds == Bounds(x: 0, y: 0, width: 1920, height: 800))
-            #expect(GrimPeer.difference(screen.image, try await GrimPeer.capture(sway)) == nil)
+            #expect(SwayScreen.pixelDifference(screen.image, try await GrimPeer.capture(sway)) == nil)
             let across = Bounds(x: 1200, y: 50, width: 200, height: 100)
             let region = try await backend.capture(.region(across))
-            #expect(GrimPeer.difference(region.image, try await GrimPeer.capture(sway, region: across)) == nil)
+            #expect(SwayScreen.pixelDifference(region.image, try await GrimPeer.capture(sway, region: across)) == nil)
             // Below the second output's top, left of it the first one; above it nothing: black.
             let pixel = { (x: Int, y: Int) in Array(region.image.pixels[(y * 200 + x) * 4..<(y * 200 + x) * 4 + 3]) }
             #expect(pixel(10, 10) == [0x33, 0x66, 0x99] && pixel(150, 80) == [0xcc, 0x55, 0x00] && pixel(150, 10) == [0, 0, 0])

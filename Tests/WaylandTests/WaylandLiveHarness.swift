@@ -74,12 +74,7 @@ final class WaylandLiveHarness: @unchecked Sendable {
 enum SwayScreen {
     /// The whole layout's pixels now (rgba8, alpha 255), from `grim -t ppm -`.
     static func read(_ sway: SwayServer) async throws -> PixelImage {
-        let outcome = try await ChildProcess.run("/usr/bin/grim", ["-t", "ppm", "-"], environment: sway.environment,
-                                                 timeout: .seconds(30))
-        guard outcome.status == 0 else {
-            throw TestFailure("grim failed (\(outcome.status)): \(String(decoding: outcome.stderr, as: UTF8.self))")
-        }
-        return try ppm(outcome.stdout)
+        try await GrimPeer.capture(sway)
     }
 
     /// Reads the screen until `expected` is shown (15 reads, 100 ms apart: a frame or two may be on their
@@ -92,32 +87,6 @@ enum SwayScreen {
             try await Task.sleep(for: .milliseconds(100))
         }
         return difference
-    }
-
-    /// A binary PPM (P6, maxval 255) as rgba8.
-    static func ppm(_ data: Data) throws -> PixelImage {
-        let bytes = [UInt8](data)
-        var fields: [Int] = [], at = 2
-        guard bytes.starts(with: Array("P6".utf8)) else { throw TestFailure("not a PPM") }
-        while fields.count < 3, at < bytes.count {
-            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0a || bytes[at] == 0x0d || bytes[at] == 0x09 { at += 1 }
-            var value = 0
-            while at < bytes.count, (0x30...0x39).contains(bytes[at]) {
-                value = value * 10 + Int(bytes[at] - 0x30)
-                at += 1
-            }
-            fields.append(value)
-        }
-        at += 1
-        let (width, height) = (fields[0], fields[1])
-        guard fields[2] == 255, bytes.count - at >= width * height * 3 else { throw TestFailure("a PPM grim should not write") }
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for index in 0..<width * height {
-            pixels[index * 4] = bytes[at + index * 3]
-            pixels[index * 4 + 1] = bytes[at + index * 3 + 1]
-            pixels[index * 4 + 2] = bytes[at + index * 3 + 2]
-        }
-        return PixelImage(width: width, height: height, format: .rgba8, pixels: pixels)
     }
 
     /// Where `actual` differs from `expected` (their rgb), or nil when it does not.

@@ -44,7 +44,7 @@ struct WaylandSelectionTests {
             try await offPool { try pointer.button(false) }
             let selected = try await selection.value
             #expect(selected.bounds == Bounds(x: 100, y: 80, width: 160, height: 110))
-            #expect(GrimPeer.difference(selected.image, seen) == nil)
+            #expect(SwayScreen.pixelDifference(selected.image, seen) == nil)
             #expect(rests.all.last == selected.bounds)
 
             let escaped = Task { try await backend.select(window: false, cancel: CancellationFlag(), atRest: nil) }
