@@ -151,7 +151,7 @@ public final class Desktop: Sendable {
     /// What the session can do, over all its backends (empty when no display can be reached).
     public func capabilities() async -> DisplayCapabilities {
         let backends = self.backends
-        return (try? await BlockingWork.run(.waiting) {
+        return (try? await routing.perform {
             backends.reduce(into: DisplayCapabilities()) { all, backend in
                 all.formUnion((try? backend.capabilities()) ?? [])
             }
