@@ -36,7 +36,9 @@ final class LayerSurfaceBuffer {
     /// Writes rgba8 `pixels` (`area.width`×`area.height`, tightly packed) at `area` of the buffer,
     /// as the little-endian B, G, R, A bytes of the shm formats.
     func write(_ pixels: UnsafeBufferPointer<UInt8>, bytesPerRow: Int, in area: Bounds) {
-        guard let memory = shared?.memory else { return }
+        guard let memory = shared?.memory, area.width > 0, area.height > 0 else { return }
+        precondition(area.x >= 0 && area.y >= 0 && area.x + area.width <= width && area.y + area.height <= height
+                     && pixels.count >= (area.height - 1) * bytesPerRow + area.width * 4, "a write outside the buffer")
         let target = memory.assumingMemoryBound(to: UInt8.self)
         for row in 0..<area.height {
             var from = row * bytesPerRow
@@ -52,10 +54,13 @@ final class LayerSurfaceBuffer {
         }
     }
 
-    /// Writes the whole of `image` (rgba8, the buffer's size).
-    func write(_ image: PixelImage) {
+    /// Writes `crop` of `image` (rgba8; the crop is the buffer's size) over the whole buffer.
+    func write(_ image: PixelImage, from crop: Bounds) {
+        precondition(crop.width == width && crop.height == height && crop.x >= 0 && crop.y >= 0
+                     && crop.x + crop.width <= image.width && crop.y + crop.height <= image.height)
         image.pixels.withUnsafeBufferPointer { pixels in
-            write(pixels, bytesPerRow: image.bytesPerRow, in: Bounds(x: 0, y: 0, width: width, height: height))
+            let start = UnsafeBufferPointer(rebasing: pixels[(crop.y * image.bytesPerRow + crop.x * 4)...])
+            write(start, bytesPerRow: image.bytesPerRow, in: Bounds(x: 0, y: 0, width: width, height: height))
         }
     }
 

@@ -2,16 +2,18 @@ import CWayland
 import CWaylandProtocols
 import LiveTextCore
 
-/// Which `wl_output` the live surface goes on: the one named (by `wl_output.name`, version 4,
-/// or `zxdg_output_v1.name` on compositors whose outputs are older, as sway 1.7's are), or the
-/// first announced.
+/// Which `wl_output` each part of the live surface goes on: the one named (by `wl_output.name`,
+/// version 4, or `zxdg_output_v1.name` on compositors whose outputs are older, as sway 1.7's
+/// are), or the first announced.
 enum LiveOutputChoice {
-    /// Binds the output named `name` (nil: the first), or nil when the compositor announced none
-    /// (it then picks one itself). Throws `notFound` for a name no output has.
-    static func bind(_ name: String?, on connection: WaylandConnection) throws -> OpaquePointer? {
+    /// Binds, for each of `names`, the output of that name (nil: the first), each bound anew; nil
+    /// where the compositor announced no output at all (it then picks one itself). Throws
+    /// `notFound` for a name no output has.
+    static func bind(_ names: [String?], on connection: WaylandConnection) throws -> [OpaquePointer?] {
         let outputs = connection.globals("wl_output")
-        guard let name else {
-            return outputs.first.map { connection.bind($0, lt_wl_output_interface(), version: 4) }
+        let wanted = Set(names.compactMap { $0 })
+        guard !wanted.isEmpty else {
+            return names.map { _ in outputs.first.map { connection.bind($0, lt_wl_output_interface(), version: 4) } }
         }
         let seen = outputs.map { global in
             let output = connection.bind(global, lt_wl_output_interface(), version: 4)
@@ -36,14 +38,23 @@ enum LiveOutputChoice {
             seen.forEach { $0.names.release() }
         }
         try connection.roundtrip(within: .seconds(5))
-        let chosen = seen.first { $0.names.takeUnretainedValue().names.contains(name) }
-        for output in seen where output.output != chosen?.output { release(output.output) }
-        guard let chosen else {
-            let known = seen.compactMap { $0.names.takeUnretainedValue().names.first }
-            throw LiveTextError(.notFound, "the Wayland compositor has no output named '\(name)'"
-                                + (known.isEmpty ? "" : " (it has \(known.joined(separator: ", ")))"))
+        var unused = seen.map(\.output)
+        defer { unused.forEach(release) }
+        return try names.map { name in
+            guard let name else { return outputs.first.map { connection.bind($0, lt_wl_output_interface(), version: 4) } }
+            guard let index = seen.firstIndex(where: { $0.names.takeUnretainedValue().names.contains(name) }) else {
+                let known = seen.compactMap { $0.names.takeUnretainedValue().names.first }
+                throw LiveTextError(.notFound, "the Wayland compositor has no output named '\(name)'"
+                                    + (known.isEmpty ? "" : " (it has \(known.joined(separator: ", ")))"))
+            }
+            let chosen = seen[index].output
+            guard let at = unused.firstIndex(of: chosen) else {
+                // Named twice: a fresh binding for the second.
+                return connection.bind(outputs[index], lt_wl_output_interface(), version: 4)
+            }
+            unused.remove(at: at)
+            return chosen
         }
-        return chosen.output
     }
 
     /// Lets go of an output bound here.

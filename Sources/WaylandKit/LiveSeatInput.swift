@@ -6,16 +6,19 @@ import LiveTextCore
 /// The seat's pointer and keyboard as the live surface hears them: Wayland's events turned into
 /// `LiveSurfaceEvent`s, queued in order until the surface's loop hands them to its handler.
 ///
-/// Pointer positions are turned into the frozen image's pixels (`scaleX`, `scaleY`: physical
-/// pixels a surface unit, 1 but on a scaled output). Keys go through xkbcommon with the keymap
+/// Pointer positions are turned into the frozen image's pixels through the place of the surface
+/// the pointer entered (`places`: one surface an output, each showing its part of the image). Keys go through xkbcommon with the keymap
 /// the compositor sent, so keysyms are X's with Shift applied. Used on the surface's thread only.
 final class LiveSeatInput {
     private var seat: OpaquePointer?
     private(set) var pointer: OpaquePointer?
     private var keyboard: OpaquePointer?
-    /// Physical pixels (those of the frozen image) a surface unit, across and down.
-    var scaleX = 1.0
-    var scaleY = 1.0
+    /// Where each surface's units go in the frozen image: its top-left corner there, and image
+    /// pixels a surface unit (1 but on a scaled output). Events of a surface not here are dropped.
+    var places: [OpaquePointer: SurfacePlace] = [:]
+    /// The place of the surface the pointer entered last (while a button is held, the compositor
+    /// keeps sending motion relative to the surface it was pressed on, wherever the pointer goes).
+    private var entered: SurfacePlace?
     /// The pointer's last position from enter or motion, in image pixels; nil before it entered.
     private(set) var position: (x: Int, y: Int)?
     /// The serial of the pointer's last enter, which `wl_pointer.set_cursor` must name.
@@ -66,6 +69,8 @@ final class LiveSeatInput {
         if let context { xkb_context_unref(context) }
         context = nil
         onEnter = nil
+        places = [:]
+        entered = nil
     }
 
     /// `release` (version 3, which tells the compositor) when the device has it, else `destroy`.
@@ -105,21 +110,23 @@ final class LiveSeatInput {
 
     // MARK: Pointer
 
-    private func moved(_ x: wl_fixed_t, _ y: wl_fixed_t) -> (x: Int, y: Int) {
-        let point = (x: Int((Double(x) / 256 * scaleX).rounded(.down)), y: Int((Double(y) / 256 * scaleY).rounded(.down)))
+    private func moved(_ x: wl_fixed_t, _ y: wl_fixed_t) -> (x: Int, y: Int)? {
+        guard let entered else { return nil }
+        let point = entered.imagePoint(x: Double(x) / 256, y: Double(y) / 256)
         position = point
         return point
     }
 
-    private func entered(serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
+    private func entered(_ surface: OpaquePointer?, serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         enterSerial = serial
-        let point = moved(x, y)
+        entered = surface.flatMap { places[$0] }
         if let pointer { onEnter?(pointer, serial) }
+        guard let point = moved(x, y) else { return }
         enqueue(.motion(x: point.x, y: point.y, modifiers: modifiers.union(buttons)))
     }
 
     private func motion(x: wl_fixed_t, y: wl_fixed_t) {
-        let point = moved(x, y)
+        guard let point = moved(x, y) else { return }
         enqueue(.motion(x: point.x, y: point.y, modifiers: modifiers.union(buttons)))
     }
 
@@ -217,7 +224,7 @@ final class LiveSeatInput {
         name: { _, _, _ in }))
 
     private static let pointerListener = ListenerTable(wl_pointer_listener(
-        enter: { data, _, serial, _, x, y in input(data)?.entered(serial: serial, x: x, y: y) },
+        enter: { data, _, serial, surface, x, y in input(data)?.entered(surface, serial: serial, x: x, y: y) },
         leave: { data, _, _, _ in input(data)?.enterSerial = nil },
         motion: { data, _, _, x, y in input(data)?.motion(x: x, y: y) },
         button: { data, _, _, time, button, state in
@@ -244,4 +251,18 @@ final class LiveSeatInput {
             input(data)?.modifiersChanged(depressed: depressed, latched: latched, locked: locked, group: group)
         },
         repeat_info: { _, _, _, _ in }))
+}
+
+/// Where a surface's units go in the frozen image: the image pixel at the surface's top-left
+/// corner, and image pixels a surface unit across and down.
+struct SurfacePlace: Equatable {
+    var originX: Int
+    var originY: Int
+    var scaleX: Double
+    var scaleY: Double
+
+    /// The image pixel under surface point (`x`, `y`) (also outside the surface, as during a drag).
+    func imagePoint(x: Double, y: Double) -> (x: Int, y: Int) {
+        (originX + Int((x * scaleX).rounded(.down)), originY + Int((y * scaleY).rounded(.down)))
+    }
 }

@@ -204,33 +204,28 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     // MARK: Live text
 
-    /// A layer-shell surface over the output `target` is on (a monitor; the output a region is
-    /// most on; the first for the screen), frozen now: one output, since a layer surface covers
-    /// one; the region's whole output is shown.
+    /// Layer-shell surfaces over what `target` covers (the screen: every output; a monitor; a
+    /// region, on each output it touches), frozen now.
     public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
         if case .window = target { throw LiveTextError(.unavailable, unavailableReason(.captureWindow) ?? "") }
         guard try capabilities().contains(.liveSurface) else {
             throw LiveTextError(.unavailable, unavailableReason(.liveSurface) ?? "")
         }
-        let (frozen, name) = try queue.sync { () throws -> (CapturedImage, String) in
+        let (frozen, places) = try queue.sync { () throws -> (CapturedImage, [LiveSheetPlace]) in
             let connection = try openConnection()
             let outputs = try OutputList(connection: connection)
             defer { outputs.destroy() }
             let described = outputs.outputs
-            let index: Int
-            switch target {
-            case .monitor(let wanted): index = wanted
-            case .region(let region):
-                _ = try WaylandScreenCapture.area(of: target, outputs: described)
-                index = described.indices.max { described[$0].logical.intersection(region).area
-                    < described[$1].logical.intersection(region).area } ?? 0
-            default: index = 0
+            let area = try WaylandScreenCapture.area(of: target, outputs: described)
+            let places = described.compactMap { output -> LiveSheetPlace? in
+                let part = output.logical.intersection(area)
+                return part.isEmpty ? nil : LiveSheetPlace(outputName: output.name, output: output.logical, area: part)
             }
-            let captured = try WaylandScreenCapture.capture(.monitor(index), connection: connection, outputs: outputs)
-            return (captured, described[index].name)
+            let captured = try WaylandScreenCapture.capture(target, connection: connection, outputs: outputs)
+            return (captured, places)
         }
         try ImageLimits(maxPixels: maxPixels).check(width: frozen.image.width, height: frozen.image.height)
-        return try WaylandLiveSurface(socket: socket, runtimeDirectory: runtimeDirectory, frozen: frozen, outputName: name)
+        return try WaylandLiveSurface(socket: socket, runtimeDirectory: runtimeDirectory, frozen: frozen, places: places)
     }
 
     // MARK: Typing

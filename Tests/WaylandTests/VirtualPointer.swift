@@ -21,7 +21,8 @@ final class VirtualPointer: @unchecked Sendable {
     /// The kernel's code of the left button.
     static let left: UInt32 = 0x110
 
-    init(_ sway: SwayServer) throws {
+    /// `extent`: the size of the layout the positions are in (the first output's when nil).
+    init(_ sway: SwayServer, extent: (width: Int, height: Int)? = nil) throws {
         connection = try WaylandConnection(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
         guard let managerGlobal = connection.global("zwlr_virtual_pointer_manager_v1"),
               let seatGlobal = connection.global("wl_seat") else {
@@ -31,11 +32,11 @@ final class VirtualPointer: @unchecked Sendable {
         manager = connection.bind(managerGlobal, lt_zwlr_virtual_pointer_manager_v1_interface(), version: 1)
         seat = connection.bind(seatGlobal, lt_wl_seat_interface(), version: 1)
         device = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, seat)
-        (width, height) = (UInt32(sway.width), UInt32(sway.height))
+        (width, height) = (UInt32(extent?.width ?? sway.width), UInt32(extent?.height ?? sway.height))
         try connection.roundtrip()
     }
 
-    /// Moves the pointer to `x`, `y` of the output (`after` milliseconds after the last action).
+    /// Moves the pointer to `x`, `y` of the layout (`after` milliseconds after the last action).
     func move(_ x: Int, _ y: Int, after: UInt32 = 20) throws {
         time += after
         zwlr_virtual_pointer_v1_motion_absolute(device, time, UInt32(x), UInt32(y), width, height)

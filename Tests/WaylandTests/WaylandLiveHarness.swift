@@ -16,11 +16,19 @@ final class WaylandLiveHarness: @unchecked Sendable {
     static func start(_ sway: SwayServer, frozen: CapturedImage, cancel: CancellationFlag? = nil,
                       onEvent: @escaping @Sendable (LiveSurfaceEvent, WaylandLiveSurface) -> Void = { _, _ in })
         -> WaylandLiveHarness {
+        start(cancel: cancel, onEvent: onEvent) {
+            try WaylandLiveSurface(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path, frozen: frozen)
+        }
+    }
+
+    /// As above, with the surface `make` makes (on the surface's thread).
+    static func start(cancel: CancellationFlag? = nil,
+                      onEvent: @escaping @Sendable (LiveSurfaceEvent, WaylandLiveSurface) -> Void = { _, _ in },
+                      make: @escaping @Sendable () throws -> WaylandLiveSurface) -> WaylandLiveHarness {
         let harness = WaylandLiveHarness()
         harness.task = Task {
             try await offPool {
-                let surface = try WaylandLiveSurface(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path,
-                                                     frozen: frozen)
+                let surface = try make()
                 try surface.map()
                 guard surface.grabInputIfFree() else { throw TestFailure("the input was not the surface's") }
                 harness.lock.withLock { harness.shown = surface }
