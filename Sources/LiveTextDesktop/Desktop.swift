@@ -27,8 +27,8 @@ public final class Desktop: Sendable {
     /// Where backends are asked what they can do (see `backendWaiting`).
     private let routing = DispatchQueue(label: "org.livetext.desktop", attributes: .concurrent)
 
-    /// The X display this desktop opens, for what only X11 does yet (the live surface, the
-    /// viewer, hotkeys): the X11 session's display, or a Wayland session's Xwayland; nil: `$DISPLAY`.
+    /// The X display this desktop opens, for what only X11 does (hotkeys): the X11 session's
+    /// display, or a Wayland session's Xwayland; nil: `$DISPLAY`.
     public var displayName: String? { session?.xDisplay }
 
     /// The Xauthority file whose cookie opens the X display (a request's `xauthority`).
@@ -257,6 +257,16 @@ public final class Desktop: Sendable {
     public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
         do {
             return try backend(for: .liveSurface).liveCanvas(target, maxPixels: maxPixels)
+        } catch {
+            throw explained(error)
+        }
+    }
+
+    /// A window for the image viewer, sized for an image of `image` pixels, made on the calling
+    /// thread (which then runs it): `unavailable` when no backend can show one, saying why.
+    public func viewCanvas(title: String, fitting image: (width: Int, height: Int)) throws -> any ViewCanvas {
+        do {
+            return try backend(for: .viewWindow).viewCanvas(title: title, fitting: image)
         } catch {
             throw explained(error)
         }

@@ -138,6 +138,10 @@ public final class EmbeddedDisplay: DisplayBackend, Sendable {
         throw LiveTextError(.unavailable, "live text on the screen is not available on \(spokenName)")
     }
 
+    public func viewCanvas(title: String, fitting image: (width: Int, height: Int)) throws -> any ViewCanvas {
+        throw LiveTextError(.unavailable, "the image viewer's window is not available on \(spokenName)")
+    }
+
     public func type(_ text: String, cancel: CancellationFlag) async throws {
         try require(.type)
         try cancel.check()

@@ -1,10 +1,9 @@
 import Foundation
 import LiveTextCore
 import LiveTextInteraction
-import X11Kit
 
-/// The image viewer (`livetext view`): images in a normal window, zoomed and panned, their text
-/// live as on the frozen screen. The window runs on a thread of its own; each image shown is read
+/// The image viewer (`livetext view`): images in a normal window (a `ViewCanvas` of the desktop's),
+/// zoomed and panned, their text live as on the frozen screen. The window runs on a thread of its own; each image shown is read
 /// here, in the caller's task, and the reading sent to the window with the image's generation
 /// (a reading of an image no longer shown is dropped).
 public struct ViewSession: Sendable {
@@ -45,30 +44,28 @@ public struct ViewSession: Sendable {
         public var timings: LiveTimings
     }
 
-    public var displayName: String?
     public var types: [InteractionType]
     public var interface: SupplementaryInterface
     public var allowDataDetectorsInTextMode: Bool
 
-    public init(displayName: String? = nil, types: [InteractionType] = [.automatic],
+    public init(types: [InteractionType] = [.automatic],
                 interface: SupplementaryInterface = SupplementaryInterface(), allowDataDetectorsInTextMode: Bool = true) {
-        self.displayName = displayName
         self.types = types
         self.interface = interface
         self.allowDataDetectorsInTextMode = allowDataDetectorsInTextMode
     }
 
-    /// Shows `documents` (the first; Page Down/`n` and Page Up/`p` turn) until the window is
-    /// closed (`q`, Esc, the window manager). `analyze` reads an image (in the caller's task);
-    /// `copy` puts text on the clipboard and `perform` carries out an action (both on the window's
-    /// thread). Throws `.unavailable` without a display.
-    public func run(_ documents: [Document], analyze: @escaping @Sendable (PixelImage, _ source: String) async throws -> ImageAnalysis,
+    /// Shows `documents` (the first; Page Down/`n` and Page Up/`p` turn) in a window of `desktop`'s
+    /// until it is closed (`q`, Esc, the window manager). `analyze` reads an image (in the caller's
+    /// task); `copy` puts text on the clipboard and `perform` carries out an action (both on the
+    /// window's thread). Throws `.unavailable` without a display that can show a window.
+    public func run(_ documents: [Document], on desktop: Desktop, analyze: @escaping @Sendable (PixelImage, _ source: String) async throws -> ImageAnalysis,
                     copy: @escaping @Sendable (String) throws -> Void,
                     perform: @escaping @Sendable (Action) throws -> Void) async throws -> Outcome {
         guard !documents.isEmpty else { throw LiveTextError(.invalidArgs, "no image to view") }
         let (progress, report) = AsyncStream<Progress>.makeStream()
         let thread = Thread { [self] in
-            runWindow(documents, copy: copy, perform: perform, report: report)
+            runWindow(documents, on: desktop, copy: copy, perform: perform, report: report)
         }
         thread.name = "livetext-view"
         thread.start()
@@ -95,31 +92,25 @@ public struct ViewSession: Sendable {
     /// What the window's thread tells `run`.
     private enum Progress: @unchecked Sendable {
         /// An image is shown (rgba8): read it and send the reading with its generation.
-        case opened(ViewWindow, generation: Int, PixelImage, source: String)
+        case opened(any ViewCanvas, generation: Int, PixelImage, source: String)
         case ended(Result<Outcome, any Error>)
-    }
-
-    /// The window's size for an image: the image's, kept within 85 % of the screen and at least
-    /// 320 × 200.
-    static func windowSize(image: PixelImage, screen: (width: Int, height: Int)) -> (width: Int, height: Int) {
-        (max(320, min(image.width, screen.width * 85 / 100)), max(200, min(image.height, screen.height * 85 / 100)))
     }
 
     static func title(_ document: Document) -> String { "\(document.name) — livetext" }
 
-    private func runWindow(_ documents: [Document], copy: @Sendable (String) throws -> Void,
+    private func runWindow(_ documents: [Document], on desktop: Desktop, copy: @Sendable (String) throws -> Void,
                            perform: @Sendable (Action) throws -> Void, report: AsyncStream<Progress>.Continuation) {
         let started = ContinuousClock.now
         defer { report.finish() }
         do {
-            let display = try X11Display(name: displayName)
-            defer { display.close() }
             var index = 0
-            let size = Self.windowSize(image: documents[0].image, screen: display.screenSize)
-            let window = try ViewWindow(display: display, width: size.width, height: size.height,
-                                        title: Self.title(documents[0]))
+            let first = documents[0].image
+            let window = try desktop.viewCanvas(title: Self.title(documents[0]), fitting: (first.width, first.height))
             defer { window.close() }
-            let metrics = InterfaceMetrics(scale: (display.resourceDPI ?? 96) / 96)
+            // Shown first: a compositor may give the window another size at once (a tiling one does).
+            try window.show()
+            let size = (width: window.width, height: window.height)
+            let metrics = InterfaceMetrics(scale: (window.dotsPerInch ?? 96) / 96)
             let makeLive = { [types, interface, allowDataDetectorsInTextMode] (image: PixelImage) in
                 LiveController(width: image.width, height: image.height, types: types,
                                allowDataDetectorsInTextMode: allowDataDetectorsInTextMode, metrics: metrics,
@@ -127,7 +118,7 @@ public struct ViewSession: Sendable {
             }
             let layOut = { [types, interface, allowDataDetectorsInTextMode] (analysis: ImageAnalysis, width: Int, height: Int) in
                 // Chips drawn over the backdrop: the pixels under them change as the image moves.
-                let backdrop = ViewWindow.backdrop
+                let backdrop = LiveColor.viewBackdrop
                 var pixels = [UInt8](repeating: 255, count: width * height * 4)
                 for at in stride(from: 0, to: pixels.count, by: 4) {
                     (pixels[at], pixels[at + 1], pixels[at + 2]) = (backdrop.red, backdrop.green, backdrop.blue)
@@ -137,13 +128,12 @@ public struct ViewSession: Sendable {
                                          interface: interface, metrics: metrics, width: width, height: height, frozen: under)
             }
             var controller = ViewController(image: documents[0].image, width: size.width, height: size.height, metrics: metrics,
-                                            backdrop: ViewWindow.backdrop, live: makeLive, panel: layOut)
-            try window.show()
+                                            backdrop: LiveColor.viewBackdrop, live: makeLive, panel: layOut)
             try window.setBase(controller.base, paints: controller.paints())
             var timings = LiveTimings(shownMs: LiveTimings.since(started))
             report.yield(.opened(window, generation: controller.generation, controller.image, source: documents[0].source))
             var copied: String?, read: [Int: ImageAnalysis] = [:]
-            _ = try window.run { windowEvent in
+            _ = try window.run(cancel: nil) { windowEvent in
                 guard let event = InteractionEvent(windowEvent) else { return }
                 let before = (controller.transform, controller.generation), wasLive = controller.analysis != nil
                 for command in controller.handle(event) {
@@ -158,7 +148,7 @@ public struct ViewSession: Sendable {
                     case .textAction(let kind, let text):
                         try perform(.text(kind, text))
                     case .wait(let serial):
-                        let interval = Int(LiveSurface.doubleClickInterval / .milliseconds(1))
+                        let interval = Int(ClickCounter.interval)
                         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(interval)) {
                             window.send(LiveClickWait(serial: serial))
                         }

@@ -83,6 +83,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         (.liveSurface, ["zwlr_layer_shell_v1"]),
         (.copy, ["zwlr_data_control_manager_v1"]),
         (.type, ["zwp_virtual_keyboard_manager_v1"]),
+        (.viewWindow, ["xdg_wm_base"]),
     ]
 
     public func capabilities() throws -> DisplayCapabilities {
@@ -124,6 +125,10 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         if !missing.isDisjoint(with: .type) {
             return "typing is not available: \(spokenName) offers no virtual keyboard (zwp_virtual_keyboard_manager_v1): "
                 + wlroots
+        }
+        if !missing.isDisjoint(with: .viewWindow) {
+            return "the image viewer's window is not available: \(spokenName) offers no xdg-shell (xdg_wm_base), "
+                + "which every desktop compositor does"
         }
         if !missing.isDisjoint(with: [.captureWindow, .pickWindow]) {
             return "\(missing.spokenName) is not available on Wayland: a Wayland program cannot name or read other "
@@ -226,6 +231,24 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         }
         try ImageLimits(maxPixels: maxPixels).check(width: frozen.image.width, height: frozen.image.height)
         return try WaylandLiveSurface(socket: socket, runtimeDirectory: runtimeDirectory, frozen: frozen, places: places)
+    }
+
+    /// An xdg-shell toplevel on a connection of its own, sized for the image on the first output
+    /// (at the largest output scale: crisp on HiDPI).
+    public func viewCanvas(title: String, fitting image: (width: Int, height: Int)) throws -> any ViewCanvas {
+        guard try capabilities().contains(.viewWindow) else {
+            throw LiveTextError(.unavailable, unavailableReason(.viewWindow) ?? "")
+        }
+        let outputs = try queue.sync { () throws -> [WaylandOutput] in
+            let list = try OutputList(connection: try openConnection())
+            defer { list.destroy() }
+            return list.outputs
+        }
+        let scale = outputs.map(\.scale).max() ?? 1
+        let screen = outputs.first.map { ($0.logical.width * scale, $0.logical.height * scale) } ?? (1280 * scale, 800 * scale)
+        let size = ViewCanvasSize.fitting(image: image, screen: screen)
+        return try WaylandViewWindow(socket: socket, runtimeDirectory: runtimeDirectory, title: title,
+                                     width: size.width, height: size.height, scale: scale)
     }
 
     // MARK: Typing

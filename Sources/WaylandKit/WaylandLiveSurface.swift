@@ -39,22 +39,17 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
 
     private let captured: CapturedImage
     private let places: [LiveSheetPlace]
-    private let connection: WaylandConnection
-    private let inbox: LiveInbox
-    /// Values sent from other threads, not yet handed to the handler.
-    private var messages: [any Sendable] = []
+    private let client: SurfaceClient
+    private var connection: WaylandConnection { client.connection }
+    private var input: LiveSeatInput { client.input }
     private var finishing = false
-    private var isClosed = false
+    private var isClosed: Bool { client.isClosed }
     /// Image pixels a logical one.
     private let scale: Double
-    private let input = LiveSeatInput()
-    private var compositor: OpaquePointer?
-    private var shm: OpaquePointer?
     private var layerShell: OpaquePointer?
     private var viewporter: OpaquePointer?
     /// One an output shown; an output that went away is dropped.
     private var sheets: [LiveSheet] = []
-    private var cursors: LiveCursorImages?
 
     /// Connects to the compositor at `socket` (a name in `runtimeDirectory`, or a path) for a
     /// surface that will show `frozen` (rgba8, of `frozen.bounds` in the layout) on the output
@@ -80,13 +75,7 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
         area = bounds
         self.places = places
         scale = Double(image.width) / Double(bounds.width)
-        connection = try WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory)
-        do {
-            inbox = try LiveInbox()
-        } catch {
-            connection.close()
-            throw error
-        }
+        client = try SurfaceClient(socket: socket, runtimeDirectory: runtimeDirectory)
     }
 
     deinit { close() }
@@ -109,21 +98,14 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
     }
 
     private func show() throws {
-        guard let compositorGlobal = connection.global("wl_compositor"), let shmGlobal = connection.global("wl_shm") else {
-            throw LiveTextError(.unavailable, "the Wayland compositor '\(connection.socketName)' offers no surfaces or shared memory")
-        }
         guard let shellGlobal = connection.global("zwlr_layer_shell_v1") else {
             throw LiveTextError(.unavailable, "live text cannot cover the screen: the Wayland compositor '\(connection.socketName)' "
                                 + "offers no layer shell (zwlr_layer_shell_v1); wlroots compositors (sway, Hyprland, river, "
                                 + "labwc, Wayfire) offer it")
         }
-        let compositor = connection.bind(compositorGlobal, lt_wl_compositor_interface(), version: 4)
-        let shm = connection.bind(shmGlobal, lt_wl_shm_interface(), version: 1)
+        let (compositor, shm) = try client.bindBasics()
         let layerShell = connection.bind(shellGlobal, lt_zwlr_layer_shell_v1_interface(), version: 4)
-        (self.compositor, self.shm, self.layerShell) = (compositor, shm, layerShell)
-        if let seat = connection.global("wl_seat") {
-            input.listen(to: connection.bind(seat, lt_wl_seat_interface(), version: 5))
-        }
+        self.layerShell = layerShell
         let outputs = try LiveOutputChoice.bind(places.map(\.outputName), on: connection)
         sheets = zip(places, outputs).map { place, output in
             LiveSheet(place: place, crop: crop(of: place.area), output: output)
@@ -135,9 +117,6 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
                                 waitingFor: "the layer surfaces' first configure")
         if sheets.contains(where: \.shell.closed) { throw LiveTextError(.unavailable, "the Wayland compositor refused the live surface") }
 
-        let cursors = LiveCursorImages(compositor: compositor, shm: shm)
-        self.cursors = cursors
-        input.onEnter = { pointer, serial in cursors.show(cursors.shape, on: pointer, serial: serial) }
         for sheet in sheets {
             if let surface = sheet.surface { input.places[surface] = sheet.surfacePlace }
         }
@@ -191,13 +170,7 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
 
     /// Shows `shape` as the pointer over the surface (from the next enter when it is elsewhere).
     public func setCursor(_ shape: LiveCursor) {
-        guard !isClosed, let cursors, shape != cursors.shape else { return }
-        if let pointer = input.pointer, let serial = input.enterSerial {
-            cursors.show(shape, on: pointer, serial: serial)
-            connection.flush()
-        } else {
-            cursors.remember(shape)
-        }
+        client.setCursor(shape)
     }
 
     // MARK: Drawing
@@ -224,14 +197,14 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
     /// posted before the surface closes runs in any case. Any thread.
     @discardableResult
     public func post(_ work: @escaping @Sendable () -> Void) -> Bool {
-        inbox.post(work)
+        client.inbox.post(work)
     }
 
     /// Hands `value` to the handler as `.message(value)` on the surface's thread; false once
     /// closed. Any thread.
     @discardableResult
     public func send(_ value: any Sendable) -> Bool {
-        inbox.post { [self] in messages.append(value) }
+        client.send(value)
     }
 
     /// Ends `run` with `.finished` once the current event or posted work is handled.
@@ -247,14 +220,7 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
         defer { close() }
         guard !isClosed, !sheets.isEmpty else { throw LiveTextError(.failed, "the live surface is not shown") }
         while true {
-            for work in inbox.take() {
-                work()
-                if finishing { return .finished }
-            }
-            while !messages.isEmpty {
-                try handler(.message(messages.removeFirst()))
-                if finishing { return .finished }
-            }
+            if try client.handlePosted(handler, finished: { finishing }) { return .finished }
             while let event = input.next() {
                 if !reportsEscape, case .key(let key) = event, key.keysym == Self.escape { return .escaped }
                 try handler(event)
@@ -267,7 +233,7 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
             dropClosedSheets()
             if sheets.isEmpty { return .cancelled }
             if cancel?.isCancelled == true { return .cancelled }
-            try readEvents()
+            try connection.dispatchEvents(waking: client.inbox)
         }
     }
 
@@ -282,49 +248,21 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
         sheets.removeAll { $0.surface == nil }
     }
 
-    /// Waits (up to 100 ms, for `cancel`) until the compositor sends something or work is
-    /// posted, and dispatches what came. Throws `unavailable` when the compositor went away.
-    private func readEvents() throws {
-        let display = connection.display
-        var dispatched = false
-        while wl_display_prepare_read(display) != 0 {
-            if wl_display_dispatch_pending(display) < 0 { throw connection.connectionError() }
-            dispatched = true
-        }
-        if wl_display_flush(display) < 0, errno != EAGAIN {
-            wl_display_cancel_read(display)
-            throw connection.connectionError()
-        }
-        // Events already dispatched are handled before waiting.
-        inbox.wait(display: wl_display_get_fd(display), timeout: dispatched ? 0 : 100)
-        // Reads without blocking: nothing to read is not an error.
-        if wl_display_read_events(display) < 0 { throw connection.connectionError() }
-        if wl_display_dispatch_pending(display) < 0 { throw connection.connectionError() }
-    }
-
     // MARK: Closing
 
     /// Destroys the surface, its buffers and every object bound, and disconnects (once; safe on
     /// a compositor gone). Work still posted runs afterwards, finding the surface closed.
     public func close() {
         guard !isClosed else { return }
-        isClosed = true
-        let pending = inbox.close()
+        let pending = client.closeInput()
         defer { pending.forEach { $0() } }
-        input.close()
-        cursors?.destroy()
-        cursors = nil
         sheets.forEach { $0.destroy() }
         sheets = []
         if let viewporter { wp_viewporter_destroy(viewporter) }
         if let layerShell {
             if wl_proxy_get_version(layerShell) >= 3 { zwlr_layer_shell_v1_destroy(layerShell) } else { wl_proxy_destroy(layerShell) }
         }
-        if let shm { wl_shm_destroy(shm) }
-        if let compositor { wl_compositor_destroy(compositor) }
-        (viewporter, layerShell, shm, compositor) = (nil, nil, nil, nil)
-        // The surface is gone from the screen once the compositor has read the destroys.
-        if !connection.isBroken { try? connection.roundtrip(within: .seconds(1)) }
-        connection.close()
+        (viewporter, layerShell) = (nil, nil)
+        client.disconnect()
     }
 }

@@ -12,7 +12,7 @@ import LiveTextCore
 /// Use it on one thread: `init` creates the window, `show` maps it, `run` handles events until the
 /// handler calls `finish`, the window manager asks to close it, it is destroyed, `cancel` is
 /// raised or the display goes away, and closes the window whatever happens.
-public final class ViewWindow: @unchecked Sendable {
+public final class ViewWindow: ViewCanvas, @unchecked Sendable {
     public let display: X11Display
     /// The window, 0 after `close` (or once destroyed by another client).
     public private(set) var window: UInt = 0
@@ -35,23 +35,21 @@ public final class ViewWindow: @unchecked Sendable {
     public private(set) var drawn = (puts: 0, pixels: 0)
 
     /// How `run` ended.
-    public enum Ending: Sendable, Hashable {
-        /// The handler called `finish`.
-        case finished
-        /// The window manager asked to close the window, or another client destroyed it.
-        case closed
-        /// `cancel` was raised.
-        case cancelled
-    }
+    public typealias Ending = ViewCanvasEnding
 
     /// The colour around the image: the window's background.
     public static let backdrop = LiveColor.viewBackdrop
 
+    /// Whether `close` closes `display` too (a connection made for the window).
+    private let closingDisplay: Bool
+
     /// Creates (not yet shows) a `width` × `height` window titled `title`. Throws `.unavailable`
-    /// when the display went away, `.failed` when the server refuses the window.
-    public init(display: X11Display, width: Int, height: Int, title: String) throws {
+    /// when the display went away, `.failed` when the server refuses the window. `closingDisplay`:
+    /// the window closes `display` when it closes.
+    public init(display: X11Display, width: Int, height: Int, title: String, closingDisplay: Bool = false) throws {
         try display.checkAlive()
         self.display = display
+        self.closingDisplay = closingDisplay
         self.width = max(1, width)
         self.height = max(1, height)
         loop = try LiveEventLoop()
@@ -65,11 +63,6 @@ public final class ViewWindow: @unchecked Sendable {
                 | KeyReleaseMask | StructureNotifyMask
             made = XCreateWindow(handle, display.root, 0, 0, UInt32(self.width), UInt32(self.height), 0, 0,
                                  UInt32(InputOutput), nil, UInt(CWBackPixel | CWEventMask), &attributes)
-            "livetext".withCString { className in
-                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: className),
-                                      res_class: UnsafeMutablePointer(mutating: className))
-                XSetClassHint(handle, made, &hint)
-            }
             var protocols = [deleteWindow]
             XSetWMProtocols(handle, made, &protocols, 1)
             var hints = XWMHints()
@@ -88,6 +81,13 @@ public final class ViewWindow: @unchecked Sendable {
             XkbSetDetectableAutoRepeat(handle, 1, nil)
             gc = XCreateGC(handle, made, 0, nil)
             XSetGraphicsExposures(handle, gc, 0)
+            // The class last: other clients find the window by it (xdotool search --class) and
+            // may destroy it at once, which must not fail a request of ours made before.
+            "livetext".withCString { className in
+                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: className),
+                                      res_class: UnsafeMutablePointer(mutating: className))
+                XSetClassHint(handle, made, &hint)
+            }
         }
         window = UInt(made)
         try display.checkAlive()
@@ -174,6 +174,9 @@ public final class ViewWindow: @unchecked Sendable {
         return error == nil && found != 0
     }
 
+    /// Dots per inch of the screen, as the X resources say (`Xft.dpi`).
+    public var dotsPerInch: Double? { display.resourceDPI }
+
     /// Gives the handler `.message(value)` on the window's thread (from any thread; false once closed).
     @discardableResult
     public func send(_ value: any Sendable) -> Bool { loop.send(value) }
@@ -184,7 +187,7 @@ public final class ViewWindow: @unchecked Sendable {
     /// Handles events until the handler calls `finish`, the window is closed from outside or
     /// `cancel` is raised; throws `.unavailable` when the display goes away, and what the handler
     /// throws. Closes the window on every path. Call after `show`.
-    public func run(cancel: CancellationFlag? = nil, _ handler: (LiveSurfaceEvent) throws -> Void) throws -> Ending {
+    public func run(cancel: CancellationFlag?, _ handler: (LiveSurfaceEvent) throws -> Void) throws -> Ending {
         defer { close() }
         // Never shown, or destroyed by another client while the first picture was drawn.
         guard window != 0 else { return .closed }
@@ -228,10 +231,11 @@ public final class ViewWindow: @unchecked Sendable {
     }
 
     /// Destroys the window and frees everything on the server (once; safe on a display that went
-    /// away or a window already destroyed). The display itself stays open: it is the caller's.
+    /// away or a window already destroyed). The display stays open unless it was made for the window.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        defer { if closingDisplay { display.close() } }
         let pending = loop.close()
         defer { pending.forEach { $0() } }
         writer?.close()

@@ -185,6 +185,18 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
         }
     }
 
+    /// A window on a connection of its own, sized for the image on the whole X screen.
+    public func viewCanvas(title: String, fitting image: (width: Int, height: Int)) throws -> any ViewCanvas {
+        let display = try X11Display(name: displayName, authority: xauthority)
+        do {
+            let size = ViewCanvasSize.fitting(image: image, screen: display.screenSize)
+            return try ViewWindow(display: display, width: size.width, height: size.height, title: title, closingDisplay: true)
+        } catch {
+            display.close()
+            throw error
+        }
+    }
+
     // MARK: Typing
 
     public func type(_ text: String, cancel: CancellationFlag) async throws {

@@ -21,7 +21,8 @@ struct ViewCommand: AsyncParsableCommand {
             pointer), + and -, 0 for 1:1, f to fit; pan with the wheel (Shift: across), the arrow keys, \
             a middle-button drag or space+drag. Page Down/n and Page Up/p turn to the next or previous image (its \
             reading replaces the old one's). q, Esc or closing the window ends (exit 0). \
-            Needs an X11 display (DISPLAY): exit 4 without one.
+            Needs a display: a Wayland compositor with xdg-shell (WAYLAND_DISPLAY) or an X11 display \
+            (DISPLAY); exit 4 without one.
             """)
 
     @Argument(help: ArgumentHelp("Image files; - for standard input.", valueName: "file"), completion: .file())
@@ -49,7 +50,7 @@ struct ViewCommand: AsyncParsableCommand {
         let session = ViewSession(types: try live.interaction(), interface: DetectionEnvironment.supplementaryInterface,
                                   allowDataDetectorsInTextMode: settings.allowDataDetectorsInTextMode)
         let (ended, configuration) = try await DetectionEnvironment.runLive(options, copied: { $0.copied }) { pipeline, desktop in
-            try await session.run(documents, analyze: { image, source in
+            try await session.run(documents, on: desktop, analyze: { image, source in
                 try await pipeline.analyze { _ in AcquiredImage(image: image, source: source) }.analysis
             }, copy: { text in
                 try desktop.copySynchronously(text)

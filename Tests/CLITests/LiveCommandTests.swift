@@ -251,7 +251,8 @@ struct ViewCommandTests {
 
             async let closed = XPeers.livetext(["view", LiveCommandTests.page], on: server)
             try await XPeers.xdotool(["search", "--sync", "--class", "livetext", "windowclose"], on: server)
-            #expect(try await closed.status == 0)
+            let ended = try await closed
+            #expect(ended.status == 0, "\(ended.stderr)")
         }
     }
 }

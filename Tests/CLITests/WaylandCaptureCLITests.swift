@@ -136,6 +136,45 @@ struct WaylandLiveCLITests {
     }
 }
 
+/// `livetext view` on sway: an xdg-shell window of its own, no X server anywhere.
+@Suite("livetext view on sway")
+struct WaylandViewCLITests {
+    @Test("view opens a Wayland window (app id livetext): Ctrl+A then Ctrl+C copy all its text, q closes (exit 0); closed by the compositor it ends (exit 0)")
+    func selectCopyAndClose() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let ended = Ended()
+            let view = Task {
+                defer { ended.mark() }
+                return try await CLIProcess.run(["view", LiveCommandTests.page], environment: sway.environment, timeout: 90)
+            }
+            let all = LiveCommandTests.lines.joined(separator: "\n")
+            var pasted = ""
+            for _ in 0..<60 where !ended.value && pasted != all {
+                try await Task.sleep(for: .milliseconds(500))
+                _ = try await runCommand("/usr/bin/wtype", ["-s", "100", "-M", "ctrl", "-k", "a", "-k", "c", "-m", "ctrl"],
+                                         environment: sway.environment)
+                pasted = try await WaylandPeers.paste(["--no-newline"], on: sway).stdout
+            }
+            #expect(pasted == all)
+            let tree = try await sway.swaymsg(["-t", "get_tree"])
+            #expect(tree.contains("\"app_id\": \"livetext\""), "\(tree.prefix(2000))")
+            _ = try await runCommand("/usr/bin/wtype", ["-s", "100", "-k", "q"], environment: sway.environment)
+            let result = try await view.value
+            #expect(result.status == 0, "\(result.stderr)")
+
+            let closed = Task { try await CLIProcess.run(["view", LiveCommandTests.page], environment: sway.environment, timeout: 60) }
+            var killed = false
+            for _ in 0..<60 where !killed {
+                try await Task.sleep(for: .milliseconds(300))
+                killed = (try? await sway.swaymsg(["[app_id=\"livetext\"]", "kill"])) != nil
+            }
+            #expect(killed, "the second window never showed")
+            let second = try await closed.value
+            #expect(second.status == 0, "\(second.stderr)")
+        }
+    }
+}
+
 /// Set once a task has ended.
 final class Ended: Sendable {
     private let ended = Mutex(false)

@@ -58,6 +58,9 @@ public protocol DisplayBackend: AnyObject, Sendable {
     /// A live canvas over `target`, frozen now (`tooLarge` past `maxPixels`), made on the calling
     /// thread, which then runs it; it holds a connection of its own, closed with it.
     func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas
+    /// A window for the image viewer, sized for an image of `image` pixels on this screen, titled
+    /// `title` and not shown yet; made on the calling thread, which then runs it.
+    func viewCanvas(title: String, fitting image: (width: Int, height: Int)) throws -> any ViewCanvas
 
     /// Types `text` into the focused window.
     func type(_ text: String, cancel: CancellationFlag) async throws
