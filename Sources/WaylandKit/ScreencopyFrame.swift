@@ -20,10 +20,11 @@ final class ScreencopyFrame {
                                     ShmFormat.xrgb2101010, ShmFormat.argb2101010, ShmFormat.xbgr2101010, ShmFormat.abgr2101010]
 
     /// Captures `region` of `output` (output-local logical pixels; nil: all of it) without the
-    /// cursor, and hands the pixels to `consume` while the shared buffer is still mapped.
-    static func capture<T>(connection: WaylandConnection, manager: OpaquePointer, shm: OpaquePointer, output: OpaquePointer,
+    /// cursor into a buffer of `kit`'s, and hands the pixels to `consume` while it is mapped.
+    static func capture<T>(connection: WaylandConnection, kit: ScreencopyKit, output: OpaquePointer,
                            region: Bounds?, within deadline: Duration, cancel: CancellationFlag?,
                            consume: (FramePixels) throws -> T) throws -> T {
+        let manager = kit.manager
         let frame: OpaquePointer
         if let region {
             frame = zwlr_screencopy_manager_v1_capture_output_region(manager, 0, output, Int32(region.x), Int32(region.y),
@@ -46,12 +47,21 @@ final class ScreencopyFrame {
             throw LiveTextError(.failed, "the Wayland compositor offers the screen only in formats livetext does not read "
                                 + "(wl_shm 0x\(offered))")
         }
-        let buffer = try SharedMemoryBuffer(shm: shm, width: chosen.width, height: chosen.height, stride: chosen.stride,
-                                            format: chosen.format, for: "the screen capture")
-        defer { buffer.destroy() }
+        guard chosen.width > 0, chosen.height > 0, chosen.stride >= chosen.width * 4 else {
+            throw LiveTextError(.failed, "the Wayland compositor asks for a \(chosen.width)×\(chosen.height) frame with rows of "
+                                + "\(chosen.stride) bytes, too short for its pixels")
+        }
+        let key = ScreencopyKit.Key(width: chosen.width, height: chosen.height, stride: chosen.stride, format: chosen.format)
+        let buffer = try kit.buffer(key)
         zwlr_screencopy_frame_v1_copy(frame, buffer.buffer)
-        try connection.dispatch(until: { values.ready || values.failed }, within: deadline,
-                                waitingFor: "the screen capture", cancel: cancel)
+        do {
+            try connection.dispatch(until: { values.ready || values.failed }, within: deadline,
+                                    waitingFor: "the screen capture", cancel: cancel)
+        } catch {
+            // The compositor may still write into it: never again.
+            kit.discard(key)
+            throw error
+        }
         if values.failed { throw LiveTextError(.failed, "the Wayland compositor failed to copy the screen (screencopy failed)") }
         return try consume(FramePixels(memory: UnsafeRawPointer(buffer.memory), width: chosen.width, height: chosen.height,
                                        stride: chosen.stride, format: chosen.format, yInverted: values.yInverted))

@@ -21,6 +21,11 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     private let queue = DispatchQueue(label: "org.livetext.wayland")
     /// Touched only on `queue`.
     private var connection: WaylandConnection?
+    /// Touched only on `queue`: the bindings and frame buffers of the latest captures on
+    /// `connection`, let go of `keptFor` after the last one.
+    private var screencopy: (kit: ScreencopyKit, used: ContinuousClock.Instant)?
+    /// How long capture buffers stay mapped after a capture (the next one is faster with them).
+    static let keptFor: Duration = .seconds(30)
     /// The globals of the latest connection, for `capabilities()` without a round trip.
     private let offered = Mutex<[WaylandConnection.Global]?>(nil)
     /// Serves copied text on its own connection and thread; made on the first copy.
@@ -64,6 +69,8 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     /// On `queue`.
     private func dropConnection() {
+        screencopy?.kit.destroy()
+        screencopy = nil
         connection?.close()
         connection = nil
     }
@@ -148,7 +155,24 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     }
 
     public func capture(_ target: CaptureTarget) async throws -> CapturedImage {
-        try await run { connection, cancel in try WaylandScreenCapture.capture(target, connection: connection, cancel: cancel) }
+        try await run { connection, cancel in
+            try WaylandScreenCapture.capture(target, connection: connection, kit: try self.screencopyKit(on: connection),
+                                             cancel: cancel)
+        }
+    }
+
+    /// The capture bindings and buffers kept on `connection`, made when there are none; on `queue`.
+    private func screencopyKit(on connection: WaylandConnection) throws -> ScreencopyKit {
+        let kit = try screencopy?.kit ?? ScreencopyKit(connection: connection)
+        let used = ContinuousClock.now
+        screencopy = (kit, used)
+        queue.asyncAfter(deadline: .now() + .milliseconds(Int(Self.keptFor / .milliseconds(1)))) { [weak self] in
+            guard let self, let kept = self.screencopy, kept.used == used else { return }
+            kept.kit.destroy()
+            self.screencopy = nil
+            self.connection?.flush()
+        }
+        return kit
     }
 
     /// The drag over a live canvas of the first output (`CanvasSelection`), on a thread of its
@@ -226,7 +250,8 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
                 let part = output.logical.intersection(area)
                 return part.isEmpty ? nil : LiveSheetPlace(outputName: output.name, output: output.logical, area: part)
             }
-            let captured = try WaylandScreenCapture.capture(target, connection: connection, outputs: outputs)
+            let captured = try WaylandScreenCapture.capture(target, connection: connection, outputs: outputs,
+                                                            kit: try self.screencopyKit(on: connection))
             return (captured, places)
         }
         try ImageLimits(maxPixels: maxPixels).check(width: frozen.image.width, height: frozen.image.height)

@@ -9,26 +9,19 @@ enum WaylandScreenCapture {
     /// How long the compositor has for one frame.
     static let frameDeadline: Duration = .seconds(5)
 
-    /// `outputs`: the outputs already bound on `connection`, when the caller has them.
+    /// `outputs`: the outputs already bound on `connection`, when the caller has them; `kit`: the
+    /// bindings and buffers of earlier captures on it, when the caller keeps them.
     static func capture(_ target: CaptureTarget, connection: WaylandConnection, outputs bound: OutputList? = nil,
-                        cancel: CancellationFlag? = nil) throws -> CapturedImage {
+                        kit kept: ScreencopyKit? = nil, cancel: CancellationFlag? = nil) throws -> CapturedImage {
         if case .window = target {
             throw LiveTextError(.unavailable, "capturing a window by its id is not available on Wayland: a Wayland "
                                 + "program can neither name nor read other programs' windows; capture a region "
                                 + "(--region X,Y,W,H) or a monitor (--monitor N) instead")
         }
-        guard let managerGlobal = connection.global("zwlr_screencopy_manager_v1") else {
-            throw LiveTextError(.unavailable, missingProtocol(connection.socketName))
-        }
-        guard let shmGlobal = connection.global("wl_shm") else {
-            throw LiveTextError(.unavailable, "the Wayland display '\(connection.socketName)' offers no shared memory (wl_shm)")
-        }
+        let kit = try kept ?? ScreencopyKit(connection: connection)
+        defer { if kept == nil { kit.destroy() } }
         let outputs = try bound ?? OutputList(connection: connection)
         defer { if bound == nil { outputs.destroy() } }
-        let manager = connection.bind(managerGlobal, lt_zwlr_screencopy_manager_v1_interface(), version: 3)
-        defer { zwlr_screencopy_manager_v1_destroy(manager) }
-        let shm = connection.bind(shmGlobal, lt_wl_shm_interface(), version: 1)
-        defer { wl_shm_destroy(shm) }
         let described = outputs.outputs
         let area = try self.area(of: target, outputs: described)
         let covering = described.indices.filter { !described[$0].logical.intersection(area).isEmpty }
@@ -56,7 +49,7 @@ enum WaylandScreenCapture {
             // rotated or flipped output elsewhere than asked (grim, too, reads whole outputs).
             let whole = part == output.logical || output.transform != 0
             let local = Bounds(x: part.x - output.logical.x, y: part.y - output.logical.y, width: part.width, height: part.height)
-            try ScreencopyFrame.capture(connection: connection, manager: manager, shm: shm, output: outputs.proxy(at: index),
+            try ScreencopyFrame.capture(connection: connection, kit: kit, output: outputs.proxy(at: index),
                                         region: whole ? nil : local, within: frameDeadline, cancel: cancel) { frame in
                 let origin = ((part.x - area.x) * scale, (part.y - area.y) * scale)
                 let oriented = Orientation(transform: output.transform, width: frame.width, height: frame.height).size

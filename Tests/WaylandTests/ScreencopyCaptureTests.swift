@@ -103,6 +103,28 @@ struct ScreencopyCaptureTests {
         }
     }
 
+    @Test("captures into the buffers kept from the last ones show the screen as it is now, whole and in parts")
+    func keptBuffers() async throws {
+        try await SwayServer.with(width: 640, height: 480, xwayland: false) { sway in
+            let backend = Self.backend(sway)
+            defer { backend.close() }
+            for colour in ["#cc2200", "#0044aa", "#11aa33"] {
+                try await sway.swaymsg(["output", "HEADLESS-1", "bg", colour, "solid_color"])
+                let expected = [colour.dropFirst().prefix(2), colour.dropFirst(3).prefix(2), colour.dropFirst(5).prefix(2)]
+                    .map { UInt8($0, radix: 16)! } + [255]
+                var seen: [[UInt8]] = []
+                for _ in 0..<30 {
+                    let screen = try await backend.capture(.screen).image
+                    let region = try await backend.capture(.region(Bounds(x: 10, y: 10, width: 50, height: 40))).image
+                    seen = [screen.rgba(320, 240), region.rgba(25, 20)]
+                    if seen == [expected, expected] { break }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                #expect(seen == [expected, expected], "\(colour)")
+            }
+        }
+    }
+
     @Test("a window by id is unavailable on Wayland; a region off the screen is invalidArgs; nothing black without an error")
     func refusals() async throws {
         try await SwayServer.with(xwayland: false) { sway in
