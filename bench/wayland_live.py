@@ -19,15 +19,16 @@ the medians over the runs.
 
 The screen: --screen PNG (1920x1080), or bench/live.py's dense screen, as sway's background
 (swaybg draws it when it gets to it: each session starts once grim reads its pixels, all but the
-cursor's). The headless seat has no pointer or keyboard: the pointer is bench/wayland_pointer.c
+cursor's: sway draws the cursor into the headless output, so grim and the frozen screen hold it
+too). The headless seat has no pointer or keyboard: the pointer is bench/wayland_pointer.c
 (a zwlr_virtual_pointer_v1, compiled with cc at the start), paced line by line from here; the keys
 are wtype's (a virtual keyboard). The clipboard is read with `wl-paste -n`; it and the peer run as
 the session's user (bench/wayland.py). Each run: the pointer at (400, 300), `livetext live`
 starts; the pixel at (960, 1) is read with `grim -g "960,1 1x1"` (grim copies what the output
 shows, our overlay surface too) from 2.5 s on, every second, until the reading bar along the top
-is gone (the whole screen is live; each look makes sway draw the whole output, 15 ms of its CPU,
-so looking earlier would slow the reading); a drag over a dozen lines in 40 steps 30 ms apart,
-Ctrl+C, Return; the text on the clipboard checked; the floors; the peer.
+is gone (the whole screen is live; each look makes sway draw the whole output, about 15 ms of its
+CPU, so looking earlier would slow the reading); a drag over a dozen lines in 40 steps 30 ms
+apart, Ctrl+C, Return; the characters then on the clipboard counted; the floors; the peer.
 
     /usr/bin/python3 bench/wayland_live.py --livetext .build/release/livetext [--runs 3] [--screen dense.png]
 
