@@ -13,75 +13,17 @@ process `grim -t ppm - > /dev/null` (the same protocol, written out as PPM), wal
 import argparse
 import json
 import os
-import pwd
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import daemon_bus as db  # noqa: E402
+from wayland import Sway  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "bench", "out", "wayland")
-USER = "livetext-test"
-
-
-class Sway:
-    """A headless sway with one output of width x height, without Xwayland."""
-
-    def __init__(self, width=1920, height=1080):
-        self.dir = tempfile.mkdtemp(prefix="livetext-bench-sway-")
-        os.chmod(self.dir, 0o755)
-        self.runtime = os.path.join(self.dir, "run")
-        os.makedirs(self.runtime, mode=0o700)
-        as_root = os.getuid() == 0
-        if as_root:
-            try:
-                pwd.getpwnam(USER)
-            except KeyError:
-                subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", USER], check=True)
-            user = pwd.getpwnam(USER)
-            os.chown(self.runtime, user.pw_uid, user.pw_gid)
-        config = os.path.join(self.dir, "config")
-        with open(config, "w") as f:
-            f.write("output HEADLESS-1 resolution %dx%d position 0 0\nxwayland disable\n" % (width, height))
-        os.chmod(config, 0o644)
-        env = ["PATH=/usr/bin:/bin", "HOME=" + self.dir, "XDG_RUNTIME_DIR=" + self.runtime, "WLR_BACKENDS=headless",
-               "WLR_LIBINPUT_NO_DEVICES=1", "WLR_RENDERER=pixman", "WLR_HEADLESS_OUTPUTS=1"]
-        cmd = (["runuser", "-u", USER, "--"] if as_root else []) + ["env", "-i"] + env + ["sway", "-c", config]
-        self.log = open(os.path.join(self.dir, "sway.log"), "wb")
-        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=self.log, stdin=subprocess.DEVNULL, start_new_session=True)
-        deadline = time.time() + 30
-        while not self.ipc():
-            if time.time() > deadline or self.proc.poll() is not None:
-                raise RuntimeError("sway did not start: see " + self.log.name)
-            time.sleep(0.05)
-
-    def ipc(self):
-        names = [n for n in os.listdir(self.runtime) if n.startswith("sway-ipc.")]
-        return os.path.join(self.runtime, names[0]) if names and os.path.exists(os.path.join(self.runtime, "wayland-1")) else None
-
-    def env(self, **extra):
-        env = dict(os.environ, WAYLAND_DISPLAY="wayland-1", XDG_RUNTIME_DIR=self.runtime, DISPLAY="")
-        env.update(extra)
-        return env
-
-    def backdrop(self, colour):
-        subprocess.run(["swaymsg", "-s", self.ipc(), "output", "HEADLESS-1", "bg", colour, "solid_color"],
-                       stdout=subprocess.DEVNULL, check=True)
-        time.sleep(0.05)
-
-    def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def colours(n):
