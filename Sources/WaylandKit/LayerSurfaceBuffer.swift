@@ -18,6 +18,8 @@ final class LayerSurfaceBuffer {
     var busy = false
     /// The paints these pixels show over the frozen screen (what a redraw of this buffer starts from).
     var paints: [LivePaint] = []
+    /// Whether the frozen pixels were written (the live surface's second buffer waits for its first redraw).
+    var filled = false
 
     /// A buffer of `width`×`height` pixels on `shm`; `opaque` false for one with alpha.
     /// Throws `failed` when the memory cannot be had.
@@ -33,23 +35,22 @@ final class LayerSurfaceBuffer {
 
     deinit { destroy() }
 
-    /// Writes rgba8 `pixels` (`area.width`×`area.height`, tightly packed) at `area` of the buffer,
-    /// as the little-endian B, G, R, A bytes of the shm formats.
+    /// Writes rgba8 `pixels` (`area.width`×`area.height`, rows `bytesPerRow` apart) at `area` of
+    /// the buffer, as the little-endian B, G, R, A bytes of the shm formats: a 32-bit load, swap
+    /// and store a pixel.
     func write(_ pixels: UnsafeBufferPointer<UInt8>, bytesPerRow: Int, in area: Bounds) {
-        guard let memory = shared?.memory, area.width > 0, area.height > 0 else { return }
+        guard let memory = shared?.memory, area.width > 0, area.height > 0, let source = pixels.baseAddress else { return }
         precondition(area.x >= 0 && area.y >= 0 && area.x + area.width <= width && area.y + area.height <= height
                      && pixels.count >= (area.height - 1) * bytesPerRow + area.width * 4, "a write outside the buffer")
-        let target = memory.assumingMemoryBound(to: UInt8.self)
+        let raw = UnsafeRawPointer(source)
         for row in 0..<area.height {
-            var from = row * bytesPerRow
-            var to = ((area.y + row) * width + area.x) * 4
-            for _ in 0..<area.width {
-                target[to] = pixels[from + 2]
-                target[to + 1] = pixels[from + 1]
-                target[to + 2] = pixels[from]
-                target[to + 3] = pixels[from + 3]
-                from += 4
-                to += 4
+            let from = raw.advanced(by: row * bytesPerRow)
+            let to = memory.advanced(by: ((area.y + row) * width + area.x) * 4)
+            for column in 0..<area.width {
+                // R, G, B, A in memory is 0xAABBGGRR; the buffer wants 0xAARRGGBB.
+                let value = from.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self)
+                let swapped = (value & 0xFF00_FF00) | (value >> 16 & 0xFF) | (value & 0xFF) << 16
+                to.storeBytes(of: swapped, toByteOffset: column * 4, as: UInt32.self)
             }
         }
     }

@@ -89,15 +89,14 @@ final class LiveSheet {
         wp_viewport_set_destination(viewport, Int32(area.width), Int32(area.height))
     }
 
-    /// Fills both buffers with the crop of `image` and attaches the first; returns the frame
-    /// callback of that commit (the caller waits for it and destroys it).
+    /// Makes both buffers, fills the first with the crop of `image` and attaches it (the second
+    /// is filled on the first redraw: the frozen screen shows sooner); returns the frame callback
+    /// of that commit (the caller waits for it and destroys it).
     func showFirst(_ image: PixelImage, shm: OpaquePointer) throws -> OpaquePointer? {
         guard let surface else { return nil }
-        buffers = try (0..<2).map { _ in
-            let buffer = try LayerSurfaceBuffer(shm: shm, width: crop.width, height: crop.height)
-            buffer.write(image, from: crop)
-            return buffer
-        }
+        buffers = try (0..<2).map { _ in try LayerSurfaceBuffer(shm: shm, width: crop.width, height: crop.height) }
+        buffers[0].write(image, from: crop)
+        buffers[0].filled = true
         front = 0
         wl_surface_attach(surface, buffers[0].buffer, 0, 0)
         damage(surface, [Bounds(x: 0, y: 0, width: crop.width, height: crop.height)])
@@ -117,6 +116,10 @@ final class LiveSheet {
     func draw(_ new: [LivePaint], over image: PixelImage, changed: [Bounds]) -> Bool {
         let damaged = changed.map { $0.intersection(crop) }.filter { !$0.isEmpty }
         guard !damaged.isEmpty, let surface, let back, !back.busy else { return false }
+        if !back.filled {
+            back.write(image, from: crop)
+            back.filled = true
+        }
         for rect in LiveCompositor.damage(from: back.paints, to: new) {
             let part = rect.intersection(crop)
             if !part.isEmpty { back.write(LiveCompositor.compose(image, new, in: part), in: local(part)) }
