@@ -48,13 +48,15 @@ public final class X11Display: @unchecked Sendable {
     /// Whether the server is Xwayland, once asked (`isXwayland`).
     let xwayland = Mutex<Bool?>(nil)
 
-    /// True once `close()` was called: `handle` must not be used any more.
-    public private(set) var isClosed = false
+    private let closed = Atomic<Bool>(false)
 
-    /// Closes the connection (once; later calls do nothing).
+    /// True once `close()` was called: `handle` must not be used any more.
+    public var isClosed: Bool { closed.load(ordering: .acquiring) }
+
+    /// Closes the connection (once, whichever threads call it; later calls do nothing: a second
+    /// `XCloseDisplay` would free the display's memory twice).
     public func close() {
-        guard !isClosed else { return }
-        isClosed = true
+        guard closed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         if isBroken {
             // No Xlib call after the server went away (Xlib expects the process to exit then, and
             // XCloseDisplay on a dead server can block): close the socket alone, which is all
