@@ -28,7 +28,7 @@ public struct AnalysisPipeline: Sendable {
         let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
         defer { prefetch.cancel() }
         let acquired = try await acquire(prefetch.rested(over:))
-        let read = try await prefetch.analysis(of: acquired.image, source: acquired.source)
+        let read = try await prefetch.analysis(of: acquired.image, source: acquired.source, regions: acquired.regions)
         var analysis = read.analysis
         if let captureMs = acquired.captureMs { analysis.timing.captureMs = captureMs }
         return Outcome(analysis: analysis, image: acquired.image, readWhileResting: read.readWhileResting)
@@ -90,6 +90,8 @@ public struct AcquiredImage: Sendable {
     public var image: PixelImage
     public var source: String
     public var captureMs: Double?
+    /// The windows it shows, read apart (a screen capture's).
+    public var regions = ContentRegions()
 
     public init(image: PixelImage, source: String) {
         self.image = image
@@ -100,5 +102,6 @@ public struct AcquiredImage: Sendable {
         image = screen.image
         source = screen.source
         captureMs = screen.captureMs
+        regions = screen.regions
     }
 }

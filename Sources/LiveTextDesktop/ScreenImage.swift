@@ -8,12 +8,15 @@ public struct ScreenImage: Sendable {
     public var source: String
     /// How long the capture took, one decimal; nil when a person took part (a selection).
     public var captureMs: Double?
+    /// The windows it shows, read apart.
+    public var regions: ContentRegions
 
     /// Pixels from elsewhere that stand for a capture (a test's stand-in desktop).
-    public init(image: PixelImage, source: String, captureMs: Double? = nil) {
+    public init(image: PixelImage, source: String, captureMs: Double? = nil, regions: ContentRegions = ContentRegions()) {
         self.image = image
         self.source = source
         self.captureMs = captureMs
+        self.regions = regions
     }
 
     init(_ captured: CapturedImage, captureMs: Double?) {
@@ -25,5 +28,16 @@ public struct ScreenImage: Sendable {
             source = "screen:" + area
         }
         self.captureMs = captureMs.map(ImageAnalysis.Timing.rounded)
+        regions = captured.regions
+    }
+}
+
+extension ImageAnalyzer {
+    /// Analyzes `screen` with `configuration`, its windows read apart.
+    public func analyze(_ screen: ScreenImage, configuration: Configuration, progress: ProgressiveReading? = nil)
+        async throws -> ImageAnalysis {
+        var configuration = configuration
+        configuration.regions = screen.regions
+        return try await analyze(screen.image, source: screen.source, configuration: configuration, progress: progress)
     }
 }

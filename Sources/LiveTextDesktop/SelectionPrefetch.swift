@@ -19,9 +19,7 @@ public final class SelectionPrefetch: Sendable {
     /// The pointer rests over `image`: read it, instead of what it rested over before.
     public func rested(over image: ScreenImage) {
         let analyzer = self.analyzer, configuration = self.configuration
-        let task = Task {
-            try await analyzer.analyze(image.image, source: image.source, configuration: configuration)
-        }
+        let task = Task { try await analyzer.analyze(image, configuration: configuration) }
         let previous = state.withLock { state in
             defer { state = (image.source, task) }
             return state?.task
@@ -32,7 +30,7 @@ public final class SelectionPrefetch: Sendable {
     /// The analysis of the released selection (`image`, by its `image.source`): the one made while
     /// the pointer rested over exactly that, waited for, or else a new one (an analysis under way
     /// for another rectangle is cancelled); and which of the two it is.
-    public func analysis(of image: PixelImage, source: String) async throws
+    public func analysis(of image: PixelImage, source: String, regions: ContentRegions = ContentRegions()) async throws
         -> (analysis: ImageAnalysis, readWhileResting: Bool) {
         if let last = state.withLock({ state in defer { state = nil }; return state }) {
             if last.source == source {
@@ -45,6 +43,8 @@ public final class SelectionPrefetch: Sendable {
             }
             last.task.cancel()
         }
+        var configuration = self.configuration
+        configuration.regions = regions
         return (try await analyzer.analyze(image, source: source, configuration: configuration), false)
     }
 

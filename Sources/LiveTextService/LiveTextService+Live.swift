@@ -122,7 +122,7 @@ extension LiveTextService {
         let analyzer = self.analyzer
         // Read from the pointer outwards, each batch of lines live (and heard) as soon as it is read.
         let ended = try await session.run(analyze: { image, progress in
-            try await analyzer.analyze(image.image, source: image.source, configuration: configuration, progress: progress)
+            try await analyzer.analyze(image, configuration: configuration, progress: progress)
         }, copy: { text in
             try desktop.copySynchronously(text, alsoPrimary: alsoPrimary)
         }, onReading: onReading)

@@ -34,6 +34,8 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
     private var input = LiveEventTranslator()
     private var isClosed = false
     private let closingDisplay: Bool
+    /// The windows under the surface when the screen froze, read apart.
+    private let regions: ContentRegions
     private let loop: LiveEventLoop
     /// Escape is reported to the handler as a key instead of ending `run` (set while a menu is
     /// shown: Escape closes the menu, not the surface). False by default: Escape closes at once.
@@ -60,7 +62,8 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
     /// `closingDisplay`: the surface closes `display` when it closes (a connection made for it).
     public init(display: X11Display, area requested: Bounds? = nil, closingDisplay: Bool = false) throws {
         try display.checkAlive()
-        if TopLevelWindows(display: display).entries.contains(where: {
+        let windows = TopLevelWindows(display: display)
+        if windows.entries.contains(where: {
             WindowTitle.read($0.id, display: display) == Self.windowName
         }) {
             throw LiveTextError(.unavailable, "live text is already shown on '\(display.name)': use it, or close it with Esc first")
@@ -74,6 +77,7 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
         self.display = display
         self.area = area
         self.closingDisplay = closingDisplay
+        regions = windows.regions(in: area)
         screen = try FrozenScreen(display: display, area: area)
         loop = try LiveEventLoop()
     }
@@ -143,7 +147,7 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
 
     /// The frozen pixels (read from the server the first time) and where they are on the screen.
     public func frozen() throws -> CapturedImage {
-        CapturedImage(image: try frozenImage(), bounds: area)
+        CapturedImage(image: try frozenImage(), bounds: area, regions: regions)
     }
 
     private func frozenImage() throws -> PixelImage {

@@ -82,7 +82,9 @@ public final class RegionSelector: @unchecked Sendable {
         try InputGrab.take(display, window: overlay.window, cursor: overlay.cursor, cancel: cancel,
                            cancelled: "selection cancelled")
         var session = SelectionSession(mode: mode, overlay: overlay, windows: windows)
-        let seen = { (rect: Bounds) in CapturedImage(image: frozen.cropped(to: rect), bounds: rect) }
+        let seen = { (rect: Bounds) in
+            CapturedImage(image: frozen.cropped(to: rect), bounds: rect, regions: windows.regions(in: rect))
+        }
         let rested = atRest.map { report in { (rect: Bounds) in report(seen(rect)) } }
         switch try session.run(display: display, cancel: cancel, deadline: deadline, timeout: timeout, atRest: rested) {
         case .rectangle(let rect):

@@ -43,7 +43,10 @@ public final class ScreenCapture: @unchecked Sendable {
         if case .window(let id) = target {
             return CapturedImage(image: try read(display.root, area), bounds: area, window: id)
         }
-        return CapturedImage(image: try read(display.root, area), bounds: area)
+        // Where the windows are, read before the pixels (a window moving meanwhile is rare and
+        // costs a line cut where it was, no text).
+        let regions = TopLevelWindows(display: display).regions(in: area)
+        return CapturedImage(image: try read(display.root, area), bounds: area, regions: regions)
     }
 
     /// Where `target` is on the screen now (root coordinates, clipped to it), with the errors of

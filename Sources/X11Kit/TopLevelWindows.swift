@@ -56,6 +56,14 @@ struct TopLevelWindows {
         self.entries = entries
     }
 
+    /// The windows over `area` of the screen as content regions of a capture of it (in its
+    /// pixels, topmost first); none when a single window covers it all (nothing to keep apart).
+    func regions(in area: Bounds) -> ContentRegions {
+        let shown = entries.map(\.outer).map { $0.intersection(area) }.filter { !$0.isEmpty }
+        if let top = shown.first, top == area { return ContentRegions() }
+        return ContentRegions(shown.map { Bounds(x: $0.x - area.x, y: $0.y - area.y, width: $0.width, height: $0.height) })
+    }
+
     /// The topmost window whose outer rectangle holds the point; nil on the bare root.
     func window(atX x: Int, y: Int) -> Entry? {
         entries.first { $0.outer.contains(x: x, y: y) }

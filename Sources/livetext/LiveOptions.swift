@@ -43,8 +43,7 @@ struct LiveOptions: ParsableArguments {
             var session = session
             session.desktop = desktop
             return try await session.run(analyze: { image, progress in
-                try await pipeline.analyzer.analyze(image.image, source: image.source, configuration: pipeline.configuration,
-                                                    progress: progress)
+                try await pipeline.analyzer.analyze(image, configuration: pipeline.configuration, progress: progress)
             }, copy: { text in
                 try desktop.copySynchronously(text)
             })

@@ -85,6 +85,11 @@ public enum XPeers {
                        on: server, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
     }
 
+    /// ImageMagick's `display` showing `file` in a window of its own at `x`, `y`, without a border.
+    public static func imageWindow(_ file: String, x: Int, y: Int, on server: TestDisplay) throws -> Process {
+        try background("/usr/bin/display", ["-geometry", "+\(x)+\(y)", "-borderwidth", "0", file], on: server)
+    }
+
     private static func background(_ executable: String, _ arguments: [String], on server: TestDisplay,
                                    environment: [String: String] = [:]) throws -> Process {
         let process = Process()

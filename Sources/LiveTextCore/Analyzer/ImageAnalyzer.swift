@@ -15,6 +15,8 @@ public final class ImageAnalyzer: Sendable {
         public var preprocessing: ScreenTextPreprocessor.Options
         /// The detected item kinds wanted (`--only`); nil for every kind.
         public var only: Set<ItemKind>?
+        /// The parts of the image read apart (the windows of a screen capture), in its pixels.
+        public var regions = ContentRegions()
 
         public init(types: AnalysisTypes = [.text, .codes, .detectors],
                     languages: LanguageSet = .automatic, layout: PageLayout = .auto,
@@ -238,11 +240,13 @@ public final class ImageAnalyzer: Sendable {
         var wake: (@Sendable () -> Void)?
         if partials != nil { wake = { @Sendable in _ = pieceRead.yield() } }
         let reading = PageReading(page: page, strips: strips,
-                                  focus: partials?.progress.focus.map { prepared.preparedBounds(of: $0) }, pieceRead: wake)
+                                  focus: partials?.progress.focus.map { prepared.preparedBounds(of: $0) },
+                                  regions: configuration.regions.mapped(prepared.preparedBounds), pieceRead: wake)
+        let assembler = TextLayoutAssembler(regions: configuration.regions)
         let reporter: Task<Void, Never>? = partials.map { partials in
             Task {
-                await Self.reportPartials(of: reading, piecesRead, prepared: prepared, to: partials.progress,
-                                          as: partials.partial)
+                await Self.reportPartials(of: reading, piecesRead, prepared: prepared, assembler: assembler,
+                                          to: partials.progress, as: partials.partial)
             }
         }
         defer {
@@ -288,7 +292,7 @@ public final class ImageAnalyzer: Sendable {
         timing.layoutMs = ImageAnalysis.Timing.rounded(Double(work.layout) / 1e6)
         timing.linesMs = ImageAnalysis.Timing.rounded(Double(work.lines + rereadNanoseconds) / 1e6)
         timing.engines = engineCount
-        return TextLayoutAssembler().assemble(read, prepared: prepared)
+        return assembler.assemble(read, prepared: prepared)
     }
 
     /// Pages taller than two of these (prepared pixels) are laid out in strips, shared out among

@@ -63,12 +63,16 @@ final class PageReading: Sendable {
     let strips: [Range<Int>]
     /// Where the reader looks first, in the page's pixels; nil: no place comes first.
     let focus: Bounds?
+    /// The parts of the page read apart (windows), in its pixels: layout lines are cut at their borders.
+    let regions: ContentRegions
     /// Called (on the engine's thread, outside the lock) each time a piece of a line is read.
     private let pieceRead: (@Sendable () -> Void)?
     private let state: WaitableMutex<State>
 
-    init(page: RecognitionPage, strips: [Range<Int>], focus: Bounds? = nil, pieceRead: (@Sendable () -> Void)? = nil) {
+    init(page: RecognitionPage, strips: [Range<Int>], focus: Bounds? = nil, regions: ContentRegions = ContentRegions(),
+         pieceRead: (@Sendable () -> Void)? = nil) {
         self.page = page
+        self.regions = regions
         self.strips = strips
         self.focus = focus
         self.pieceRead = pieceRead
@@ -113,7 +117,8 @@ final class PageReading: Sendable {
     }
 
     /// Records the layout of `strip` and queues its lines.
-    func laidOut(strip: Int, _ layout: RecognizedPage, nanoseconds: UInt64) {
+    func laidOut(strip: Int, _ found: RecognizedPage, nanoseconds: UInt64) {
+        let layout = regions.splitting(found)
         var lines: [Piece] = []
         var pieces: [LineID: Int] = [:]
         for (b, block) in layout.blocks.enumerated() {

@@ -8,13 +8,13 @@ extension ImageAnalyzer {
     /// together; until `piecesRead` ends or the task is cancelled. The page so far is assembled as
     /// the whole one is (`TextLayoutAssembler`), off the cooperative pool.
     static func reportPartials(of reading: PageReading, _ piecesRead: AsyncStream<Void>, prepared: PreparedImage,
-                               to progress: ProgressiveReading, as partial: @Sendable ([TextBlock]) -> ImageAnalysis) async {
+                               assembler: TextLayoutAssembler, to progress: ProgressiveReading, as partial: @Sendable ([TextBlock]) -> ImageAnalysis) async {
         var reported = 0
         for await _ in piecesRead {
             guard !Task.isCancelled else { return }
             guard let (blocks, pieces) = try? await BlockingWork.run({ () -> ([TextBlock], Int) in
                 let (page, pieces) = reading.readSoFar()
-                return (TextLayoutAssembler().assemble(page, prepared: prepared), pieces)
+                return (assembler.assemble(page, prepared: prepared), pieces)
             }), !Task.isCancelled else { return }
             guard pieces > reported, !blocks.isEmpty else { continue }
             reported = pieces

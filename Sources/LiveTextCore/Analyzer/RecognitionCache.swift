@@ -14,6 +14,7 @@ final class RecognitionCache: Sendable {
         let languages: LanguageSet
         let layout: PageLayout
         let preprocessing: ScreenTextPreprocessor.Options
+        let regions: ContentRegions
 
         init(_ image: PixelImage, _ configuration: ImageAnalyzer.Configuration) {
             digest = image.contentDigest()
@@ -22,6 +23,7 @@ final class RecognitionCache: Sendable {
             languages = configuration.languages
             layout = configuration.layout
             preprocessing = configuration.preprocessing
+            regions = configuration.regions
         }
     }
 

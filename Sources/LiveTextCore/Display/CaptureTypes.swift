@@ -39,10 +39,14 @@ public struct CapturedImage: Sendable {
     public var bounds: Bounds
     /// The window captured or picked, when there was one.
     public var window: UInt?
+    /// The windows the capture shows, in its pixels (read apart: `ImageAnalyzer.Configuration.regions`),
+    /// when the display server says where they are.
+    public var regions: ContentRegions
 
-    public init(image: PixelImage, bounds: Bounds, window: UInt? = nil) {
+    public init(image: PixelImage, bounds: Bounds, window: UInt? = nil, regions: ContentRegions = ContentRegions()) {
         self.image = image
         self.bounds = bounds
         self.window = window
+        self.regions = regions
     }
 }

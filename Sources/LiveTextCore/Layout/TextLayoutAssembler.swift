@@ -9,8 +9,12 @@ public struct TextLayoutAssembler: Sendable {
     public var minimumWordConfidence: Double = 15
     /// Lines whose mean confidence is below this are dropped (border debris, cut lines).
     public var minimumLineConfidence: Double = 35
+    /// The parts of the image read apart (windows), in original coordinates.
+    public var regions = ContentRegions()
 
-    public init() {}
+    public init(regions: ContentRegions = ContentRegions()) {
+        self.regions = regions
+    }
 
     public func assemble(_ page: RecognizedPage, prepared: PreparedImage) -> [TextBlock] {
         var blocks = [TextBlock]()
@@ -43,7 +47,8 @@ public struct TextLayoutAssembler: Sendable {
             blocks.append(assembled)
         }
         let whole = CutLines.dropped(from: blocks, imageHeight: prepared.originalHeight)
-        return ReadingOrder.sorted(RowAlignment.merged(whole.flatMap(ParagraphSplitting.split)))
+        // Rows are joined and ordered within each part; the parts follow one another.
+        return regions.grouped(whole.flatMap(ParagraphSplitting.split)).flatMap { ReadingOrder.sorted(RowAlignment.merged($0)) }
     }
 
     /// The line's words worth keeping, their text trimmed; nil when the line is junk as a whole.
