@@ -31,7 +31,7 @@ public struct LiveController {
     private(set) var text: SelectableText?
     /// Why the reading failed, when it did.
     public private(set) var failure: LiveTextError?
-    public private(set) var selection: TextSelection?
+    public internal(set) var selection: TextSelection?
     /// While button 1 is down: the selection the press made (a caret, a word, a line) and how
     /// far a drag extends it.
     private var drag: (unit: TextSelection, granularity: Granularity, press: PixelPoint)?

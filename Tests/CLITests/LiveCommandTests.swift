@@ -151,15 +151,15 @@ extension LiveCommandTests {
 
     @Test("a right click on the selection, then Look Up: the opener gets the lookup template filled with the selected words")
     func lookUpSelection() async throws {
-        // The menu opens at the pointer, moved up to fit the 96 px high surface: four 22 px rows
-        // from y 8; Look Up is the third.
-        try await Self.lookUpToday(["click", "3", "sleep", "0.3", "mousemove", "210", "63", "click", "1"])
+        // The menu opens at the pointer, moved up to fit the 96 px high surface: 22 px rows from
+        // y 0 (Copy, Copy as One Line, Select All, Look Up “today”, …); Look Up is the fourth.
+        try await Self.lookUpToday(["click", "3", "sleep", "0.3", "mousemove", "210", "77", "click", "1"])
     }
 
-    @Test("the right-click menu by keyboard: Escape closes the menu and live text stays; Down three times and Enter run Look Up")
+    @Test("the right-click menu by keyboard: Escape closes the menu and live text stays; Down four times and Enter run Look Up")
     func menuKeys() async throws {
         try await Self.lookUpToday(["click", "3", "sleep", "0.3", "key", "Escape", "sleep", "0.3",
-                                    "click", "3", "sleep", "0.3", "key", "Down", "Down", "Down", "Return"])
+                                    "click", "3", "sleep", "0.3", "key", "Down", "Down", "Down", "Down", "Return"])
     }
 
     @Test("a Wi-Fi code's menu by keyboard: End and Enter open Wi-Fi Details, Down and Enter copy the password and live text stays until Esc")

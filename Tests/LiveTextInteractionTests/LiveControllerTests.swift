@@ -194,7 +194,7 @@ struct LiveControllerTests {
         #expect(Self.read([.dataDetectors]).button == nil)
     }
 
-    @Test("a right click on the selection offers Copy, Copy as One Line, Look Up and Translate; on an item, its actions; elsewhere nothing; a click outside closes the menu")
+    @Test("a right click on the selection offers Copy, Copy as One Line, Select All, Look Up and Translate of its first line; on an item, its actions; elsewhere nothing; a click outside closes the menu")
     func menus() throws {
         var controller = Self.read()
         for event in [Self.press(40, 15), Self.drag(100, 35), Self.release] { _ = controller.handle(event) }
@@ -205,9 +205,9 @@ struct LiveControllerTests {
         #expect(controller.menu == nil)
         _ = controller.handle(right(80, 15))
         let menu = try #require(controller.menu)
-        #expect(menu.entries.map(\.title) == ["Copy", "Copy as One Line", "Look Up", "Translate"])
-        // Kept inside the 200 × 100 surface: four 22 px rows from y 12.
-        #expect(menu.bounds.maxY == 100 && menu.bounds.maxX <= 200)
+        #expect(menu.entries.map(\.title) == ["Copy", "Copy as One Line", "Select All", "Look Up “ha beta”", "Translate “ha beta”"])
+        // Kept inside the 200 × 100 surface: five 22 px rows do not fit, so from the top.
+        #expect(menu.bounds.y == 0 && menu.bounds.maxY == 100 && menu.bounds.maxX <= 200)
         #expect(controller.paints.last == .fill(menu.bounds, LiveStyle.control))
         let oneLine = menu.entries[1].frame
         // The entry under the pointer is highlighted, none outside.
@@ -218,8 +218,8 @@ struct LiveControllerTests {
         #expect(controller.handle(Self.press(oneLine.x + 2, oneLine.y + 2)) == [.copy("ha beta gamma del")])
         #expect(controller.menu == nil && controller.selectedText == selected)
         _ = controller.handle(right(80, 15))
-        let lookUp = try #require(controller.menu?.entries[2].frame)
-        #expect(controller.handle(Self.press(lookUp.x + 2, lookUp.y + 2)) == [.textAction(.lookup, selected), .close])
+        let lookUp = try #require(controller.menu?.entries[3].frame)
+        #expect(controller.handle(Self.press(lookUp.x + 2, lookUp.y + 2)) == [.textAction(.lookup, "ha beta"), .close])
         _ = controller.handle(right(80, 15))
         #expect(controller.handle(Self.press(5, 95)).isEmpty)
         #expect(controller.menu == nil && controller.selectedText == selected)
