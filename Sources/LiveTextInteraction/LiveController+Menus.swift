@@ -69,11 +69,27 @@ extension LiveController {
         return items
     }
 
-    /// The menu of an item or code: its actions, in the analysis' order; a Wi-Fi code's details last.
+    /// The menu of an item or code: what it does (open, call, map, …) first, then its copies, in
+    /// the analysis' order; a Wi-Fi code's details last.
     func itemMenuItems(_ subject: QuickAction.Subject, in analysis: ImageAnalysis) -> [LiveMenu.Item] {
-        var items = analysis.actions(for: subject).map { LiveMenu.Item($0.title, [.perform($0), .close]) }
+        let actions = analysis.actions(for: subject)
+        let ordered = actions.filter { $0.kind != .copy } + actions.filter { $0.kind == .copy }
+        var items = ordered.map { LiveMenu.Item($0.title, [.perform($0), .close]) }
         if let wifi = WiFiDetails(analysis, subject) { items.append(LiveMenu.Item("Wi-Fi Details", details: wifi.menuItems)) }
         return items
+    }
+
+    /// A click on an item or code, once no second click followed (Apple's manners): a link opens
+    /// (its first action, when that opens it), and the surface closes; anything else (a phone
+    /// number, an address, a date, a code, …) shows its menu at the click, as a right click does.
+    mutating func clickedItem(_ subject: QuickAction.Subject, atX x: Int, y: Int) -> [Command] {
+        guard let analysis else { return [] }
+        if case .item(let index) = subject, analysis.items.indices.contains(index), analysis.items[index].kind == .link,
+           let open = analysis.actions(for: subject).first, open.kind == .open {
+            return [.perform(open), .close]
+        }
+        menu = layOutMenu(itemMenuItems(subject, in: analysis), x: x, y: y, highlightFirst: false)
+        return []
     }
 
     /// `items` as a menu at `x`, `y`, drawn; nil when there are none.

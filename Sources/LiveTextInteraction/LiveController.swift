@@ -44,11 +44,11 @@ public struct LiveController {
     /// reading that arrives under a still pointer changes the cursor there too.
     public var pointer: PixelPoint?
     /// The item or code a press went down on, until the pointer leaves it or the button comes up:
-    /// a click on it runs its primary action.
+    /// a click on it opens a link, or shows the menu of anything else (`clickedItem(_:atX:y:)`).
     private var pressedItem: (subject: QuickAction.Subject, x: Int, y: Int)?
-    /// A click on an item waiting to see whether a second click makes it a double click: its
-    /// action runs when `LiveClickWait(serial)` comes back with no press in between.
-    private var clickedItem: (subject: QuickAction.Subject, serial: Int)?
+    /// A click on an item waiting to see whether a second click makes it a double click: it is
+    /// carried out when `LiveClickWait(serial)` comes back with no press in between.
+    private var clickedItem: (subject: QuickAction.Subject, serial: Int, x: Int, y: Int)?
     private var clicks = 0
 
     enum Granularity { case character, word, line }
@@ -103,10 +103,9 @@ public struct LiveController {
                 failure = error
             }
         case .message(let wait as LiveClickWait):
-            guard let clicked = clickedItem, clicked.serial == wait.serial, let analysis,
-                  let primary = analysis.actions(for: clicked.subject).first else { break }
+            guard let clicked = clickedItem, clicked.serial == wait.serial else { break }
             clickedItem = nil
-            return [.perform(primary), .close]
+            return clickedItem(clicked.subject, atX: clicked.x, y: clicked.y)
         case .press(let press) where press.button == 3:
             menu = contextMenu(atX: press.x, y: press.y)
         case .press(let press) where menu != nil:
@@ -147,9 +146,9 @@ public struct LiveController {
             drag = nil
             defer { pressedItem = nil }
             if let down = pressedItem {
-                // A click, not a drag: the item's action, unless a second click follows.
+                // A click, not a drag: the link opened or the item's menu, unless a second click follows.
                 clicks += 1
-                clickedItem = (down.subject, clicks)
+                clickedItem = (down.subject, clicks, down.x, down.y)
                 return [.wait(clicks)]
             }
         case .key(let key) where key.isControl("a"):

@@ -156,7 +156,7 @@ struct ViewControllerTests {
         #expect(controller.paints().contains { $0.bounds == Bounds(x: 272, y: 122, width: 22, height: 22) })
     }
 
-    @Test("a click on an item waits for the double-click interval, then its action runs and the viewer stays open")
+    @Test("a click on a phone number waits for the double-click interval, then shows its menu; its Call runs with the viewer left open; a click on a link opens it")
     func itemClick() throws {
         var items = Live.analysis
         // "beta" (x 70-110, y 10-22) stands for a phone number.
@@ -167,6 +167,18 @@ struct ViewControllerTests {
         _ = controller.handle(Live.press(90, 16))
         let commands = controller.handle(.release(PointerEvent(button: 1, x: 90, y: 16)))
         guard case .wait(let serial) = try #require(commands.first) else { Issue.record("\(commands)"); return }
-        #expect(controller.handle(.message(LiveClickWait(serial: serial))) == [.perform(items.actions[0])])
+        #expect(controller.handle(.message(LiveClickWait(serial: serial))).isEmpty)
+        // The menu, drawn at the click (the view is the image at 1:1).
+        #expect(controller.paints().contains { $0.bounds.x == 90 && $0.bounds.y == 16 })
+        _ = controller.handle(Self.key(Keysym.down))
+        #expect(controller.handle(Live.enter) == [.perform(items.actions[0])])
+
+        var links = Self.viewer()
+        _ = links.handle(.message(ViewReading(generation: links.generation, reading: Live.done(Live.links))))
+        _ = links.handle(Live.press(20, 15))
+        guard case .wait(let second)? = links.handle(.release(PointerEvent(button: 1, x: 20, y: 15))).first else {
+            Issue.record("no wait"); return
+        }
+        #expect(links.handle(.message(LiveClickWait(serial: second))) == [.perform(Live.links.actions[0])])
     }
 }
