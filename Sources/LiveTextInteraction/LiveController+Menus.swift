@@ -92,6 +92,17 @@ extension LiveController {
         return []
     }
 
+    /// The menu of the "More…" chip, over the chip's frame `chip`: every action of `groups` (one a
+    /// subject); when they would not fit the surface's height, each subject's first action only
+    /// (the rest are in its own menu), and at worst the first of those that fit.
+    func moreMenu(_ groups: [[QuickAction]], above chip: Bounds) -> LiveMenu? {
+        let rows = max(1, height / metrics.chipHeight)
+        let every = groups.flatMap { $0 }
+        let listed = every.count <= rows ? every : Array(groups.compactMap(\.first).prefix(rows))
+        let items = listed.map { LiveMenu.Item($0.title, [.perform($0), .close]) }
+        return layOutMenu(items, x: chip.x, y: chip.y - items.count * metrics.chipHeight, highlightFirst: false)
+    }
+
     /// `items` as a menu at `x`, `y`, drawn; nil when there are none.
     private func layOutMenu(_ items: [LiveMenu.Item], x: Int, y: Int, highlightFirst: Bool) -> LiveMenu? {
         guard !items.isEmpty else { return nil }

@@ -118,7 +118,13 @@ public struct LiveController {
         case .press(let press) where press.button == 1 && button?.contains(x: press.x, y: press.y) == true:
             showingAll.toggle()
         case .press(let press) where press.button == 1 && chip(at: press.x, press.y) != nil:
-            return [.perform(chip(at: press.x, press.y)!.action), .close]
+            let chip = chip(at: press.x, press.y)!
+            guard let action = chip.action else {
+                // "More…": every action, in a menu over the chip.
+                menu = moreMenu(panel.more, above: chip.frame)
+                return []
+            }
+            return [.perform(action), .close]
         case .press(let press) where press.button == 1:
             clickedItem = nil
             pressedItem = press.clickCount == 1 && press.modifiers.isDisjoint(with: [.shift, .control])

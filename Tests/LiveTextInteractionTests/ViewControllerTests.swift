@@ -181,4 +181,28 @@ struct ViewControllerTests {
         }
         #expect(links.handle(.message(LiveClickWait(serial: second))) == [.perform(Live.links.actions[0])])
     }
+
+    @Test("the viewer's More… chip opens the menu of every action; choosing one runs it and the viewer stays")
+    func moreChip() throws {
+        var controller = ViewController(image: PixelImage(width: 200, height: 100, gray: 255), width: 200, height: 100,
+                                        live: { LiveController(width: $0.width, height: $0.height) },
+                                        panel: { analysis, width, height in
+            LivePanel.laidOut(analysis, types: [.automatic], allowDataDetectorsInTextMode: true,
+                              interface: SupplementaryInterface(), metrics: .standard, width: width, height: height, measure: { $0.count * 7 })
+        })
+        _ = controller.handle(.message(ViewReading(generation: controller.generation, reading: Live.done(Live.links))))
+        _ = controller.handle(Live.press(180, 80))
+        _ = controller.handle(Live.release)
+        #expect(controller.showingAll)
+        let panel = LivePanel.laidOut(Live.links, types: [.automatic], allowDataDetectorsInTextMode: true,
+                                      interface: SupplementaryInterface(), metrics: .standard, width: 200, height: 100,
+                                      measure: { $0.count * 7 })
+        let more = try #require(panel.chips.last)
+        #expect(more.action == nil)
+        #expect(controller.handle(Live.press(more.frame.x + 2, more.frame.y + 2)).isEmpty)
+        // The 100 px high image holds four rows, not all five actions: each subject's first one,
+        // the code's default, then the link's Open.
+        _ = controller.handle(Self.key(Keysym.end))
+        #expect(controller.handle(Live.enter) == [.perform(Live.links.actions[0])])
+    }
 }
