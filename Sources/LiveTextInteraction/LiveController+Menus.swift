@@ -1,4 +1,3 @@
-import Foundation
 import LiveTextCore
 
 /// The right-click menus: what they list, and the keys and clicks that choose in them.
@@ -27,8 +26,8 @@ extension LiveController {
     }
 
     /// Chooses an entry of the menu shown: its details take the menu's place (the first of them
-    /// highlighted when a key chose it); else its commands, with the menu closed. A line that only
-    /// informs does nothing.
+    /// highlighted when a key chose it); Select All selects all the text; else its commands, with
+    /// the menu closed. A line that only informs does nothing.
     mutating func choose(_ entry: LiveMenu.Entry, byKey: Bool) -> [Command] {
         if !entry.item.details.isEmpty, let shown = menu {
             menu = layOutMenu(entry.item.details, x: shown.bounds.x, y: shown.bounds.y, highlightFirst: byKey)
@@ -36,28 +35,72 @@ extension LiveController {
         }
         guard entry.isEnabled else { return [] }
         menu = nil
+        if entry.item.selectsAll, let all = text?.selectAll() { selection = all }
         return entry.commands
     }
 
-    /// The menu for a right click: on the selection, Copy, Copy as One Line, Look Up and
-    /// Translate; else all the actions of the item or code under the point (and a Wi-Fi code's
-    /// details); nil elsewhere.
+    /// The menu for a right click: on the selection, `selectionMenuItems`; else the menu of the
+    /// item or code under the point (`itemMenuItems`); nil elsewhere.
     func contextMenu(atX x: Int, y: Int) -> LiveMenu? {
         var items: [LiveMenu.Item] = []
         if let text, let selection, !selection.isEmpty,
            text.rects(of: selection).contains(where: { $0.contains(x: x, y: y) }) {
             // The selection first: what the user chose wins over an item under it.
-            let selected = selectedText
-            let oneLine = selected.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }.joined(separator: " ")
-            items = [LiveMenu.Item("Copy", [.copy(selected)]), LiveMenu.Item("Copy as One Line", [.copy(oneLine)]),
-                     LiveMenu.Item("Look Up", [.textAction(.lookup, selected), .close]),
-                     LiveMenu.Item("Translate", [.textAction(.translate, selected), .close])]
+            items = selectionMenuItems(selectedText)
         } else if let subject = item(at: x, y, menu: true), let analysis {
-            items = analysis.actions(for: subject).map { LiveMenu.Item($0.title, [.perform($0), .close]) }
-            if let wifi = WiFiDetails(analysis, subject) { items.append(LiveMenu.Item("Wi-Fi Details", details: wifi.menuItems)) }
+            items = itemMenuItems(subject, in: analysis)
         }
         return layOutMenu(items, x: x, y: y, highlightFirst: false)
+    }
+
+    /// The selection's menu: Copy, Copy as One Line (`MenuWording.oneLine`), Select All, then Look
+    /// Up and Translate of its first line, capped (`MenuWording.phrase`), each title quoting what
+    /// it will send.
+    func selectionMenuItems(_ selected: String) -> [LiveMenu.Item] {
+        var items = [LiveMenu.Item("Copy", [.copy(selected)]),
+                     LiveMenu.Item("Copy as One Line", [.copy(MenuWording.oneLine(selected))]),
+                     LiveMenu.Item("Select All", selectsAll: true)]
+        let phrase = MenuWording.phrase(of: selected)
+        if !phrase.isEmpty {
+            let quoted = MenuWording.quoted(phrase)
+            items += [LiveMenu.Item("Look Up \(quoted)", [.textAction(.lookup, phrase), .close]),
+                      LiveMenu.Item("Translate \(quoted)", [.textAction(.translate, phrase), .close])]
+        }
+        return items
+    }
+
+    /// The menu of an item or code: what it does (open, call, map, …) first, then its copies, in
+    /// the analysis' order; a Wi-Fi code's details last.
+    func itemMenuItems(_ subject: QuickAction.Subject, in analysis: ImageAnalysis) -> [LiveMenu.Item] {
+        let actions = analysis.actions(for: subject)
+        let ordered = actions.filter { $0.kind != .copy } + actions.filter { $0.kind == .copy }
+        var items = ordered.map { LiveMenu.Item($0.title, [.perform($0), .close]) }
+        if let wifi = WiFiDetails(analysis, subject) { items.append(LiveMenu.Item("Wi-Fi Details", details: wifi.menuItems)) }
+        return items
+    }
+
+    /// A click on an item or code, once no second click followed (Apple's manners): a link opens
+    /// (its first action, when that opens it), and the surface closes; anything else (a phone
+    /// number, an address, a date, a code, …) shows its menu at the click, as a right click does.
+    mutating func clickedItem(_ subject: QuickAction.Subject, atX x: Int, y: Int) -> [Command] {
+        guard let analysis else { return [] }
+        if case .item(let index) = subject, analysis.items.indices.contains(index), analysis.items[index].kind == .link,
+           let open = analysis.actions(for: subject).first, open.kind == .open {
+            return [.perform(open), .close]
+        }
+        menu = layOutMenu(itemMenuItems(subject, in: analysis), x: x, y: y, highlightFirst: false)
+        return []
+    }
+
+    /// The menu of the "More…" chip, over the chip's frame `chip`: every action of `groups` (one a
+    /// subject); when they would not fit the surface's height, each subject's first action only
+    /// (the rest are in its own menu), and at worst the first of those that fit.
+    func moreMenu(_ groups: [[QuickAction]], above chip: Bounds) -> LiveMenu? {
+        let rows = max(1, height / metrics.chipHeight)
+        let every = groups.flatMap { $0 }
+        let listed = every.count <= rows ? every : Array(groups.compactMap(\.first).prefix(rows))
+        let items = listed.map { LiveMenu.Item($0.title, [.perform($0), .close]) }
+        return layOutMenu(items, x: chip.x, y: chip.y - items.count * metrics.chipHeight, highlightFirst: false)
     }
 
     /// `items` as a menu at `x`, `y`, drawn; nil when there are none.

@@ -31,7 +31,7 @@ public struct LiveController {
     private(set) var text: SelectableText?
     /// Why the reading failed, when it did.
     public private(set) var failure: LiveTextError?
-    public private(set) var selection: TextSelection?
+    public internal(set) var selection: TextSelection?
     /// While button 1 is down: the selection the press made (a caret, a word, a line) and how
     /// far a drag extends it.
     private var drag: (unit: TextSelection, granularity: Granularity, press: PixelPoint)?
@@ -44,11 +44,11 @@ public struct LiveController {
     /// reading that arrives under a still pointer changes the cursor there too.
     public var pointer: PixelPoint?
     /// The item or code a press went down on, until the pointer leaves it or the button comes up:
-    /// a click on it runs its primary action.
+    /// a click on it opens a link, or shows the menu of anything else (`clickedItem(_:atX:y:)`).
     private var pressedItem: (subject: QuickAction.Subject, x: Int, y: Int)?
-    /// A click on an item waiting to see whether a second click makes it a double click: its
-    /// action runs when `LiveClickWait(serial)` comes back with no press in between.
-    private var clickedItem: (subject: QuickAction.Subject, serial: Int)?
+    /// A click on an item waiting to see whether a second click makes it a double click: it is
+    /// carried out when `LiveClickWait(serial)` comes back with no press in between.
+    private var clickedItem: (subject: QuickAction.Subject, serial: Int, x: Int, y: Int)?
     private var clicks = 0
 
     enum Granularity { case character, word, line }
@@ -103,10 +103,9 @@ public struct LiveController {
                 failure = error
             }
         case .message(let wait as LiveClickWait):
-            guard let clicked = clickedItem, clicked.serial == wait.serial, let analysis,
-                  let primary = analysis.actions(for: clicked.subject).first else { break }
+            guard let clicked = clickedItem, clicked.serial == wait.serial else { break }
             clickedItem = nil
-            return [.perform(primary), .close]
+            return clickedItem(clicked.subject, atX: clicked.x, y: clicked.y)
         case .press(let press) where press.button == 3:
             menu = contextMenu(atX: press.x, y: press.y)
         case .press(let press) where menu != nil:
@@ -119,7 +118,13 @@ public struct LiveController {
         case .press(let press) where press.button == 1 && button?.contains(x: press.x, y: press.y) == true:
             showingAll.toggle()
         case .press(let press) where press.button == 1 && chip(at: press.x, press.y) != nil:
-            return [.perform(chip(at: press.x, press.y)!.action), .close]
+            let chip = chip(at: press.x, press.y)!
+            guard let action = chip.action else {
+                // "More…": every action, in a menu over the chip.
+                menu = moreMenu(panel.more, above: chip.frame)
+                return []
+            }
+            return [.perform(action), .close]
         case .press(let press) where press.button == 1:
             clickedItem = nil
             pressedItem = press.clickCount == 1 && press.modifiers.isDisjoint(with: [.shift, .control])
@@ -147,9 +152,9 @@ public struct LiveController {
             drag = nil
             defer { pressedItem = nil }
             if let down = pressedItem {
-                // A click, not a drag: the item's action, unless a second click follows.
+                // A click, not a drag: the link opened or the item's menu, unless a second click follows.
                 clicks += 1
-                clickedItem = (down.subject, clicks)
+                clickedItem = (down.subject, clicks, down.x, down.y)
                 return [.wait(clicks)]
             }
         case .key(let key) where key.isControl("a"):

@@ -10,15 +10,19 @@ public struct LiveMenu {
         public var commands: [LiveController.Command]
         /// Choosing it shows these in the menu's place (a Wi-Fi code's details) instead.
         public var details: [Item]
+        /// Choosing it selects all the text (Select All): the menu closes, the surface stays.
+        public var selectsAll: Bool
 
-        public init(_ title: String, _ commands: [LiveController.Command] = [], details: [Item] = []) {
+        public init(_ title: String, _ commands: [LiveController.Command] = [], details: [Item] = [],
+                    selectsAll: Bool = false) {
             self.title = title
             self.commands = commands
             self.details = details
+            self.selectsAll = selectsAll
         }
 
         /// It does something when chosen; a line that only informs does not (nor is it highlighted).
-        public var isEnabled: Bool { !commands.isEmpty || !details.isEmpty }
+        public var isEnabled: Bool { !commands.isEmpty || !details.isEmpty || selectsAll }
     }
 
     public struct Entry: Equatable, Sendable {

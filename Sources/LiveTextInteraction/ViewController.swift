@@ -110,7 +110,14 @@ public struct ViewController {
         case .press(let press) where press.button == 1 && !spaceHeld && panel.button?.contains(x: press.x, y: press.y) == true:
             showingAll.toggle()
         case .press(let press) where press.button == 1 && !spaceHeld && chip(at: press.x, press.y) != nil:
-            return [.perform(chip(at: press.x, press.y)!.action)]
+            let chip = chip(at: press.x, press.y)!
+            guard let action = chip.action else {
+                // "More…": the live controller's menu of every action, over the chip where the image is.
+                let corner = imagePixel(chip.frame.x, chip.frame.y)
+                live.menu = live.moreMenu(panel.more, above: Bounds(x: corner.x, y: corner.y, width: 0, height: 0))
+                return []
+            }
+            return [.perform(action)]
         case .press(let press) where press.button == 4 || press.button == 5:
             let direction: Double = press.button == 4 ? 1 : -1
             if press.modifiers.contains(.control) {

@@ -10,10 +10,12 @@ struct LiveCommand: AsyncParsableCommand {
             The screen (every monitor, or --monitor, --window, --region) freezes under one window and is \
             read at once; the words become live as soon as they are read. Drag over text to select it, \
             double click for a word, triple click for a line, Shift+click to extend, Ctrl+A for all. \
-            Detected items are underlined (codes outlined): a click runs the first of their quick actions \
-            (call, open, map, ...) and closes. The Live Text button at the bottom right shows everything \
-            found (the rest dimmed) and the quick actions as chips. A right click on the selection offers \
-            Copy, Copy as One Line, Look Up and Translate; on an item, all of its actions. \
+            Detected items are underlined (codes outlined): a click on a link opens it and closes; a click \
+            on any other item or code shows its menu (call, map, ..., then its copies). The Live Text \
+            button at the bottom right shows everything found (the rest dimmed) and up to three quick \
+            actions as chips, with More... for all of them. A right click on the selection offers Copy, \
+            Copy as One Line, Select All, and Look Up and Translate of its first line; on an item, all \
+            of its actions. \
             Ctrl+C copies the selection and stays; Enter copies it and closes; Esc closes. The copy \
             stays on the clipboard after livetext exits. Exit 5 when closed with Esc without copying. \
             Needs an X11 display (DISPLAY): exit 4 without one.

@@ -68,7 +68,7 @@ extension LiveCommandTests {
         }
     }
 
-    @Test("a click on the underlined phone number runs the opener with its tel: target and closes (exit 0)")
+    @Test("a click on the underlined phone number shows its menu; its first entry, Call, runs the opener with its tel: target and closes (exit 0)")
     func clickItem() async throws {
         try await TestDisplay.with(width: 800, height: 600) { server in
             let (opener, opened) = try Self.recordingOpener()
@@ -82,8 +82,9 @@ extension LiveCommandTests {
                 if try await XPeers.clipboardText(on: server) == Self.lines.joined(separator: "\n") { break }
                 try await Task.sleep(for: .milliseconds(100))
             }
-            // "+1 415 555 0123" on the third line.
-            try await XPeers.xdotool(["mousemove", "100", "65", "click", "1"], on: server)
+            // "+1 415 555 0123" on the third line: its menu once the double-click interval (0.4 s) has
+            // passed; Down highlights its first entry, Call, and Enter runs it.
+            try await XPeers.xdotool(["mousemove", "100", "65", "click", "1", "sleep", "1", "key", "Down", "Return"], on: server)
             let result = try await ended
             #expect(result.status == 0, "\(result.stderr)")
             let target = try String(contentsOf: opened, encoding: .utf8)
@@ -151,15 +152,15 @@ extension LiveCommandTests {
 
     @Test("a right click on the selection, then Look Up: the opener gets the lookup template filled with the selected words")
     func lookUpSelection() async throws {
-        // The menu opens at the pointer, moved up to fit the 96 px high surface: four 22 px rows
-        // from y 8; Look Up is the third.
-        try await Self.lookUpToday(["click", "3", "sleep", "0.3", "mousemove", "210", "63", "click", "1"])
+        // The menu opens at the pointer, moved up to fit the 96 px high surface: 22 px rows from
+        // y 0 (Copy, Copy as One Line, Select All, Look Up “today”, …); Look Up is the fourth.
+        try await Self.lookUpToday(["click", "3", "sleep", "0.3", "mousemove", "210", "77", "click", "1"])
     }
 
-    @Test("the right-click menu by keyboard: Escape closes the menu and live text stays; Down three times and Enter run Look Up")
+    @Test("the right-click menu by keyboard: Escape closes the menu and live text stays; Down four times and Enter run Look Up")
     func menuKeys() async throws {
         try await Self.lookUpToday(["click", "3", "sleep", "0.3", "key", "Escape", "sleep", "0.3",
-                                    "click", "3", "sleep", "0.3", "key", "Down", "Down", "Down", "Return"])
+                                    "click", "3", "sleep", "0.3", "key", "Down", "Down", "Down", "Down", "Return"])
     }
 
     @Test("a Wi-Fi code's menu by keyboard: End and Enter open Wi-Fi Details, Down and Enter copy the password and live text stays until Esc")

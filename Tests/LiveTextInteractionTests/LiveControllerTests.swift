@@ -113,7 +113,7 @@ struct LiveControllerTests {
         #expect(detectors.paints.isEmpty)
     }
 
-    @Test("items are underlined under automatic and dataDetectors, not textSelection; a click on one runs its first action and closes, a drag over it selects")
+    @Test("items are underlined under automatic and dataDetectors, not textSelection; a click on a phone number shows its menu at the click (its actions, then its copy), a drag over it selects")
     func items() throws {
         var analysis = Self.analysis
         // "gamma" (x 10-60, y 30-42) stands for a phone number.
@@ -130,10 +130,18 @@ struct LiveControllerTests {
         var controller = reading([.automatic])
         _ = controller.handle(.motion(x: 20, y: 35, modifiers: []))
         #expect(controller.cursor == .hand)
-        // A click: the action once no second click has come (a double click selects the word).
+        // A click: once no second click has come (a double click selects the word), the item's
+        // menu at the click, as Apple shows it; nothing is run until an entry is chosen.
         _ = controller.handle(Self.press(20, 35))
         #expect(controller.handle(.release(PointerEvent(button: 1, x: 21, y: 35))) == [.wait(1)])
-        #expect(controller.handle(.message(LiveClickWait(serial: 1))) == [.perform(call), .close])
+        #expect(controller.menu == nil)
+        #expect(controller.handle(.message(LiveClickWait(serial: 1))).isEmpty)
+        let menu = try #require(controller.menu)
+        #expect(menu.entries.map(\.title) == ["Call", "Copy"])
+        #expect(menu.bounds.x == 20 && menu.bounds.y == 35)
+        let callEntry = menu.entries[0].frame
+        #expect(controller.handle(Self.press(callEntry.x + 2, callEntry.y + 2)) == [.perform(call), .close])
+        #expect(controller.menu == nil)
         _ = controller.handle(Self.press(20, 35))
         #expect(controller.handle(.release(PointerEvent(button: 1, x: 20, y: 35))) == [.wait(2)])
         _ = controller.handle(Self.press(20, 35, count: 2))
@@ -158,7 +166,8 @@ struct LiveControllerTests {
                                       interface: SupplementaryInterface(), metrics: .standard, width: 200, height: 100,
                                       measure: { $0.count * 7 })
         let first = try #require(panel.chips.first)
-        #expect(analysis.actions.contains(first.action))
+        let firstAction = try #require(first.action)
+        #expect(analysis.actions.contains(firstAction))
         #expect(first.frame.x == 6 && first.frame.maxY == 94)
         _ = chips.handle(Self.press(first.frame.x + 3, first.frame.y + 3))
         _ = chips.handle(Self.release)
@@ -166,7 +175,54 @@ struct LiveControllerTests {
         let button = try #require(chips.button)
         _ = chips.handle(Self.press(button.x + 3, button.y + 3))
         #expect(chips.paints.contains(.fill(first.frame, LiveStyle.control)))
-        #expect(chips.handle(Self.press(first.frame.x + 3, first.frame.y + 3)) == [.perform(first.action), .close])
+        #expect(chips.handle(Self.press(first.frame.x + 3, first.frame.y + 3)) == [.perform(firstAction), .close])
+    }
+
+    /// The live tests' analysis with a link on "alpha" (x 10-60, y 10-22) and a QR code (x 120-170,
+    /// y 40-90) whose payload gave a second link.
+    static var links: ImageAnalysis {
+        var analysis = Self.analysis
+        let code = MachineReadableCode(symbology: "QR-Code", payload: "https://qr.example", bounds: Bounds(x: 120, y: 40, width: 50, height: 50))
+        analysis.codes = [code]
+        analysis.items = [DetectedItem(kind: .link, text: "alpha", start: 0, end: 5, bounds: Bounds(x: 10, y: 10, width: 50, height: 12),
+                                       value: ["url": .string("https://alpha.example")]),
+                          DetectedItem(kind: .link, text: "https://qr.example", start: 0, end: 18, bounds: code.bounds, source: .code,
+                                       value: ["url": .string("https://qr.example")])]
+        analysis.actions = [
+            QuickAction(id: "open-link-0", title: "Open alpha.example", kind: .open, target: "https://alpha.example", subject: .item(0)),
+            QuickAction(id: "copy-link-0", title: "Copy Link", kind: .copy, target: "https://alpha.example", subject: .item(0)),
+            QuickAction(id: "open-link-1", title: "Open qr.example", kind: .open, target: "https://qr.example", subject: .item(1)),
+            QuickAction(id: "copy-link-1", title: "Copy Link", kind: .copy, target: "https://qr.example", subject: .item(1)),
+            QuickAction(id: "copy-code-0", title: "Copy QR Code Payload", kind: .copy, target: "https://qr.example", subject: .code(0)),
+        ]
+        return analysis
+    }
+
+    /// Clicks at `x`, `y` and lets the double-click interval pass: what the click did.
+    static func click(_ controller: inout LiveController, _ x: Int, _ y: Int) -> [LiveController.Command] {
+        _ = controller.handle(press(x, y))
+        guard case .wait(let serial)? = controller.handle(.release(PointerEvent(button: 1, x: x, y: y))).first else { return [] }
+        return controller.handle(.message(LiveClickWait(serial: serial)))
+    }
+
+    @Test("a click on a link opens it at once and closes, no menu; a click on a code (even one holding a link) shows its menu: its actions, then its copies")
+    func linkAndCodeClicks() throws {
+        var controller = Self.read(analysis: Self.links)
+        let open = Self.links.actions[0]
+        #expect(Self.click(&controller, 20, 15) == [.perform(open), .close])
+        #expect(controller.menu == nil)
+        #expect(Self.click(&controller, 140, 60).isEmpty)
+        #expect(controller.menu?.entries.map(\.title) == ["Open qr.example", "Copy Link", "Copy QR Code Payload"])
+        // A right click on the link lists the same as before: its actions.
+        _ = controller.handle(.key(KeyEvent(keysym: Keysym.escape)))
+        _ = controller.handle(.press(PointerEvent(button: 3, x: 20, y: 15)))
+        #expect(controller.menu?.entries.map(\.title) == ["Open alpha.example", "Copy Link"])
+        // A link the opener may not have (no open action) shows its menu rather than copying at a click.
+        var copyOnly = Self.links
+        copyOnly.actions.removeFirst()
+        var guarded = Self.read(analysis: copyOnly)
+        #expect(Self.click(&guarded, 20, 15).isEmpty)
+        #expect(guarded.menu?.entries.map(\.title) == ["Copy Link"])
     }
 
     @Test("the Live Text button at the bottom right, sized by the scale: a click shows everything (the rest dimmed, every line lit) and a second hides it; none when hidden or under dataDetectors")
@@ -194,7 +250,7 @@ struct LiveControllerTests {
         #expect(Self.read([.dataDetectors]).button == nil)
     }
 
-    @Test("a right click on the selection offers Copy, Copy as One Line, Look Up and Translate; on an item, its actions; elsewhere nothing; a click outside closes the menu")
+    @Test("a right click on the selection offers Copy, Copy as One Line, Select All, Look Up and Translate of its first line; on an item, its actions; elsewhere nothing; a click outside closes the menu")
     func menus() throws {
         var controller = Self.read()
         for event in [Self.press(40, 15), Self.drag(100, 35), Self.release] { _ = controller.handle(event) }
@@ -205,9 +261,9 @@ struct LiveControllerTests {
         #expect(controller.menu == nil)
         _ = controller.handle(right(80, 15))
         let menu = try #require(controller.menu)
-        #expect(menu.entries.map(\.title) == ["Copy", "Copy as One Line", "Look Up", "Translate"])
-        // Kept inside the 200 × 100 surface: four 22 px rows from y 12.
-        #expect(menu.bounds.maxY == 100 && menu.bounds.maxX <= 200)
+        #expect(menu.entries.map(\.title) == ["Copy", "Copy as One Line", "Select All", "Look Up “ha beta”", "Translate “ha beta”"])
+        // Kept inside the 200 × 100 surface: five 22 px rows do not fit, so from the top.
+        #expect(menu.bounds.y == 0 && menu.bounds.maxY == 100 && menu.bounds.maxX <= 200)
         #expect(controller.paints.last == .fill(menu.bounds, LiveStyle.control))
         let oneLine = menu.entries[1].frame
         // The entry under the pointer is highlighted, none outside.
@@ -218,8 +274,8 @@ struct LiveControllerTests {
         #expect(controller.handle(Self.press(oneLine.x + 2, oneLine.y + 2)) == [.copy("ha beta gamma del")])
         #expect(controller.menu == nil && controller.selectedText == selected)
         _ = controller.handle(right(80, 15))
-        let lookUp = try #require(controller.menu?.entries[2].frame)
-        #expect(controller.handle(Self.press(lookUp.x + 2, lookUp.y + 2)) == [.textAction(.lookup, selected), .close])
+        let lookUp = try #require(controller.menu?.entries[3].frame)
+        #expect(controller.handle(Self.press(lookUp.x + 2, lookUp.y + 2)) == [.textAction(.lookup, "ha beta"), .close])
         _ = controller.handle(right(80, 15))
         #expect(controller.handle(Self.press(5, 95)).isEmpty)
         #expect(controller.menu == nil && controller.selectedText == selected)

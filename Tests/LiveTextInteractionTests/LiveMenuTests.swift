@@ -30,7 +30,7 @@ struct LiveMenuTests {
             #expect(controller.handle(Self.key(keysym)).isEmpty)
             seen.append(controller.menu?.hovered)
         }
-        #expect(seen == [0, 1, 0, 3, 3, 0, 0, 1])
+        #expect(seen == [0, 1, 0, 4, 4, 0, 0, 1])
         #expect(controller.paints.last == .fill(menu.entries[1].frame, LiveStyle.accent))
         // The menu has the keyboard: Ctrl+C and Ctrl+A do nothing while it is shown.
         #expect(controller.handle(Live.copy).isEmpty)
@@ -38,10 +38,10 @@ struct LiveMenuTests {
         #expect(controller.selectedText == "ha beta\ngamma del" && controller.menu != nil)
         #expect(controller.handle(Live.enter) == [.copy("ha beta gamma del")])
         #expect(controller.menu == nil && controller.selectedText == "ha beta\ngamma del")
-        // Enter on Look Up: the text action, and the surface closes.
+        // Enter on Look Up: the text action on the selection's first line, and the surface closes.
         _ = controller.handle(Self.right(80, 15))
         for keysym in [Keysym.end, Keysym.up] { _ = controller.handle(Self.key(keysym)) }
-        #expect(controller.handle(Live.enter) == [.textAction(.lookup, "ha beta\ngamma del"), .close])
+        #expect(controller.handle(Live.enter) == [.textAction(.lookup, "ha beta"), .close])
     }
 
     @Test("Escape closes the menu and only the menu; Escape with no menu closes; Enter with nothing highlighted does nothing")
@@ -57,12 +57,49 @@ struct LiveMenuTests {
     @Test("the pointer highlights the entry under it, and the keys go on from there")
     func hoverThenKeys() throws {
         var controller = Self.menuOnSelection()
-        let third = try #require(controller.menu?.entries[2].frame)
-        _ = controller.handle(.motion(x: third.x + 2, y: third.y + 2, modifiers: []))
-        #expect(controller.menu?.hovered == 2)
-        _ = controller.handle(Self.key(Keysym.down))
+        let fourth = try #require(controller.menu?.entries[3].frame)
+        _ = controller.handle(.motion(x: fourth.x + 2, y: fourth.y + 2, modifiers: []))
         #expect(controller.menu?.hovered == 3)
-        #expect(controller.handle(Live.enter) == [.textAction(.translate, "ha beta\ngamma del"), .close])
+        _ = controller.handle(Self.key(Keysym.down))
+        #expect(controller.menu?.hovered == 4)
+        #expect(controller.handle(Live.enter) == [.textAction(.translate, "ha beta"), .close])
+    }
+
+    @Test("Select All in the selection's menu selects all the text and closes the menu; the surface stays")
+    func selectAll() throws {
+        var controller = Self.menuOnSelection()
+        let entry = try #require(controller.menu?.entries.first { $0.title == "Select All" })
+        #expect(entry.isEnabled)
+        #expect(controller.handle(.press(PointerEvent(button: 1, x: entry.frame.x + 2, y: entry.frame.y + 2))).isEmpty)
+        #expect(controller.menu == nil && controller.selectedText == Live.analysis.text)
+        // By the keys too, from a word.
+        _ = controller.handle(Live.press(20, 75, count: 2))
+        _ = controller.handle(Live.release)
+        #expect(controller.selectedText == "omega")
+        _ = controller.handle(Self.right(20, 75))
+        for keysym in [Keysym.down, Keysym.down, Keysym.down] { _ = controller.handle(Self.key(keysym)) }
+        #expect(controller.handle(Live.enter).isEmpty)
+        #expect(controller.selectedText == Live.analysis.text)
+    }
+
+    @Test("a long selection: Look Up and Translate name its first line's start, and send that line, not the whole; Copy as One Line joins a hyphenated word")
+    func longSelection() throws {
+        let analysis = ImageAnalysis(image: .init(width: 600, height: 200, source: "pixels"), blocks: [
+            TextSamples.block(["Invoice 4471 is due on 2026-12-01 at noon", "with a pay-", "ment reminder"], x: 10, y: 10),
+        ])
+        var controller = LiveController(width: 600, height: 200)
+        _ = controller.handle(.message(LiveReading.done(analysis, .empty)))
+        _ = controller.handle(Self.key(0x61, .control))
+        _ = controller.handle(Self.right(30, 15))
+        let titles = try #require(controller.menu?.entries.map(\.title))
+        #expect(titles == ["Copy", "Copy as One Line", "Select All", "Look Up “Invoice 4471 is due on…”",
+                           "Translate “Invoice 4471 is due on…”"])
+        _ = controller.handle(Self.key(Keysym.down))
+        _ = controller.handle(Self.key(Keysym.down))
+        #expect(controller.handle(Live.enter) == [.copy("Invoice 4471 is due on 2026-12-01 at noon with a payment reminder")])
+        _ = controller.handle(Self.right(30, 15))
+        _ = controller.handle(Self.key(Keysym.end))
+        #expect(controller.handle(Live.enter) == [.textAction(.translate, "Invoice 4471 is due on 2026-12-01 at noon"), .close])
     }
 
     /// "omega" (x 10-60, y 70-82) stands for a Wi-Fi QR code; `password` empty: an open network.

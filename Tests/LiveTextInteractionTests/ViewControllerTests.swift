@@ -156,7 +156,7 @@ struct ViewControllerTests {
         #expect(controller.paints().contains { $0.bounds == Bounds(x: 272, y: 122, width: 22, height: 22) })
     }
 
-    @Test("a click on an item waits for the double-click interval, then its action runs and the viewer stays open")
+    @Test("a click on a phone number waits for the double-click interval, then shows its menu; its Call runs with the viewer left open; a click on a link opens it")
     func itemClick() throws {
         var items = Live.analysis
         // "beta" (x 70-110, y 10-22) stands for a phone number.
@@ -167,6 +167,42 @@ struct ViewControllerTests {
         _ = controller.handle(Live.press(90, 16))
         let commands = controller.handle(.release(PointerEvent(button: 1, x: 90, y: 16)))
         guard case .wait(let serial) = try #require(commands.first) else { Issue.record("\(commands)"); return }
-        #expect(controller.handle(.message(LiveClickWait(serial: serial))) == [.perform(items.actions[0])])
+        #expect(controller.handle(.message(LiveClickWait(serial: serial))).isEmpty)
+        // The menu, drawn at the click (the view is the image at 1:1).
+        #expect(controller.paints().contains { $0.bounds.x == 90 && $0.bounds.y == 16 })
+        _ = controller.handle(Self.key(Keysym.down))
+        #expect(controller.handle(Live.enter) == [.perform(items.actions[0])])
+
+        var links = Self.viewer()
+        _ = links.handle(.message(ViewReading(generation: links.generation, reading: Live.done(Live.links))))
+        _ = links.handle(Live.press(20, 15))
+        guard case .wait(let second)? = links.handle(.release(PointerEvent(button: 1, x: 20, y: 15))).first else {
+            Issue.record("no wait"); return
+        }
+        #expect(links.handle(.message(LiveClickWait(serial: second))) == [.perform(Live.links.actions[0])])
+    }
+
+    @Test("the viewer's More… chip opens the menu of every action; choosing one runs it and the viewer stays")
+    func moreChip() throws {
+        var controller = ViewController(image: PixelImage(width: 200, height: 100, gray: 255), width: 200, height: 100,
+                                        live: { LiveController(width: $0.width, height: $0.height) },
+                                        panel: { analysis, width, height in
+            LivePanel.laidOut(analysis, types: [.automatic], allowDataDetectorsInTextMode: true,
+                              interface: SupplementaryInterface(), metrics: .standard, width: width, height: height, measure: { $0.count * 7 })
+        })
+        _ = controller.handle(.message(ViewReading(generation: controller.generation, reading: Live.done(Live.links))))
+        _ = controller.handle(Live.press(180, 80))
+        _ = controller.handle(Live.release)
+        #expect(controller.showingAll)
+        let panel = LivePanel.laidOut(Live.links, types: [.automatic], allowDataDetectorsInTextMode: true,
+                                      interface: SupplementaryInterface(), metrics: .standard, width: 200, height: 100,
+                                      measure: { $0.count * 7 })
+        let more = try #require(panel.chips.last)
+        #expect(more.action == nil)
+        #expect(controller.handle(Live.press(more.frame.x + 2, more.frame.y + 2)).isEmpty)
+        // The 100 px high image holds four rows, not all five actions: each subject's first one,
+        // the code's default, then the link's Open.
+        _ = controller.handle(Self.key(Keysym.end))
+        #expect(controller.handle(Live.enter) == [.perform(Live.links.actions[0])])
     }
 }

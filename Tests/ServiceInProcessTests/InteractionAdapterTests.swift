@@ -37,7 +37,7 @@ struct InteractionAdapterTests {
                               metrics: .standard, width: 300, height: 200, frozen: frozen)
         }
         let drawn = try #require(panel(frozen).chips.first)
-        #expect(drawn.action.kind == .call)
+        #expect(drawn.action?.kind == .call)
         #expect(drawn.picture?.bounds == drawn.frame)
         #expect(panel(nil).chips.first?.picture == nil)
     }

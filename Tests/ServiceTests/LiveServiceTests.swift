@@ -98,7 +98,7 @@ struct LiveServiceTests {
         }
     }
 
-    @Test("gdbus call CaptureScreen live: the surface outlives gdbus; the daemon copies, and runs the opener of the phone number clicked, which closes it")
+    @Test("gdbus call CaptureScreen live: the surface outlives gdbus; the daemon copies, and runs the opener of the Call chosen in the clicked phone number's menu, which closes it")
     func fromShell() async throws {
         try await TestDisplay.with(width: 800, height: 600) { server in
             try await XPeers.paintRoot(Self.page, on: server)
@@ -119,8 +119,8 @@ struct LiveServiceTests {
                 let all = Self.lines.joined(separator: "\n")
                 try await XPeers.copyAllOnceRead(all, on: server)
                 #expect(try await XPeers.clipboardText(on: server) == all)
-                // "+1 415 555 0123" on the third line.
-                try await XPeers.xdotool(["mousemove", "100", "65", "click", "1"], on: server)
+                // "+1 415 555 0123" on the third line: its menu after the double-click interval, then Call.
+                try await XPeers.xdotool(["mousemove", "100", "65", "click", "1", "sleep", "1", "key", "Down", "Return"], on: server)
                 try await Self.waitForSurface(shown: false, on: server)
                 var target = ""
                 for _ in 0..<200 where target.isEmpty {
