@@ -99,7 +99,7 @@ final class LiveSheet {
         buffers[0].filled = true
         front = 0
         wl_surface_attach(surface, buffers[0].buffer, 0, 0)
-        damage(surface, [Bounds(x: 0, y: 0, width: crop.width, height: crop.height)])
+        SurfaceDamage.mark(surface, [Bounds(x: 0, y: 0, width: crop.width, height: crop.height)])
         buffers[0].busy = true
         let frame = wl_surface_frame(surface)
         wl_callback_add_listener(frame, LayerSurfaceState.frameListener.pointer, shell.opaque)
@@ -126,7 +126,7 @@ final class LiveSheet {
         }
         back.paints = new
         wl_surface_attach(surface, back.buffer, 0, 0)
-        damage(surface, damaged.map(local))
+        SurfaceDamage.mark(surface, damaged.map(local))
         back.busy = true
         front = 1 - front
         wl_surface_commit(surface)
@@ -141,18 +141,6 @@ final class LiveSheet {
     /// An image rectangle in the buffer's pixels.
     private func local(_ rect: Bounds) -> Bounds {
         Bounds(x: rect.x - crop.x, y: rect.y - crop.y, width: rect.width, height: rect.height)
-    }
-
-    /// Tells the compositor that `rects` (buffer pixels) of the next commit changed.
-    private func damage(_ surface: OpaquePointer, _ rects: [Bounds]) {
-        guard wl_proxy_get_version(surface) >= 4 else {
-            // Before version 4 damage is in surface units: the whole surface is simplest.
-            wl_surface_damage(surface, 0, 0, Int32.max, Int32.max)
-            return
-        }
-        for rect in rects {
-            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-        }
     }
 
     /// Destroys the surface, its buffers and its output (once).

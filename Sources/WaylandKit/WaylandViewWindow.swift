@@ -45,6 +45,8 @@ public final class WaylandViewWindow: ViewCanvas, @unchecked Sendable {
     private var base = PixelImage(width: 0, height: 0, format: .rgba8, pixels: [])
     private var baseGeneration = 0
     private var bufferGenerations: [Int] = []
+    /// The base fitted to the window's size last (`fittedBase`), with the base's generation.
+    private var fitted: (generation: Int, image: PixelImage)?
     /// A commit was made since the last configure was acknowledged (which a commit must answer).
     private var committed = false
     public private(set) var paints: [LivePaint] = []
@@ -186,7 +188,7 @@ public final class WaylandViewWindow: ViewCanvas, @unchecked Sendable {
         }
         let stale = bufferGenerations[backIndex] != baseGeneration
         let rects = stale ? [whole] : LiveCompositor.damage(from: back.paints, to: paints)
-        let picture = backdropped()
+        let picture = fittedBase()
         for rect in rects {
             let part = rect.intersection(whole)
             if !part.isEmpty { back.write(LiveCompositor.compose(picture, paints, in: part), in: part) }
@@ -194,9 +196,7 @@ public final class WaylandViewWindow: ViewCanvas, @unchecked Sendable {
         back.paints = paints
         bufferGenerations[backIndex] = baseGeneration
         wl_surface_attach(surface, back.buffer, 0, 0)
-        for rect in (stale ? [whole] : changed).map({ $0.intersection(whole) }) where !rect.isEmpty {
-            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-        }
+        SurfaceDamage.mark(surface, (stale ? [whole] : changed).map { $0.intersection(whole) }.filter { !$0.isEmpty })
         back.busy = true
         front = backIndex
         wl_surface_commit(surface)
@@ -204,9 +204,20 @@ public final class WaylandViewWindow: ViewCanvas, @unchecked Sendable {
         try connection.roundtrip()
     }
 
+    /// The base on the window's whole size (the backdrop where it does not reach), made once for
+    /// each base and size, not for each redraw of the paints.
+    private func fittedBase() -> PixelImage {
+        guard base.width != width || base.height != height else { return base }
+        if let fitted, fitted.generation == baseGeneration, fitted.image.width == width, fitted.image.height == height {
+            return fitted.image
+        }
+        let image = backdropped()
+        fitted = (baseGeneration, image)
+        return image
+    }
+
     /// The base on the window's whole size, the backdrop where it does not reach.
     private func backdropped() -> PixelImage {
-        guard base.width != width || base.height != height else { return base }
         let backdrop = LiveColor.viewBackdrop
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
