@@ -188,8 +188,9 @@ public struct LiveSession: Sendable {
                     }
                 }
                 surface.setCursor(LiveCursor(controller.cursor))
-                // A menu shown hears Escape (it closes the menu); otherwise Escape closes the surface at once.
-                surface.reportsEscape = controller.menu != nil
+                // A menu or a selection hears Escape (it closes the menu, or lets go of the selection);
+                // otherwise Escape closes the surface at once.
+                surface.reportsEscape = controller.hearsEscape
                 let drawing = ContinuousClock.now, before = surface.paints, paints = controller.paints
                 try surface.setPaints(paints)
                 if case .motion(_, _, let modifiers) = event, modifiers.contains(.button1), paints != before {

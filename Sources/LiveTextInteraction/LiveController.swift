@@ -140,8 +140,12 @@ public struct LiveController {
             cursor = .arrow
         case .key(let key) where menu != nil:
             return menuKey(key)
+        case .key(let key) where key.keysym == Keysym.escape && hasSelection:
+            // Escape first lets go of the selection, as a document does; the next one closes.
+            selection = nil
         case .key(let key) where key.keysym == Keysym.escape:
-            // The surface closes on Escape by itself while no menu is shown; a late one still closes.
+            // The surface closes on Escape by itself while nothing is selected and no menu is
+            // shown (`hearsEscape`); a late one still closes.
             return [.close]
         case .motion(let x, let y, let modifiers):
             if let down = pressedItem, abs(x - down.x) > Self.clickSlop || abs(y - down.y) > Self.clickSlop {
@@ -207,6 +211,13 @@ public struct LiveController {
             drag = unit.map { ($0, granularity, press) }
         }
     }
+
+    /// Whether some text is selected (not a mere caret).
+    public var hasSelection: Bool { !selectedText.isEmpty }
+
+    /// Whether Escape is the controller's to handle (it closes a menu, or lets go of the
+    /// selection) rather than the surface's, which closes at once on it.
+    public var hearsEscape: Bool { menu != nil || hasSelection }
 
     /// The selected text; empty when nothing is selected.
     public var selectedText: String {

@@ -172,6 +172,9 @@ public struct ViewController {
         case Keysym.right: transform.pan(dx: -step, dy: 0)
         case Keysym.up: transform.pan(dx: 0, dy: step)
         case Keysym.down: transform.pan(dx: 0, dy: -step)
+        case Keysym.escape where live.hasSelection:
+            // Escape first lets go of the selection; the next one closes.
+            return forward(.key(key))
         case Keysym.q, Keysym.escape: return [.close]
         case Keysym.pageDown, Keysym.n: return [.turn(1)]
         case Keysym.pageUp, Keysym.p: return [.turn(-1)]

@@ -16,7 +16,7 @@ struct LiveCommand: AsyncParsableCommand {
             actions as chips, with More... for all of them. A right click on the selection offers Copy, \
             Copy as One Line, Select All, and Look Up and Translate of its first line; on an item, all \
             of its actions. \
-            Ctrl+C copies the selection and stays; Enter copies it and closes; Esc closes. The copy \
+            Ctrl+C copies the selection and stays; Enter copies it and closes; Esc lets go of the selection, then closes. The copy \
             stays on the clipboard after livetext exits. Exit 5 when closed with Esc without copying. \
             Needs an X11 display (DISPLAY): exit 4 without one.
             """)

@@ -20,7 +20,7 @@ struct ViewCommand: AsyncParsableCommand {
             a right click offers the selection's or an item's actions. Zoom with Ctrl+wheel (about the \
             pointer), + and -, 0 for 1:1, f to fit; pan with the wheel (Shift: across), the arrow keys, \
             a middle-button drag or space+drag. Page Down/n and Page Up/p turn to the next or previous image (its \
-            reading replaces the old one's). q, Esc or closing the window ends (exit 0). \
+            reading replaces the old one's). q, Esc (the second one while text is selected) or closing the window ends (exit 0). \
             Needs a display: a Wayland compositor with xdg-shell (WAYLAND_DISPLAY) or an X11 display \
             (DISPLAY); exit 4 without one.
             """)

@@ -176,7 +176,8 @@ extension LiveCommandTests {
                 try await Task.sleep(for: .milliseconds(100))
             }
             try await XPeers.xdotool(["mousemove", "65", "95", "click", "3", "sleep", "0.3", "key", "End", "Return",
-                                      "sleep", "0.3", "key", "Down", "Return", "sleep", "0.3", "key", "Escape"], on: server)
+                                      "sleep", "0.3", "key", "Down", "Return", "sleep", "0.3", "key", "Escape",
+                                      "sleep", "0.3", "key", "Escape"], on: server)
             let result = try await ended
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try await XPeers.clipboardText(on: server) == "correct horse battery staple")

@@ -47,7 +47,8 @@ struct LiveServiceTests {
                 }
                 let all = Self.lines.joined(separator: "\n")
                 try await XPeers.copyAllOnceRead(all, on: server)
-                try await XPeers.xdotool(["key", "Escape"], on: server)
+                // The first Escape lets go of the selection, the second closes.
+                try await XPeers.xdotool(["key", "Escape", "sleep", "0.2", "key", "Escape"], on: server)
                 _ = try await daemon.analysis(path, "Wait")
                 #expect(try await daemon.property(path, Self.analysis, "State").string == "finished")
                 let text = try await daemon.property(path, Self.analysis, "Text").string ?? ""
