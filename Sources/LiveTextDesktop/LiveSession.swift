@@ -86,7 +86,7 @@ public struct LiveSession: Sendable {
         defer { reading?.cancel() }
         for await step in progress {
             switch step {
-            case .shown(let surface, let image, let metrics, let pointer):
+            case .shown(let surface, let image, let metrics, let interface, let pointer):
                 // One reading of the whole, the pointer's line first; each batch of lines is live
                 // as soon as it is read.
                 let progress = ProgressiveReading(focus: pointer.map { Bounds(x: $0.x, y: $0.y, width: 1, height: 1) }) {
@@ -117,7 +117,9 @@ public struct LiveSession: Sendable {
     /// What the surface's thread tells `run`.
     private enum Progress: @unchecked Sendable {
         /// The frozen screen is shown: read it. (The surface is only sent messages from here.)
-        case shown(any LiveCanvas, ScreenImage, InterfaceMetrics, pointer: (x: Int, y: Int)?)
+        /// The surface up, its frozen pixels, the interface's scale and settings (the content
+        /// insets grown by the panels' edges), and where the pointer was.
+        case shown(any LiveCanvas, ScreenImage, InterfaceMetrics, SupplementaryInterface, pointer: (x: Int, y: Int)?)
         case ended(Result<Outcome, any Error>)
     }
 
@@ -145,10 +147,12 @@ public struct LiveSession: Sendable {
             let area = surface.area
             let frozen = try surface.frozen()
             // Interface points at the screen's DPI: 96 is one pixel a point.
-            let metrics = InterfaceMetrics(scale: (surface.dotsPerInch ?? 96) / 96)
+            let metrics = InterfaceScale.metrics(dotsPerInch: surface.dotsPerInch)
             let shown = ScreenImage(frozen, captureMs: nil)
             let pointer = surface.pointer()
-            report.yield(.shown(surface, shown, metrics, pointer: pointer))
+            // The button and chips stay off the panels (an i3bar, a taskbar) and inside the insets.
+            let placed = interface.inside(surface.workArea(), width: area.width, height: area.height, metrics: metrics)
+            report.yield(.shown(surface, shown, metrics, placed, pointer: pointer))
             if shownMs == nil {
                 try surface.grabInput(cancel: cancel)
                 shownMs = LiveTimings.since(started)

@@ -50,7 +50,24 @@ extension LiveController {
         } else if let subject = item(at: x, y, menu: true), let analysis {
             items = itemMenuItems(subject, in: analysis)
         }
-        return layOutMenu(items, x: x, y: y, highlightFirst: false)
+        let at = menuPoint(x, y)
+        return layOutMenu(items, x: at.x, y: at.y, highlightFirst: false)
+    }
+
+    /// A point of the controller's pixels in the menus' (`menuView`).
+    func menuPoint(_ x: Int, _ y: Int) -> (x: Int, y: Int) {
+        guard let menuView else { return (x, y) }
+        if let press = pressInView {
+            let image = menuView.imagePoint(PixelPoint(x: Double(press.x) + 0.5, y: Double(press.y) + 0.5))
+            if Int(image.x.rounded(.down)) == x, Int(image.y.rounded(.down)) == y { return press }
+        }
+        let point = menuView.viewPoint(PixelPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        return (Int(point.x.rounded(.down)), Int(point.y.rounded(.down)))
+    }
+
+    /// The size of the area menus are laid out in.
+    var menuArea: (width: Int, height: Int) {
+        menuView.map { ($0.viewWidth, $0.viewHeight) } ?? (width, height)
     }
 
     /// The selection's menu: Copy, Copy as One Line (`MenuWording.oneLine`), Select All, then Look
@@ -88,15 +105,16 @@ extension LiveController {
            let open = analysis.actions(for: subject).first, open.kind == .open {
             return [.perform(open), .close]
         }
-        menu = layOutMenu(itemMenuItems(subject, in: analysis), x: x, y: y, highlightFirst: false)
+        let at = menuPoint(x, y)
+        menu = layOutMenu(itemMenuItems(subject, in: analysis), x: at.x, y: at.y, highlightFirst: false)
         return []
     }
 
-    /// The menu of the "More…" chip, over the chip's frame `chip`: every action of `groups` (one a
-    /// subject); when they would not fit the surface's height, each subject's first action only
+    /// The menu of the "More…" chip, over the chip's frame `chip` (in the menus' pixels): every
+    /// action of `groups` (one a subject); when they would not fit the menu area's height, each subject's first action only
     /// (the rest are in its own menu), and at worst the first of those that fit.
     func moreMenu(_ groups: [[QuickAction]], above chip: Bounds) -> LiveMenu? {
-        let rows = max(1, height / metrics.chipHeight)
+        let rows = max(1, menuArea.height / metrics.chipHeight)
         let every = groups.flatMap { $0 }
         let listed = every.count <= rows ? every : Array(groups.compactMap(\.first).prefix(rows))
         let items = listed.map { LiveMenu.Item($0.title, [.perform($0), .close]) }
@@ -106,7 +124,7 @@ extension LiveController {
     /// `items` as a menu at `x`, `y`, drawn; nil when there are none.
     private func layOutMenu(_ items: [LiveMenu.Item], x: Int, y: Int, highlightFirst: Bool) -> LiveMenu? {
         guard !items.isEmpty else { return nil }
-        var menu = LiveMenu(items, x: x, y: y, width: width, height: height, metrics: metrics,
+        var menu = LiveMenu(items, x: x, y: y, width: menuArea.width, height: menuArea.height, metrics: metrics,
                             measure: { menuPainter?.measure($0) ?? $0.count * 7 })
         if highlightFirst { menu.move(.first) }
         return menuPainter?.draw(menu) ?? menu

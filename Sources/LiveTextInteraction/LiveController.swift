@@ -18,6 +18,16 @@ public struct LiveController {
     let menuPainter: (any LiveMenuPainting)?
     /// The right-click menu shown, until a click.
     public internal(set) var menu: LiveMenu?
+    /// Where menus are laid out, hit and drawn: nil, in the controller's own pixels (the live
+    /// surface, where they are the screen's); else in the view of this transform (the viewer), so
+    /// a menu keeps its screen size at every zoom. Pointer events over a menu shown then come in
+    /// the view's pixels (`ViewController` forwards them unmapped); the point a menu opens at is
+    /// mapped through the transform.
+    public var menuView: ViewTransform?
+    /// Where the last press was in `menuView`'s pixels: a menu opened at the image point it maps
+    /// to opens exactly there (a point mapped into the image and back would be off by up to a
+    /// zoomed image pixel).
+    public var pressInView: (x: Int, y: Int)?
     /// The Live Text button and the chips, once the reading is in.
     private var panel = LivePanel.empty
     /// The Live Text button, once there is something to show with it.
@@ -287,14 +297,25 @@ public struct LiveController {
     /// While reading, a quiet bar along the top (red after a failure), also over the rows read
     /// first; items underlined and codes outlined (when offered), the selection, one highlight per
     /// line, the button, the chips and the menu.
-    public var paints: [LivePaint] {
+    public var paints: [LivePaint] { contentPaints + menuPaints }
+
+    /// The paints but the menu's: in the controller's pixels.
+    public var contentPaints: [LivePaint] {
         let bar = Bounds(x: 0, y: 0, width: width, height: min(3, height))
         if failure != nil { return [.fill(bar, LiveStyle.failure)] }
         guard let text, let analysis else { return [.fill(bar, LiveStyle.reading)] }
         return marks(text, analysis) + (complete ? [] : [.fill(bar, LiveStyle.reading)])
     }
 
-    /// What the reading shows: items, the selection, the button, chips and menu.
+    /// The menu shown, drawn in the menus' pixels (`menuView`); none without a menu.
+    public var menuPaints: [LivePaint] {
+        guard let menu else { return [] }
+        if let picture = menu.picture { return [.picture(picture)] }
+        return [.fill(menu.bounds, LiveStyle.control)]
+            + (menu.hovered.map { [.fill(menu.entries[$0].frame, LiveStyle.accent)] } ?? [])
+    }
+
+    /// What the reading shows: items, the selection, the button and chips.
     private func marks(_ text: SelectableText, _ analysis: ImageAnalysis) -> [LivePaint] {
         var paints: [LivePaint] = []
         if showingAll {
@@ -314,14 +335,6 @@ public struct LiveController {
         if let button { paints += LiveStyle.button(button, on: showingAll, metrics: metrics) }
         if showingAll {
             paints += panel.chips.map { chip in chip.picture.map(LivePaint.picture) ?? .fill(chip.frame, LiveStyle.control) }
-        }
-        if let menu {
-            if let picture = menu.picture {
-                paints.append(.picture(picture))
-            } else {
-                paints.append(.fill(menu.bounds, LiveStyle.control))
-                if let hovered = menu.hovered { paints.append(.fill(menu.entries[hovered].frame, LiveStyle.accent)) }
-            }
         }
         return paints
     }

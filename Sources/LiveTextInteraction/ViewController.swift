@@ -1,7 +1,8 @@
 import LiveTextCore
 
-/// The image viewer as plain state: the live controller's interaction (selection, copy, items,
-/// menus) in image pixels, seen through a zoomed and panned `ViewTransform`. Pointer events are
+/// The image viewer as plain state: the live controller's interaction (selection, copy, items)
+/// in image pixels, seen through a zoomed and panned `ViewTransform`; its menus in the view's
+/// pixels (`LiveController.menuView`), the same size on screen at every zoom. Pointer events are
 /// mapped from the view into the image before the live controller hears them, and its paints from
 /// the image into the view; zoom and pan keys and wheel are the viewer's own. The Live Text button
 /// and the chips stay at the view's corners whatever the zoom (VisionKit's supplementary
@@ -112,9 +113,9 @@ public struct ViewController {
         case .press(let press) where press.button == 1 && !spaceHeld && chip(at: press.x, press.y) != nil:
             let chip = chip(at: press.x, press.y)!
             guard let action = chip.action else {
-                // "More…": the live controller's menu of every action, over the chip where the image is.
-                let corner = imagePixel(chip.frame.x, chip.frame.y)
-                live.menu = live.moreMenu(panel.more, above: Bounds(x: corner.x, y: corner.y, width: 0, height: 0))
+                // "More…": the live controller's menu of every action, over the chip.
+                live.menuView = transform
+                live.menu = live.moreMenu(panel.more, above: chip.frame)
                 return []
             }
             return [.perform(action)]
@@ -142,12 +143,15 @@ public struct ViewController {
             transform.pan(dx: Double(x - panning!.x), dy: Double(y - panning!.y))
             panning = (x, y)
         case .press(let press):
-            return forward(.press(mapped(press)))
+            live.pressInView = (press.x, press.y)
+            // With a menu shown, the view's pixels are the menu's (`LiveController.menuView`); a
+            // right click opens another where the image is.
+            return forward(.press(live.menu != nil && press.button != 3 ? press : mapped(press)))
         case .release(let release):
-            return forward(.release(mapped(release)))
+            return forward(.release(live.menu != nil ? release : mapped(release)))
         case .motion(let x, let y, let modifiers):
             overControl = panel.button?.contains(x: x, y: y) == true || chip(at: x, y) != nil
-            let point = imagePixel(x, y)
+            let point = live.menu != nil ? (x: x, y: y) : imagePixel(x, y)
             return forward(.motion(x: point.x, y: point.y, modifiers: modifiers))
         case .key(let key):
             return pressed(key)
@@ -188,7 +192,9 @@ public struct ViewController {
     /// The live controller's commands for an event in image pixels; it never closes the viewer
     /// (an action or a menu choice is carried out with the window left open).
     private mutating func forward(_ event: InteractionEvent) -> [Command] {
-        live.handle(event).compactMap { command in
+        // Menus open in the view's pixels, at the screen's size whatever the zoom.
+        live.menuView = transform
+        return live.handle(event).compactMap { command in
             switch command {
             case .copy(let text): .copy(text)
             case .perform(let action): .perform(action)
@@ -237,12 +243,12 @@ public struct ViewController {
         if showingAll {
             controls += panel.chips.map { chip in chip.picture.map(LivePaint.picture) ?? .fill(chip.frame, LiveStyle.control) }
         }
-        return everything + mappedLivePaints(in: view) + controls
+        return everything + mappedLivePaints(in: view) + controls + live.menuPaints
     }
 
     private mutating func mappedLivePaints(in view: Bounds) -> [LivePaint] {
         var kept: [ObjectIdentifier: (original: LivePicture, view: ViewTransform, scaled: LivePicture)] = [:]
-        let painted: [LivePaint] = live.paints.compactMap { paint in
+        let painted: [LivePaint] = live.contentPaints.compactMap { paint in
             switch paint {
             case .fill(let rect, let color):
                 let shown = transform.viewRect(rect).intersection(view)

@@ -42,6 +42,13 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
     public var reportsEscape = false
     /// The screen's `Xft.dpi` (its resource database), when set.
     public var dotsPerInch: Double? { display.resourceDPI }
+    /// The part of the surface left to windows (`WorkArea`: `_NET_WORKAREA` and panels' struts);
+    /// nil when that is all of it.
+    public func workArea() -> Bounds? {
+        let left = display.workArea(in: area)
+        guard left != area else { return nil }
+        return Bounds(x: left.x - area.x, y: left.y - area.y, width: left.width, height: left.height)
+    }
     /// How much was drawn: puts and pixels (what a redraw costs; a test's proof that only what
     /// changed was drawn).
     public private(set) var drawn = (puts: 0, pixels: 0)

@@ -46,12 +46,23 @@ public final class ViewWindow: ViewCanvas, @unchecked Sendable {
     /// Creates (not yet shows) a `width` × `height` window titled `title`. Throws `.unavailable`
     /// when the display went away, `.failed` when the server refuses the window. `closingDisplay`:
     /// the window closes `display` when it closes.
-    public init(display: X11Display, width: Int, height: Int, title: String, closingDisplay: Bool = false) throws {
+    public convenience init(display: X11Display, width: Int, height: Int, title: String, closingDisplay: Bool = false) throws {
+        try self.init(display: display, at: Bounds(x: 0, y: 0, width: width, height: height), title: title,
+                      closingDisplay: closingDisplay, placed: false)
+    }
+
+    /// The same, asking the window manager to put it at `place` (root coordinates; a program's
+    /// position, which window managers honour for a new window unless their rules say otherwise).
+    public convenience init(display: X11Display, at place: Bounds, title: String, closingDisplay: Bool = false) throws {
+        try self.init(display: display, at: place, title: title, closingDisplay: closingDisplay, placed: true)
+    }
+
+    private init(display: X11Display, at place: Bounds, title: String, closingDisplay: Bool, placed: Bool) throws {
         try display.checkAlive()
         self.display = display
         self.closingDisplay = closingDisplay
-        self.width = max(1, width)
-        self.height = max(1, height)
+        self.width = max(1, place.width)
+        self.height = max(1, place.height)
         loop = try LiveEventLoop()
         deleteWindow = display.atom("WM_DELETE_WINDOW")
         let handle = display.handle, backdrop = Self.backdrop
@@ -61,7 +72,7 @@ public final class ViewWindow: ViewCanvas, @unchecked Sendable {
             attributes.background_pixel = UInt(backdrop.red) << 16 | UInt(backdrop.green) << 8 | UInt(backdrop.blue)
             attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | KeyPressMask
                 | KeyReleaseMask | StructureNotifyMask
-            made = XCreateWindow(handle, display.root, 0, 0, UInt32(self.width), UInt32(self.height), 0, 0,
+            made = XCreateWindow(handle, display.root, Int32(place.x), Int32(place.y), UInt32(self.width), UInt32(self.height), 0, 0,
                                  UInt32(InputOutput), nil, UInt(CWBackPixel | CWEventMask), &attributes)
             var protocols = [deleteWindow]
             XSetWMProtocols(handle, made, &protocols, 1)
@@ -71,7 +82,8 @@ public final class ViewWindow: ViewCanvas, @unchecked Sendable {
             hints.initial_state = NormalState
             XSetWMHints(handle, made, &hints)
             var size = XSizeHints()
-            size.flags = PMinSize
+            size.flags = PMinSize | (placed ? PPosition | PSize : 0)
+            (size.x, size.y, size.width, size.height) = (Int32(place.x), Int32(place.y), Int32(self.width), Int32(self.height))
             size.min_width = 160
             size.min_height = 120
             XSetWMNormalHints(handle, made, &size)

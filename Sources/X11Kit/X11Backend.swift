@@ -185,12 +185,17 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
         }
     }
 
-    /// A window on a connection of its own, sized for the image on the whole X screen.
+    /// A window on a connection of its own, sized for the image on the monitor under the pointer
+    /// (its part left to windows) and centred on it.
     public func viewCanvas(title: String, fitting image: (width: Int, height: Int)) throws -> any ViewCanvas {
         let display = try X11Display(name: displayName, authority: xauthority)
         do {
-            let size = ViewCanvasSize.fitting(image: image, screen: display.screenSize)
-            return try ViewWindow(display: display, width: size.width, height: size.height, title: title, closingDisplay: true)
+            let monitors = try MonitorList.query(display)
+            let pointer = display.pointer()
+            let monitor = pointer.flatMap { at in monitors.first { $0.bounds.contains(x: at.x, y: at.y) } }
+                ?? monitors.first { $0.isPrimary } ?? monitors[0]
+            let place = ViewCanvasSize.placed(image: image, in: display.workArea(in: monitor.bounds))
+            return try ViewWindow(display: display, at: place, title: title, closingDisplay: true)
         } catch {
             display.close()
             throw error

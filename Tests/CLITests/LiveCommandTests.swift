@@ -242,7 +242,7 @@ struct ViewCommandTests {
             let all = LiveCommandTests.lines.joined(separator: "\n")
             // Keys go to the window under the pointer (no window manager): Ctrl+A selects once read.
             for _ in 0..<300 {
-                try await XPeers.xdotool(["mousemove", "100", "50", "key", "ctrl+a", "key", "ctrl+c"], on: server)
+                try await XPeers.xdotoolInWindow(["mousemove", "100", "50", "key", "ctrl+a", "key", "ctrl+c"], on: server)
                 if try await XPeers.clipboardText(on: server) == all { break }
                 try await Task.sleep(for: .milliseconds(100))
             }

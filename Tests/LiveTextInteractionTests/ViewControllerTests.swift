@@ -205,4 +205,38 @@ struct ViewControllerTests {
         _ = controller.handle(Self.key(Keysym.end))
         #expect(controller.handle(Live.enter) == [.perform(Live.links.actions[0])])
     }
+
+    @Test("the viewer's menu is laid out in view pixels: the same size at 1:1, zoomed in 8× and fitted small, opened where the click is on screen, and a click on its entry chooses it at every zoom")
+    func menuAtScreenScale() throws {
+        var items = Live.analysis
+        // "beta" (x 70-110, y 10-22) stands for a phone number with two actions.
+        items.items = [DetectedItem(kind: .phone, text: "beta", start: 6, end: 10, bounds: Bounds(x: 70, y: 10, width: 40, height: 12))]
+        items.actions = [QuickAction(id: "call-0", title: "Call", kind: .call, target: "tel:123", subject: .item(0)),
+                         QuickAction(id: "copy-0", title: "Copy Phone Number", kind: .copy, target: "beta", subject: .item(0))]
+        var sizes: [Bounds] = []
+        // 1:1; zoomed in 8× (four + and a 1:1 base would not reach it: zoom by Ctrl+wheel about the word);
+        // a 2000×1000 image fitted into the same 200×100 view (0.1×).
+        for (imageWidth, zoomSteps) in [(200, 0), (200, 10), (2000, 0)] {
+            var controller = ViewController(image: PixelImage(width: imageWidth, height: imageWidth / 2, gray: 255), width: 200, height: 100) {
+                LiveController(width: $0.width, height: $0.height)
+            }
+            var analysis = items
+            let factor = imageWidth / 200
+            analysis.items[0].bounds = Bounds(x: 70 * factor, y: 10 * factor, width: 40 * factor, height: 12 * factor)
+            _ = controller.handle(.message(ViewReading(generation: controller.generation, reading: Live.done(analysis))))
+            for _ in 0..<zoomSteps { _ = controller.handle(Self.wheel(4, 90, 16, .control)) }
+            let (x, y) = Self.at(controller, 90 * Double(factor), 16 * Double(factor))
+            _ = controller.handle(.press(PointerEvent(button: 3, x: x, y: y)))
+            let menu = try #require(controller.paints().last)
+            // Opened at the click, in view pixels, never scaled with the image.
+            #expect(menu.bounds.x == min(x, 200 - menu.bounds.width) && menu.bounds.y == min(y, 100 - menu.bounds.height), "\(menu.bounds) for a click at \(x),\(y)")
+            sizes.append(menu.bounds)
+            // The second row, clicked where it is on screen, copies.
+            let row = InterfaceMetrics.standard.chipHeight
+            _ = controller.handle(.motion(x: menu.bounds.x + 4, y: menu.bounds.y + row + row / 2, modifiers: []))
+            #expect(controller.handle(.press(PointerEvent(button: 1, x: menu.bounds.x + 4, y: menu.bounds.y + row + row / 2)))
+                    == [.perform(items.actions[1])], "zoom steps \(zoomSteps), image \(imageWidth)")
+        }
+        #expect(Set(sizes.map(\.width)).count == 1 && Set(sizes.map(\.height)).count == 1, "\(sizes)")
+    }
 }

@@ -90,6 +90,45 @@ public enum XPeers {
         try background("/usr/bin/display", ["-geometry", "+\(x)+\(y)", "-borderwidth", "0", file], on: server)
     }
 
+    /// xdotool `steps`, each `mousemove X Y` taken as a point inside the shown window of class
+    /// `windowClass` (the viewer opens centred on its monitor, wherever that puts it).
+    public static func xdotoolInWindow(_ steps: [String], on server: TestDisplay, windowClass: String = "livetext") async throws {
+        let geometry = try await runCommand("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--class", windowClass,
+                                                                  "getwindowgeometry", "--shell", "%1"],
+                                            environment: server.environment)
+        var origin: [String: Int] = [:]
+        for line in geometry.stdout.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Int(parts[1]) { origin[String(parts[0])] = value }
+        }
+        guard let x = origin["X"], let y = origin["Y"] else {
+            throw TestFailure("no shown window of class \(windowClass): \(geometry.stdout) \(geometry.stderr)")
+        }
+        var shifted = steps
+        for index in shifted.indices.dropLast(2) where shifted[index] == "mousemove" {
+            guard let px = Int(shifted[index + 1]), let py = Int(shifted[index + 2]) else { continue }
+            (shifted[index + 1], shifted[index + 2]) = ("\(px + x)", "\(py + y)")
+        }
+        try await xdotool(shifted, on: server)
+    }
+
+    /// openbox, a real window manager (frames with title bars and borders, its placement,
+    /// _NET_WORKAREA), managing the windows opened after it; returns once it says it runs
+    /// (`_NET_SUPPORTING_WM_CHECK` on the root). Terminate it when done.
+    public static func openbox(on server: TestDisplay) async throws -> Process {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("openbox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let process = try background("/usr/bin/openbox", ["--sm-disable"], on: server,
+                                     environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path])
+        for _ in 0..<100 {
+            let root = try await runCommand("/usr/bin/xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], environment: server.environment)
+            if root.stdout.contains("window id") { return process }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        process.terminate()
+        throw TestFailure("openbox never came up on \(server.name)")
+    }
+
     private static func background(_ executable: String, _ arguments: [String], on server: TestDisplay,
                                    environment: [String: String] = [:]) throws -> Process {
         let process = Process()

@@ -21,7 +21,8 @@ struct ViewProgramTests {
             let program = try LiveProgram.start(["view", Self.page], on: server)
             defer { if program.isRunning { kill(program.processIdentifier, SIGKILL) } }
             let window = try await Self.waitForWindow(server)
-            #expect(window.frame == [0, 0, 520, 200])
+            // Centred on the (only) monitor.
+            #expect(window.frame == [140, 200, 520, 200])
             #expect(window.title == "text-light-15px.png — livetext")
             #expect(window.protocols.contains("WM_DELETE_WINDOW"))
             try await Self.waitUntilLive(server, all: Self.lines.joined(separator: "\n"))
@@ -31,8 +32,8 @@ struct ViewProgramTests {
             try await XPeers.waitForClipboard(containing: "billing@example.com", on: server)
             // Zoomed in one step (1.25) about the window's centre (260, 100): image point p shows at
             // p × 1.25 + (-65, 40); then dragged 30 px right with space held: + (-35, 40).
-            try await xdotool(server, ["key", "plus", "keydown", "space", "mousemove", "200", "100", "mousedown", "1",
-                                       "mousemove", "215", "100", "mousemove", "230", "100", "mouseup", "1", "keyup", "space"])
+            try await XPeers.xdotoolInWindow(["key", "plus", "keydown", "space", "mousemove", "200", "100", "mousedown", "1",
+                                       "mousemove", "215", "100", "mousemove", "230", "100", "mouseup", "1", "keyup", "space"], on: server)
             try await Self.drag(over: try #require(words["2026-12-01"]), scale: 1.25, dx: -35, dy: 40, on: server)
             try await XPeers.waitForClipboard(containing: "2026-12-01", on: server)
 
@@ -74,7 +75,7 @@ struct ViewProgramTests {
             defer { if piped.isRunning { kill(piped.processIdentifier, SIGKILL) } }
             let window = try await Self.waitForWindow(server)
             #expect(window.title == "stdin — livetext")
-            try await xdotool(server, ["mousemove", "100", "100", "key", "q"])
+            try await XPeers.xdotoolInWindow(["mousemove", "100", "100", "key", "q"], on: server)
             #expect(try await LiveProgram.exitStatus(piped) == 0)
 
             // Destroyed by another client (xdotool windowclose).
@@ -98,7 +99,7 @@ struct ViewProgramTests {
             let program = try LiveProgram.start(["view", Self.page, second], on: server)
             defer { if program.isRunning { kill(program.processIdentifier, SIGKILL) } }
             let window = try await Self.waitForWindow(server)
-            try await xdotool(server, ["mousemove", "160", "100", "key", "n"])
+            try await XPeers.xdotoolInWindow(["mousemove", "160", "100", "key", "n"], on: server)
             var seen: Set<String> = []
             for _ in 0..<300 {
                 try await xdotool(server, ["key", "ctrl+a", "key", "ctrl+c"])
@@ -195,7 +196,7 @@ extension ViewProgramTests {
     /// Ctrl+A, Ctrl+C over the window until the clipboard holds all the text: the image is read.
     static func waitUntilLive(_ server: TestDisplay, all: String) async throws {
         for _ in 0..<300 {
-            try await xdotool(server, ["mousemove", "260", "100", "key", "ctrl+a", "key", "ctrl+c"])
+            try await XPeers.xdotoolInWindow(["mousemove", "260", "100", "key", "ctrl+a", "key", "ctrl+c"], on: server)
             if try await XPeers.clipboardText(on: server) == all { return }
             try await Task.sleep(for: .milliseconds(100))
         }
@@ -207,9 +208,9 @@ extension ViewProgramTests {
     static func drag(over word: [Int], scale: Double, dx: Double, dy: Double, on server: TestDisplay) async throws {
         func view(_ x: Double, _ y: Double) -> [String] { ["\(Int(x * scale + dx))", "\(Int(y * scale + dy))"] }
         let middle = Double(word[1]) + Double(word[3]) / 2
-        try await xdotool(server, ["mousemove"] + view(Double(word[0]) + 1.5, middle) + ["mousedown", "1"]
+        try await XPeers.xdotoolInWindow(["mousemove"] + view(Double(word[0]) + 1.5, middle) + ["mousedown", "1"]
                           + ["mousemove"] + view(Double(word[0] + word[2] / 2), middle)
-                          + ["mousemove"] + view(Double(word[0] + word[2]) - 1.5, middle) + ["mouseup", "1", "key", "ctrl+c"])
+                          + ["mousemove"] + view(Double(word[0] + word[2]) - 1.5, middle) + ["mouseup", "1", "key", "ctrl+c"], on: server)
     }
 
     /// The bounds of each word of an image as `livetext analyze --json` reads it.

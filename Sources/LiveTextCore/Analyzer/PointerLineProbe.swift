@@ -5,7 +5,10 @@ extension ImageAnalyzer {
     /// nothing. The whole reading replaces it.
     func probeLine(at point: (x: Int, y: Int), in image: PixelImage, configuration: Configuration,
                    flag: CancellationFlag) async throws -> [TextBlock] {
-        guard let line = PointerLine.line(at: point, in: image) else { return [] }
+        guard let found = PointerLine.line(at: point, in: image) else { return [] }
+        // Only the window under the pointer: a row running on into the next window is not its line.
+        let line = configuration.regions.pieces(of: found)
+            .first { $0.bounds.x <= point.x && point.x < $0.bounds.maxX }?.bounds ?? found
         let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
         let prepared = try await BlockingWork.run { preprocessor.prepare(image.cropped(to: line)) }
         try flag.check()

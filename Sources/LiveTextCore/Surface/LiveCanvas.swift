@@ -19,6 +19,11 @@ public protocol LiveCanvas: AnyObject, Sendable {
     /// Dots per inch of the screen shown (96: one pixel a point), when the server says.
     var dotsPerInch: Double? { get }
 
+    /// The part of the canvas left to windows, without what panels and docks hold along the
+    /// screen's edges, in surface coordinates; nil when that is all of it or the server does not
+    /// say. The Live Text button and chips stay inside it. On the canvas' thread.
+    func workArea() -> Bounds?
+
     /// Shows the frozen screen above everything; input may not be held yet.
     func map() throws
     /// Takes the keyboard and pointer if nobody holds them: true when they are now the canvas's.
@@ -54,4 +59,9 @@ public enum LiveCanvasEnding: Sendable, Hashable {
     case escaped
     /// `cancel` was raised.
     case cancelled
+}
+
+extension LiveCanvas {
+    /// No panels known: the whole canvas.
+    public func workArea() -> Bounds? { nil }
 }

@@ -52,4 +52,13 @@ public enum ViewCanvasSize {
     public static func fitting(image: (width: Int, height: Int), screen: (width: Int, height: Int)) -> (width: Int, height: Int) {
         (max(320, min(image.width, screen.width * 85 / 100)), max(200, min(image.height, screen.height * 85 / 100)))
     }
+
+    /// Where the window opens on one monitor's `area` (its part left to windows, in screen
+    /// coordinates): sized by `fitting` for that area, centred on it. Not the whole screen: on two
+    /// monitors side by side a window sized for both would straddle them.
+    public static func placed(image: (width: Int, height: Int), in area: Bounds) -> Bounds {
+        let size = fitting(image: image, screen: (area.width, area.height))
+        return Bounds(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2,
+                      width: size.width, height: size.height)
+    }
 }
