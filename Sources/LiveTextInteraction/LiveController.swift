@@ -320,8 +320,8 @@ public struct LiveController {
         var paints: [LivePaint] = []
         if showingAll {
             // Everything found shown: the rest dimmed, every line of text lit.
-            paints.append(.fill(Bounds(x: 0, y: 0, width: width, height: height), LiveStyle.dim))
-            paints += analysis.blocks.flatMap(\.lines).map { .fill($0.bounds, LiveStyle.lit) }
+            paints += LiveStyle.showingAll(analysis.blocks.flatMap(\.lines).map(\.bounds),
+                                           in: Bounds(x: 0, y: 0, width: width, height: height), metrics: metrics)
         }
         if offersItems {
             for item in analysis.items where item.source == .text {

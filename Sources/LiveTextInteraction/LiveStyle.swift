@@ -7,6 +7,7 @@ public enum LiveStyle {
     public static let selection = LiveColor(red: 0x1e, green: 0x90, blue: 0xff, alpha: 90)
     public static let item = LiveColor(red: 0xff, green: 0xb0, blue: 0x00, alpha: 230)
     public static let dim = LiveColor(red: 0, green: 0, blue: 0, alpha: 110)
+    /// The thin frame around each line while everything is shown.
     public static let lit = LiveColor(red: 0xff, green: 0xff, blue: 0xff, alpha: 120)
     public static let control = LiveColor(red: 0xf4, green: 0xf4, blue: 0xf4, alpha: 235)
     public static let controlStroke = LiveColor(red: 0x80, green: 0x80, blue: 0x80)
@@ -29,5 +30,35 @@ public enum LiveStyle {
             paints.append(.fill(Bounds(x: lineX, y: top + metrics.pixels(row), width: length, height: metrics.pixels(1)), ink))
         }
         return paints
+    }
+
+    /// Everything found shown (the Live Text button on): `area` dimmed but for the `lines`,
+    /// which keep their own pixels, each in a thin light frame. A light band laid over each line
+    /// washed out light text on a dark terminal (grey on grey); pixels left as they were are as
+    /// legible as the user's own colours make them, dark on light or light on dark. The dimming
+    /// is cut into rectangles around the lines (row bands between their edges, runs of a band
+    /// between the lines in it, bands alike merged), so no pixel is blended twice.
+    public static func showingAll(_ lines: [Bounds], in area: Bounds, metrics: InterfaceMetrics = .standard) -> [LivePaint] {
+        let holes = lines.map { $0.intersection(area) }.filter { !$0.isEmpty }
+        let edges = Set([area.y, area.maxY] + holes.flatMap { [$0.y, $0.maxY] }).sorted()
+        var dims: [Bounds] = [], previous: (gaps: [ClosedRange<Int>], indices: [Int])?
+        for (top, bottom) in zip(edges, edges.dropFirst()) where bottom > top {
+            let spans = holes.filter { $0.y <= top && $0.maxY >= bottom }.map { ($0.x, $0.maxX) }.sorted { $0 < $1 }
+            var gaps: [ClosedRange<Int>] = [], x = area.x
+            for (start, end) in spans {
+                if start > x { gaps.append(x...(start - 1)) }
+                x = max(x, end)
+            }
+            if x < area.maxX { gaps.append(x...(area.maxX - 1)) }
+            if let last = previous, last.gaps == gaps {
+                // The same runs as the band above: those rectangles grow down.
+                for index in last.indices { dims[index].height = bottom - dims[index].y }
+                continue
+            }
+            let first = dims.count
+            dims += gaps.map { Bounds(x: $0.lowerBound, y: top, width: $0.count, height: bottom - top) }
+            previous = (gaps, Array(first..<dims.count))
+        }
+        return dims.map { .fill($0, dim) } + holes.map { .frame($0, lit, width: metrics.pixels(1)) }
     }
 }

@@ -236,8 +236,8 @@ public struct ViewController {
         let view = Bounds(x: 0, y: 0, width: transform.viewWidth, height: transform.viewHeight)
         var everything: [LivePaint] = []
         if showingAll, let analysis {
-            everything.append(.fill(transform.imageInView.intersection(view), LiveStyle.dim))
-            everything += analysis.blocks.flatMap(\.lines).map { .fill(transform.viewRect($0.bounds).intersection(view), LiveStyle.lit) }
+            everything += LiveStyle.showingAll(analysis.blocks.flatMap(\.lines).map { transform.viewRect($0.bounds) },
+                                               in: transform.imageInView.intersection(view), metrics: metrics)
         }
         var controls: [LivePaint] = panel.button.map { LiveStyle.button($0, on: showingAll, metrics: metrics) } ?? []
         if showingAll {

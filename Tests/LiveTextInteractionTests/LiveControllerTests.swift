@@ -239,8 +239,14 @@ struct LiveControllerTests {
         _ = controller.handle(Self.press(button.x + 5, button.y + 5))
         #expect(controller.showingAll && controller.selection == nil)
         let on = controller.paints
-        #expect(on.first == .fill(Bounds(x: 0, y: 0, width: 200, height: 100), LiveStyle.dim))
-        #expect(on.filter { if case .fill(_, LiveStyle.lit) = $0 { true } else { false } }.count == 3)
+        // Dimmed but for the three lines, each framed.
+        let lines = Self.analysis.blocks.flatMap(\.lines).map(\.bounds)
+        let dims = on.compactMap { if case .fill(let rect, LiveStyle.dim) = $0 { rect } else { nil } }
+        #expect(dims.allSatisfy { dim in lines.allSatisfy { dim.intersection($0).isEmpty } })
+        var covered = [Int](repeating: 0, count: 200 * 100)
+        for rect in dims + lines { for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { covered[y * 200 + x] += 1 } } }
+        #expect(covered.allSatisfy { $0 == 1 }, "every pixel dimmed once or on a line")
+        #expect(on.filter { if case .frame(_, LiveStyle.lit, _) = $0 { true } else { false } }.count == 3)
         _ = controller.handle(Self.release)
         _ = controller.handle(Self.press(button.x + 5, button.y + 5))
         #expect(!controller.showingAll)
@@ -372,5 +378,29 @@ struct LiveControllerTests {
         _ = caret.handle(Self.release)
         _ = caret.handle(.message(Self.partial(2, keeping: ["gamma delta", "omega"])))
         #expect(caret.selection == nil && caret.selectedText.isEmpty)
+    }
+
+    @Test("everything shown over a dark terminal: the light text of a line keeps its own pixels (a light band washed it out), the rest is dimmed")
+    func showingAllOnDark() {
+        // A black screen with a light-grey "line" of text at (20, 20, 100, 14), and a light dot
+        // beside it that was not read.
+        func screen(dot: Bool) -> PixelImage {
+            var pixels = [UInt8](repeating: 0, count: 160 * 60 * 4)
+            for y in 20..<34 { for x in stride(from: 20, to: 120, by: 3) { for c in 0..<3 { pixels[(y * 160 + x) * 4 + c] = 200 } } }
+            if dot { for c in 0..<3 { pixels[(45 * 160 + 140) * 4 + c] = 200 } }
+            for at in stride(from: 3, to: pixels.count, by: 4) { pixels[at] = 255 }
+            return PixelImage(width: 160, height: 60, format: .rgba8, pixels: pixels)
+        }
+        let frozen = screen(dot: false)
+        let line = Bounds(x: 20, y: 20, width: 100, height: 14)
+        let area = Bounds(x: 0, y: 0, width: 160, height: 60)
+        let out = LiveCompositor.compose(frozen, LiveStyle.showingAll([line], in: area), in: area)
+        // Inside the frame, the text and its background are exactly as they were: 200 on 0.
+        #expect(out[(25 * 160 + 23) * 4] == 200 && out[(25 * 160 + 24) * 4] == 0)
+        // Around it, dimmed once (black stays black; nothing lighter than it was).
+        #expect(out[(50 * 160 + 50) * 4] == 0)
+        // Text beside the line (not read) is dimmed: 200 → about 114.
+        let dimmed = LiveCompositor.compose(screen(dot: true), LiveStyle.showingAll([line], in: area), in: area)
+        #expect(dimmed[(45 * 160 + 140) * 4] == LiveCompositor.mix(0, over: 200, alpha: UInt32(LiveStyle.dim.alpha)))
     }
 }

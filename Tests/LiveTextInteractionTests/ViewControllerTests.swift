@@ -149,7 +149,9 @@ struct ViewControllerTests {
         _ = controller.handle(Live.press(180, 80))
         _ = controller.handle(Live.release)
         #expect(controller.showingAll)
-        #expect(controller.paints().contains(.fill(Bounds(x: 0, y: 0, width: 200, height: 100), LiveStyle.dim)))
+        // The image dimmed (around its lines, framed), from the view's top-left corner.
+        #expect(controller.paints().contains { if case .fill(let rect, LiveStyle.dim) = $0 { rect.x == 0 && rect.y == 0 } else { false } })
+        #expect(controller.paints().contains { if case .frame(_, LiveStyle.lit, _) = $0 { true } else { false } })
         #expect(controller.selectedText.isEmpty)
         // Resized: the button follows the corner.
         _ = controller.handle(.resized(width: 300, height: 150))
