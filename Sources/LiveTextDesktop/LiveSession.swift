@@ -147,7 +147,7 @@ public struct LiveSession: Sendable {
             let area = surface.area
             let frozen = try surface.frozen()
             // Interface points at the screen's DPI: 96 is one pixel a point.
-            let metrics = InterfaceScale.metrics(dotsPerInch: surface.dotsPerInch)
+            let metrics = InterfaceScale.metrics(dotsPerInch: surface.dotsPerInch, physicalDotsPerInch: surface.physicalDotsPerInch)
             let shown = ScreenImage(frozen, captureMs: nil)
             let pointer = surface.pointer()
             // The button and chips stay off the panels (an i3bar, a taskbar) and inside the insets.

@@ -110,7 +110,7 @@ public struct ViewSession: Sendable {
             // Shown first: a compositor may give the window another size at once (a tiling one does).
             try window.show()
             let size = (width: window.width, height: window.height)
-            let metrics = InterfaceScale.metrics(dotsPerInch: window.dotsPerInch)
+            let metrics = InterfaceScale.metrics(dotsPerInch: window.dotsPerInch, physicalDotsPerInch: window.physicalDotsPerInch)
             let makeLive = { [types, interface, allowDataDetectorsInTextMode] (image: PixelImage) in
                 LiveController(width: image.width, height: image.height, types: types,
                                allowDataDetectorsInTextMode: allowDataDetectorsInTextMode, metrics: metrics,

@@ -42,6 +42,10 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
     public var reportsEscape = false
     /// The screen's `Xft.dpi` (its resource database), when set.
     public var dotsPerInch: Double? { display.resourceDPI }
+    /// The density of the monitor under the surface's middle, from its reported size.
+    public var physicalDotsPerInch: Double? {
+        display.physicalDotsPerInch(at: (area.x + area.width / 2, area.y + area.height / 2))
+    }
     /// The part of the surface left to windows (`WorkArea`: `_NET_WORKAREA` and panels' struts);
     /// nil when that is all of it.
     public func workArea() -> Bounds? {

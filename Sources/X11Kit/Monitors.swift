@@ -35,7 +35,7 @@ enum MonitorList {
                 monitors.append(Monitor(name: name,
                                         bounds: Bounds(x: Int(info.x), y: Int(info.y),
                                                        width: Int(info.width), height: Int(info.height)),
-                                        isPrimary: info.primary != 0))
+                                        isPrimary: info.primary != 0, widthMillimetres: Int(info.mwidth)))
             }
         }
         return monitors
@@ -58,5 +58,14 @@ enum MonitorList {
             }
         }
         return heads
+    }
+}
+
+extension X11Display {
+    /// The physical density of the monitor holding a point (root coordinates), when it reports a
+    /// believable size (`Monitor.physicalDotsPerInch`).
+    func physicalDotsPerInch(at point: (x: Int, y: Int)) -> Double? {
+        guard let monitors = try? MonitorList.query(self) else { return nil }
+        return monitors.first { $0.bounds.contains(x: point.x, y: point.y) }?.physicalDotsPerInch
     }
 }

@@ -40,6 +40,8 @@ public final class ViewWindow: ViewCanvas, @unchecked Sendable {
     /// The colour around the image: the window's background.
     public static let backdrop = LiveColor.viewBackdrop
 
+    /// The middle of where the window was asked to open, in root coordinates.
+    private let placedAt: (x: Int, y: Int)
     /// Whether `close` closes `display` too (a connection made for the window).
     private let closingDisplay: Bool
 
@@ -63,6 +65,7 @@ public final class ViewWindow: ViewCanvas, @unchecked Sendable {
         self.closingDisplay = closingDisplay
         self.width = max(1, place.width)
         self.height = max(1, place.height)
+        placedAt = (place.x + place.width / 2, place.y + place.height / 2)
         loop = try LiveEventLoop()
         deleteWindow = display.atom("WM_DELETE_WINDOW")
         let handle = display.handle, backdrop = Self.backdrop
@@ -188,6 +191,8 @@ public final class ViewWindow: ViewCanvas, @unchecked Sendable {
 
     /// Dots per inch of the screen, as the X resources say (`Xft.dpi`).
     public var dotsPerInch: Double? { display.resourceDPI }
+    /// The density of the monitor the window was placed on, from its reported size.
+    public var physicalDotsPerInch: Double? { display.physicalDotsPerInch(at: (placedAt.x, placedAt.y)) }
 
     /// Gives the handler `.message(value)` on the window's thread (from any thread; false once closed).
     @discardableResult

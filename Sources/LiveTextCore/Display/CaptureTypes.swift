@@ -21,8 +21,20 @@ public struct Monitor: Sendable, Hashable {
     public var isPrimary: Bool
     /// Physical pixels per screen-coordinate pixel (2 on a HiDPI output scaled by 2).
     public var scale: Double
+    /// The panel's width in millimetres as the monitor reports it (EDID), when it does.
+    public var widthMillimetres: Int?
 
-    public init(name: String, bounds: Bounds, isPrimary: Bool, scale: Double = 1) {
+    /// Dots per inch across the monitor, from its reported width; nil when it reports none or
+    /// one that gives no believable density (under 50 or over 600 dpi: a projector's or TV's
+    /// made-up size).
+    public var physicalDotsPerInch: Double? {
+        guard let millimetres = widthMillimetres, millimetres > 0 else { return nil }
+        let dpi = Double(bounds.width) * scale / (Double(millimetres) / 25.4)
+        return (50...600).contains(dpi) ? dpi : nil
+    }
+
+    public init(name: String, bounds: Bounds, isPrimary: Bool, scale: Double = 1, widthMillimetres: Int? = nil) {
+        self.widthMillimetres = widthMillimetres
         self.name = name
         self.bounds = bounds
         self.isPrimary = isPrimary

@@ -18,6 +18,9 @@ public protocol LiveCanvas: AnyObject, Sendable {
     var reportsEscape: Bool { get set }
     /// Dots per inch of the screen shown (96: one pixel a point), when the server says.
     var dotsPerInch: Double? { get }
+    /// Dots per inch of the monitor shown as its panel measures (its reported size), when known:
+    /// the last word on the interface's size, after the server's and the user's settings.
+    var physicalDotsPerInch: Double? { get }
 
     /// The part of the canvas left to windows, without what panels and docks hold along the
     /// screen's edges, in surface coordinates; nil when that is all of it or the server does not
@@ -64,4 +67,6 @@ public enum LiveCanvasEnding: Sendable, Hashable {
 extension LiveCanvas {
     /// No panels known: the whole canvas.
     public func workArea() -> Bounds? { nil }
+    /// Not known.
+    public var physicalDotsPerInch: Double? { nil }
 }

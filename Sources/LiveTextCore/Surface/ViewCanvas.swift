@@ -13,6 +13,8 @@ public protocol ViewCanvas: AnyObject, Sendable {
     var height: Int { get }
     /// Dots per inch of the canvas's pixels (96: one pixel a point), when the server says.
     var dotsPerInch: Double? { get }
+    /// Dots per inch of the monitor the window opens on, as its panel measures, when known.
+    var physicalDotsPerInch: Double? { get }
 
     /// Shows the window (the window manager or compositor places and frames it).
     func show() throws
@@ -44,6 +46,11 @@ public enum ViewCanvasEnding: Sendable, Hashable {
     case closed
     /// `cancel` was raised.
     case cancelled
+}
+
+extension ViewCanvas {
+    /// Not known.
+    public var physicalDotsPerInch: Double? { nil }
 }
 
 /// The size a viewer's window opens at.
