@@ -160,6 +160,12 @@ public final class ImageAnalyzer: Sendable {
     private func recognize(_ image: PixelImage, source: String, configuration: Configuration,
                            progress: ProgressiveReading?, flag: CancellationFlag,
                            timing: inout ImageAnalysis.Timing) async throws -> ([TextBlock], [MachineReadableCode]) {
+        var given = configuration
+        if given.regions.isEmpty, given.types.contains(.text) {
+            // Nobody said where the windows are (an image, a Wayland screen): their backgrounds do.
+            given.regions = BackgroundEdges.regions(of: image)
+        }
+        let configuration = given
         var codes = [MachineReadableCode]()
         var blocks = [TextBlock]()
         // Read progressively (live text), the page is prepared while the codes are read, on
