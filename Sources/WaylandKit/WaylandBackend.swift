@@ -155,10 +155,16 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     }
 
     public func capture(_ target: CaptureTarget) async throws -> CapturedImage {
-        try await run { connection, cancel in
+        let captured = try await run { connection, cancel in
             try WaylandScreenCapture.capture(target, connection: connection, kit: try self.screencopyKit(on: connection),
                                              cancel: cancel)
         }
+        return captured.reading(windows: SwayWindows.rects(runtimeDirectory: swayRuntimeDirectory))
+    }
+
+    /// Where sway's IPC socket is: beside the Wayland socket.
+    private var swayRuntimeDirectory: String? {
+        runtimeDirectory ?? ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"]
     }
 
     /// The capture bindings and buffers kept on `connection`, made when there are none; on `queue`.
@@ -252,7 +258,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
             }
             let captured = try WaylandScreenCapture.capture(target, connection: connection, outputs: outputs,
                                                             kit: try self.screencopyKit(on: connection))
-            return (captured, places)
+            return (captured.reading(windows: SwayWindows.rects(runtimeDirectory: self.swayRuntimeDirectory)), places)
         }
         try ImageLimits(maxPixels: maxPixels).check(width: frozen.image.width, height: frozen.image.height)
         return try WaylandLiveSurface(socket: socket, runtimeDirectory: runtimeDirectory, frozen: frozen, places: places)
