@@ -6,7 +6,10 @@ extension ImageAnalyzer {
     func probeLine(at point: (x: Int, y: Int), in image: PixelImage, configuration: Configuration,
                    flag: CancellationFlag) async throws -> [TextBlock] {
         guard let line = PointerLine.line(at: point, in: image) else { return [] }
-        let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
+        // One line: its large glyphs are not read apart (the page reads them).
+        var options = configuration.preprocessing
+        options.readLargeTextApart = false
+        let preprocessor = ScreenTextPreprocessor(options: options)
         let prepared = try await BlockingWork.run { preprocessor.prepare(image.cropped(to: line)) }
         try flag.check()
         let page = prepared.recognitionPage
@@ -24,12 +27,15 @@ extension TextBlock {
     func moved(x dx: Int, y dy: Int) -> TextBlock {
         var block = self
         block.bounds = bounds.moved(x: dx, y: dy)
+        block.quad = quad.moved(x: dx, y: dy)
         block.lines = lines.map { line in
             var line = line
             line.bounds = line.bounds.moved(x: dx, y: dy)
+            line.quad = line.quad.moved(x: dx, y: dy)
             line.words = line.words.map { word in
                 var word = word
                 word.bounds = word.bounds.moved(x: dx, y: dy)
+                word.quad = word.quad.moved(x: dx, y: dy)
                 return word
             }
             return line
