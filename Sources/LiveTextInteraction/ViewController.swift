@@ -228,7 +228,10 @@ public struct ViewController {
         var everything: [LivePaint] = []
         if showingAll, let analysis {
             everything.append(.fill(transform.imageInView.intersection(view), LiveStyle.dim))
-            everything += analysis.blocks.flatMap(\.lines).map { .fill(transform.viewRect($0.bounds).intersection(view), LiveStyle.lit) }
+            everything += analysis.blocks.flatMap(\.lines).flatMap { $0.fills(LiveStyle.lit) }.compactMap { paint in
+                guard case .fill(let rect, let color) = paint else { return nil }
+                return .fill(transform.viewRect(rect).intersection(view), color)
+            }
         }
         var controls: [LivePaint] = panel.button.map { LiveStyle.button($0, on: showingAll, metrics: metrics) } ?? []
         if showingAll {
