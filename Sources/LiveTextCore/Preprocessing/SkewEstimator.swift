@@ -42,14 +42,14 @@ public struct SkewEstimator: Sendable {
             let score = Self.score(xs, ys, angle: angle, row: glyph)
             if score > bestScore { (best, bestScore) = (angle, score) }
         }
-        // Fine: rows a third of a glyph, every twentieth of a degree around it.
+        // Fine: rows a third of a glyph, every twentieth of a degree around it; the middle of
+        // the angles that score best (short lines score alike over a span of angles).
         let row = max(1, glyph / 3)
-        var fine = best, fineScore = -1.0
-        for step in -8...8 {
-            let angle = best + Double(step) / 20 * degree
-            let score = Self.score(xs, ys, angle: angle, row: row)
-            if score > fineScore { (fine, fineScore) = (angle, score) }
-        }
+        let fineAngles = (-8...8).map { best + Double($0) / 20 * degree }
+        let scores = fineAngles.map { Self.score(xs, ys, angle: $0, row: row) }
+        let fineScore = scores.max() ?? 0
+        let top = fineAngles.indices.filter { scores[$0] >= fineScore * 0.999 }
+        let fine = (fineAngles[top.first!] + fineAngles[top.last!]) / 2
         guard abs(fine) >= minimumAngle * degree,
               fineScore >= minimumGain * Self.score(xs, ys, angle: 0, row: row) else { return nil }
         return fine
