@@ -76,8 +76,8 @@ extension DetectedItem {
             ("type", .string(kind.rawValue)), ("text", .string(text)), ("start", .int(start)), ("end", .int(end)),
         ]
         if let bounds { members.append(("bounds", bounds.orderedJSON)) }
-        if let lines { members.append(("lines", .array(lines.map(\.orderedJSON)))) }
         if let quad { members.append(("quad", quad.orderedJSON)) }
+        if let lines { members.append(("lines", .array(lines.map(\.orderedJSON)))) }
         if let lineQuads { members.append(("lineQuads", .array(lineQuads.map(\.orderedJSON)))) }
         members.append(("source", .string(source.rawValue)))
         members.append(("value", JSONValue.object(value).ordered))
