@@ -99,7 +99,7 @@ let package = Package(
 
         .testTarget(name: "LiveTextCoreTests", dependencies: ["LiveTextCore", "TestSupport"]),
         .testTarget(name: "AdapterTests",
-                    dependencies: ["LiveTextCore", "TesseractOCR", "ZBarCodes", "LiveTextEngines", "TestSupport"],
+                    dependencies: ["LiveTextCore", "LiveTextDetectors", "LiveTextInteraction", "TesseractOCR", "ZBarCodes", "LiveTextEngines", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "DetectorTests", dependencies: ["LiveTextDetectors", "LiveTextCore", "TestSupport"],
                     exclude: ["Fixtures"]),

@@ -44,7 +44,7 @@ extension LiveController {
     func contextMenu(atX x: Int, y: Int) -> LiveMenu? {
         var items: [LiveMenu.Item] = []
         if let text, let selection, !selection.isEmpty,
-           text.rects(of: selection).contains(where: { $0.contains(x: x, y: y) }) {
+           text.quads(of: selection).contains(where: { $0.contains(PixelPoint(x: x, y: y)) }) {
             // The selection first: what the user chose wins over an item under it.
             items = selectionMenuItems(selectedText)
         } else if let subject = item(at: x, y, menu: true), let analysis {

@@ -204,9 +204,7 @@ public struct LiveController {
         analysis = newer
         let fresh = SelectableText(newer)
         text = fresh
-        if let older, let kept, !kept.isEmpty, let first = older.rects(of: kept).first, let last = older.rects(of: kept).last {
-            let from = PixelPoint(x: Double(first.x) + 0.5, y: first.midY)
-            let to = PixelPoint(x: Double(last.maxX) - 0.5, y: last.midY)
+        if let older, let kept, let (from, to) = older.ends(of: kept) {
             selection = kept.anchor <= kept.focus ? fresh.selection(from: from, to: to) : fresh.selection(from: to, to: from)
         } else if kept != nil {
             selection = nil
@@ -325,13 +323,11 @@ public struct LiveController {
         }
         if offersItems {
             for item in analysis.items where item.source == .text {
-                for rect in item.lineRects {
-                    paints.append(.fill(Bounds(x: rect.x, y: rect.maxY, width: rect.width, height: 2), LiveStyle.item))
-                }
+                for shape in item.lineShapes { paints += shape.underline(LiveStyle.item) }
             }
             paints += analysis.codes.map { .frame($0.bounds, LiveStyle.item, width: 2) }
         }
-        if let selection { paints += text.rects(of: selection).map { .fill($0, LiveStyle.selection) } }
+        if let selection { paints += text.quads(of: selection).flatMap { $0.fills(LiveStyle.selection) } }
         if let button { paints += LiveStyle.button(button, on: showingAll, metrics: metrics) }
         if showingAll {
             paints += panel.chips.map { chip in chip.picture.map(LivePaint.picture) ?? .fill(chip.frame, LiveStyle.control) }

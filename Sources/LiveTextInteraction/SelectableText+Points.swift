@@ -4,18 +4,21 @@ extension SelectableText {
     /// The position under `point` (image pixels) when it is over a word: the character boundary
     /// nearest to it. Nil over no word: the pointer is not over text.
     public func position(at point: PixelPoint) -> TextPosition? {
+        let point = frame.level(point)
         guard let index = words.firstIndex(where: { $0.bounds.contains(point) }) else { return nil }
         return position(in: words[index], nearest: point.x)
     }
 
     /// The start of the word under `point`, nil over none.
     public func word(at point: PixelPoint) -> TextPosition? {
-        words.first { $0.bounds.contains(point) }?.position
+        let point = frame.level(point)
+        return words.first { $0.bounds.contains(point) }?.position
     }
 
     /// The position nearest to `point`, wherever it is: the nearest line, on it the word under or
     /// nearest to the point across, in it the nearest character boundary. Nil without words.
     public func position(nearest point: PixelPoint) -> TextPosition? {
+        let point = frame.level(point)
         guard let line = nearestLine(to: point) else { return nil }
         var best = line.words.lowerBound, bestDistance = Double.infinity
         for index in line.words {

@@ -1,7 +1,23 @@
 import LiveTextCore
 
 extension SelectableText {
-    /// The rectangles that draw `selection`: one per line it covers, as high as the line, from
+    /// The quads that draw `selection` on the image: `rects(of:)` turned with tilted text (the
+    /// rectangles themselves for level text).
+    public func quads(of selection: TextSelection) -> [Quad] {
+        rects(of: selection).map { frame.quad(of: $0) }
+    }
+
+    /// Points inside the selection's two ends on the image, half a pixel in from its first
+    /// line's start and its last line's end, at mid-height; nil when it covers nothing.
+    public func ends(of selection: TextSelection) -> (from: PixelPoint, to: PixelPoint)? {
+        let rects = rects(of: selection)
+        guard !selection.isEmpty, let first = rects.first, let last = rects.last else { return nil }
+        return (frame.image(PixelPoint(x: Double(first.x) + 0.5, y: first.midY)),
+                frame.image(PixelPoint(x: Double(last.maxX) - 0.5, y: last.midY)))
+    }
+
+    /// The rectangles that draw `selection`, in the text's frame (image pixels for level text;
+    /// `quads(of:)` on the image): one per line it covers, as high as the line, from
     /// the start position (on its first line) to the end position (on its last), whole lines
     /// between. Where a position falls inside a word, its x is estimated in proportion across the
     /// word's bounds. A line the selection only touches at an end (nothing of it selected) has none.

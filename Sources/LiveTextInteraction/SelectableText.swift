@@ -33,6 +33,10 @@ public struct SelectableText: Sendable {
     let blocks: [TextBlock]
     let words: [Word]
     let lines: [Line]
+    /// The frame words and lines are kept in: the image for level text; for tilted text the
+    /// image turned so that its text is level, where rows, areas and positions work as on level
+    /// text. Points come in through it and rectangles go out through it.
+    let frame: TextFrame
 
     public init(_ analysis: ImageAnalysis) {
         self.init(blocks: analysis.blocks)
@@ -42,6 +46,9 @@ public struct SelectableText: Sendable {
     /// blocks by a blank line.
     public init(blocks: [TextBlock]) {
         self.blocks = blocks
+        let tilted = blocks.lazy.flatMap(\.lines).flatMap(\.words).first { !$0.quad.isLevel }
+        let frame = TextFrame(angle: tilted?.quad.angle ?? 0)
+        self.frame = frame
         var words: [Word] = [], lines: [Line] = []
         var offset = 0
         for (b, block) in blocks.enumerated() {
@@ -52,13 +59,13 @@ public struct SelectableText: Sendable {
                 for (w, word) in line.words.enumerated() {
                     if w > 0 { offset += 1 }
                     let characters = Array(word.text)
-                    words.append(Word(position: TextPosition(block: b, line: l, word: w), bounds: word.bounds,
+                    words.append(Word(position: TextPosition(block: b, line: l, word: w), bounds: frame.bounds(of: word),
                                       characters: characters, textOffset: offset,
                                       scalarCounts: characters.map(\.unicodeScalars.count), line: lines.count))
                     offset += word.text.unicodeScalars.count
                 }
                 if words.count > first {
-                    lines.append(Line(block: b, line: l, bounds: line.words.map(\.bounds).union,
+                    lines.append(Line(block: b, line: l, bounds: words[first...].map(\.bounds).union,
                                       words: first..<words.count))
                 }
             }

@@ -20,6 +20,11 @@ enum DBusEncoding {
                     .int32(Int32(clamping: b.width)), .int32(Int32(clamping: b.height))])
     }
 
+    /// Four `(dd)` corners, clockwise from the top-left as the text reads.
+    static func quad(_ q: Quad) -> DBusValue {
+        .array("(dd)", q.corners.map { .structure([.double($0.x), .double($0.y)]) })
+    }
+
     static func item(_ item: DetectedItem) -> [String: DBusValue] {
         var fields: [String: DBusValue] = [
             "type": .string(item.kind.rawValue), "text": .string(item.text), "start": .int32(Int32(clamping: item.start)),
@@ -28,6 +33,8 @@ enum DBusEncoding {
         ]
         if let b = item.bounds { fields["bounds"] = bounds(b) }
         if let lines = item.lines { fields["lines"] = .array("(iiii)", lines.map(bounds)) }
+        if let q = item.quad { fields["quad"] = quad(q) }
+        if let quads = item.lineQuads { fields["lineQuads"] = .array("a(dd)", quads.map(quad)) }
         return fields
     }
 

@@ -62,7 +62,9 @@ struct ItemLinesTests {
         #expect(phone.lines == nil && phone.bounds?.y == 60)
 
         let json = analysis.jsonLine()
-        #expect(json.contains("\"bounds\":[0,0,270,50],\"lines\":[[120,0,150,20],[0,30,190,20]],\"source\":\"text\""))
+        // Its quad beside its bounds, a quad a line beside its lines (level text: their rectangles).
+        #expect(json.contains(#""bounds":[0,0,270,50],"quad":[[0,0],[270,0],[270,50],[0,50]],"lines":[[120,0,150,20],[0,30,190,20]],"#
+            + #""lineQuads":[[[120,0],[270,0],[270,20],[120,20]],[[0,30],[190,30],[190,50],[0,50]]],"source":"text""#))
         #expect(json.components(separatedBy: "\"lines\":[[").count == 2, "only the address has lines")
         let decoded = try JSONDecoder().decode(ImageAnalysis.self, from: Data(json.utf8))
         #expect(decoded.items == analysis.items)

@@ -36,24 +36,31 @@ extension Bounds {
     public var orderedJSON: OrderedJSON { .array([.int(x), .int(y), .int(width), .int(height)]) }
 }
 
+extension Quad {
+    /// `[[x, y], …]`, clockwise from the top-left corner as the text reads.
+    public var orderedJSON: OrderedJSON { .array(corners.map { .array([.double($0.x), .double($0.y)]) }) }
+}
+
 extension TextBlock {
     public var orderedJSON: OrderedJSON {
         let language = self.language.map { [("language", OrderedJSON.string($0))] } ?? []
-        return .object([("text", .string(text)), ("bounds", bounds.orderedJSON), ("confidence", .double(confidence))]
+        return .object([("text", .string(text)), ("bounds", bounds.orderedJSON), ("quad", quad.orderedJSON),
+                        ("confidence", .double(confidence))]
             + language + [("lines", .array(lines.map(\.orderedJSON)))])
     }
 }
 
 extension TextLine {
     public var orderedJSON: OrderedJSON {
-        .object([("text", .string(text)), ("bounds", bounds.orderedJSON),
+        .object([("text", .string(text)), ("bounds", bounds.orderedJSON), ("quad", quad.orderedJSON),
                  ("words", .array(words.map(\.orderedJSON)))])
     }
 }
 
 extension TextWord {
     public var orderedJSON: OrderedJSON {
-        .object([("text", .string(text)), ("bounds", bounds.orderedJSON), ("confidence", .double(confidence))])
+        .object([("text", .string(text)), ("bounds", bounds.orderedJSON), ("quad", quad.orderedJSON),
+                 ("confidence", .double(confidence))])
     }
 }
 
@@ -69,7 +76,9 @@ extension DetectedItem {
             ("type", .string(kind.rawValue)), ("text", .string(text)), ("start", .int(start)), ("end", .int(end)),
         ]
         if let bounds { members.append(("bounds", bounds.orderedJSON)) }
+        if let quad { members.append(("quad", quad.orderedJSON)) }
         if let lines { members.append(("lines", .array(lines.map(\.orderedJSON)))) }
+        if let lineQuads { members.append(("lineQuads", .array(lineQuads.map(\.orderedJSON)))) }
         members.append(("source", .string(source.rawValue)))
         members.append(("value", JSONValue.object(value).ordered))
         return .object(members)

@@ -95,13 +95,27 @@ public struct TextBlock: Sendable, Hashable, Codable {
     /// The OCR language it was read in (tesseract name, `deu`); nil when not known.
     public var language: String?
     public var lines: [TextLine]
+    /// Its corners, turned as its lines are (`Quad`); `bounds` holds it.
+    public var quad: Quad
 
     public init(lines: [TextLine]) {
         self.lines = lines
         self.text = lines.map(\.text).joined(separator: "\n")
-        self.bounds = lines.map(\.bounds).union
+        let union = lines.map(\.bounds).union
+        self.quad = Quad.enclosing(lines.map(\.quad))?.rounded() ?? Quad(union)
+        self.bounds = union.union(quad.bounds)
         let words = lines.flatMap(\.words)
         self.confidence = (Self.meanConfidence(words.map { ($0.text, $0.confidence) }) * 10).rounded() / 10
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        bounds = try container.decode(Bounds.self, forKey: .bounds)
+        confidence = try container.decode(Double.self, forKey: .confidence)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
+        lines = try container.decode([TextLine].self, forKey: .lines)
+        quad = try container.decodeIfPresent(Quad.self, forKey: .quad) ?? Quad(bounds)
     }
 
     /// Mean confidence weighted by word length; 0 without words.
@@ -121,11 +135,23 @@ public struct TextLine: Sendable, Hashable, Codable {
     public var text: String
     public var bounds: Bounds
     public var words: [TextWord]
+    /// Its corners, turned as its words are (`Quad`); `bounds` holds it.
+    public var quad: Quad
 
     public init(words: [TextWord]) {
         self.words = words
         self.text = words.map(\.text).joined(separator: " ")
-        self.bounds = words.map(\.bounds).union
+        let union = words.map(\.bounds).union
+        self.quad = Quad.enclosing(words.map(\.quad))?.rounded() ?? Quad(union)
+        self.bounds = union.union(quad.bounds)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        bounds = try container.decode(Bounds.self, forKey: .bounds)
+        words = try container.decode([TextWord].self, forKey: .words)
+        quad = try container.decodeIfPresent(Quad.self, forKey: .quad) ?? Quad(bounds)
     }
 }
 
@@ -134,11 +160,23 @@ public struct TextWord: Sendable, Hashable, Codable {
     public var bounds: Bounds
     /// The recognizer's confidence, 0-100, one decimal.
     public var confidence: Double
+    /// Its corners as it reads (`Quad`): the rectangle of `bounds` for level text; `bounds` holds it.
+    public var quad: Quad
 
-    public init(text: String, bounds: Bounds, confidence: Double) {
+    /// `quad`: where tilted text lies (nil: level, the rectangle of `bounds`).
+    public init(text: String, bounds: Bounds, confidence: Double, quad: Quad? = nil) {
         self.text = text
         self.bounds = bounds
         self.confidence = (min(100, max(0, confidence)) * 10).rounded() / 10
+        self.quad = quad ?? Quad(bounds)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        bounds = try container.decode(Bounds.self, forKey: .bounds)
+        confidence = try container.decode(Double.self, forKey: .confidence)
+        quad = try container.decodeIfPresent(Quad.self, forKey: .quad) ?? Quad(bounds)
     }
 }
 
@@ -175,6 +213,12 @@ public struct DetectedItem: Sendable, Hashable, Codable {
     /// (`bounds` is its rectangle) and for items read from a code. The JSON's `lines`, present
     /// only when set: a contract extension.
     public var lines: [Bounds]?
+    /// Its corners on the image as its text reads (`Quad`), when it has bounds: the rectangle of
+    /// `bounds` for level text, turned with tilted text (for an item over several lines, the
+    /// turned rectangle holding them all). The JSON's `quad`, a contract extension.
+    public var quad: Quad?
+    /// One quad per line, beside `lines` (set exactly when it is). The JSON's `lineQuads`.
+    public var lineQuads: [Quad]?
     public var source: Source
     public var value: [String: JSONValue]
 
@@ -186,12 +230,28 @@ public struct DetectedItem: Sendable, Hashable, Codable {
         self.end = end
         self.bounds = bounds
         self.lines = lines
+        self.quad = bounds.map(Quad.init)
+        self.lineQuads = lines.map { $0.map(Quad.init) }
         self.source = source
         self.value = value
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(ItemKind.self, forKey: .kind)
+        text = try container.decode(String.self, forKey: .text)
+        start = try container.decode(Int.self, forKey: .start)
+        end = try container.decode(Int.self, forKey: .end)
+        bounds = try container.decodeIfPresent(Bounds.self, forKey: .bounds)
+        lines = try container.decodeIfPresent([Bounds].self, forKey: .lines)
+        quad = try container.decodeIfPresent(Quad.self, forKey: .quad) ?? bounds.map(Quad.init)
+        lineQuads = try container.decodeIfPresent([Quad].self, forKey: .lineQuads) ?? lines.map { $0.map(Quad.init) }
+        source = try container.decode(Source.self, forKey: .source)
+        value = try container.decode([String: JSONValue].self, forKey: .value)
+    }
+
     enum CodingKeys: String, CodingKey {
-        case kind = "type", text, start, end, bounds, lines, source, value
+        case kind = "type", text, start, end, bounds, quad, lines, lineQuads, source, value
     }
 }
 

@@ -294,11 +294,13 @@ public final class ImageAnalyzer: Sendable {
         await reporter?.value
         let (read, rereadNanoseconds) = try await readBlocksInTheirLanguages(reading.result(), on: page, plan: plan,
                                                                               flag: flag)
+        let large = try await readLargeText(of: prepared, languages: languages, layout: layout, flag: flag)
         let work = reading.engineTime
-        timing.layoutMs = ImageAnalysis.Timing.rounded(Double(work.layout) / 1e6)
-        timing.linesMs = ImageAnalysis.Timing.rounded(Double(work.lines + rereadNanoseconds) / 1e6)
+        let largeLayout = large.reduce(0) { $0 + $1.layout }, largeLines = large.reduce(0) { $0 + $1.lines }
+        timing.layoutMs = ImageAnalysis.Timing.rounded(Double(work.layout + largeLayout) / 1e6)
+        timing.linesMs = ImageAnalysis.Timing.rounded(Double(work.lines + rereadNanoseconds + largeLines) / 1e6)
         timing.engines = engineCount
-        return assembler.assemble(read, prepared: prepared)
+        return assembler.assemble([(read, prepared)] + large.map { ($0.page, $0.prepared) })
     }
 
     /// Pages taller than two of these (prepared pixels) are laid out in strips, shared out among
@@ -312,7 +314,7 @@ public final class ImageAnalyzer: Sendable {
     static let stripsPerEngine = 4
 
     /// Takes jobs from `reading` until none is left (blocking).
-    private static func work(on reading: PageReading, with engine: any TextRecognizer, layout: PageLayout,
+    static func work(on reading: PageReading, with engine: any TextRecognizer, layout: PageLayout,
                              flag: CancellationFlag) throws {
         do {
             while let job = reading.nextJob() {

@@ -9,7 +9,10 @@ extension ImageAnalyzer {
         // Only the window under the pointer: a row running on into the next window is not its line.
         let line = configuration.regions.pieces(of: found)
             .first { $0.bounds.x <= point.x && point.x < $0.bounds.maxX }?.bounds ?? found
-        let preprocessor = ScreenTextPreprocessor(options: configuration.preprocessing)
+        // One line: its large glyphs are not read apart (the page reads them).
+        var options = configuration.preprocessing
+        options.readLargeTextApart = false
+        let preprocessor = ScreenTextPreprocessor(options: options)
         let prepared = try await BlockingWork.run { preprocessor.prepare(image.cropped(to: line)) }
         try flag.check()
         let page = prepared.recognitionPage
@@ -27,12 +30,15 @@ extension TextBlock {
     func moved(x dx: Int, y dy: Int) -> TextBlock {
         var block = self
         block.bounds = bounds.moved(x: dx, y: dy)
+        block.quad = quad.moved(x: dx, y: dy)
         block.lines = lines.map { line in
             var line = line
             line.bounds = line.bounds.moved(x: dx, y: dy)
+            line.quad = line.quad.moved(x: dx, y: dy)
             line.words = line.words.map { word in
                 var word = word
                 word.bounds = word.bounds.moved(x: dx, y: dy)
+                word.quad = word.quad.moved(x: dx, y: dy)
                 return word
             }
             return line

@@ -17,6 +17,32 @@ public struct TextLayoutAssembler: Sendable {
     }
 
     public func assemble(_ page: RecognizedPage, prepared: PreparedImage) -> [TextBlock] {
+        assemble([(page, prepared)])
+    }
+
+    /// Pages read from one image (the page, and its large text read apart at other scales), as
+    /// one: each mapped back through its own scale, then ordered together. Where the image was
+    /// turned to level tilted text, lines, rows and reading order are found on the turned page,
+    /// where the text is level, and the words then go back onto the image as quads.
+    public func assemble(_ pages: [(page: RecognizedPage, prepared: PreparedImage)]) -> [TextBlock] {
+        guard let first = pages.first?.prepared else { return [] }
+        let blocks = pages.flatMap { kept($0.page, prepared: $0.prepared) }
+        guard let rotation = first.rotation else { return ordered(blocks, regions: regions, height: first.originalHeight) }
+        return ordered(blocks, regions: ContentRegions(), height: rotation.height).map {
+            $0.turnedBack(rotation, width: first.originalWidth, height: first.originalHeight)
+        }
+    }
+
+    /// Blocks dropped at the image's edge, split into paragraphs, rows joined, in reading order.
+    private func ordered(_ blocks: [TextBlock], regions: ContentRegions, height: Int) -> [TextBlock] {
+        let whole = CutLines.dropped(from: blocks, imageHeight: height)
+        // Rows are joined and ordered within each part; the parts follow one another.
+        return regions.grouped(whole.flatMap(ParagraphSplitting.split)).flatMap { ReadingOrder.sorted(RowAlignment.merged($0)) }
+    }
+
+    /// `page`'s blocks worth keeping, in the pixels of the page before it was scaled (the turned
+    /// page, when it was turned; else the image).
+    private func kept(_ page: RecognizedPage, prepared: PreparedImage) -> [TextBlock] {
         var blocks = [TextBlock]()
         // Each line's words worth keeping, nil for a line that is junk as a whole.
         let keptLines = page.blocks.map { block in
@@ -36,7 +62,7 @@ public struct TextLayoutAssembler: Sendable {
             }
             let lines = kept.compactMap { line -> TextLine? in
                 let words = line.words.compactMap { word -> TextWord? in
-                    let bounds = prepared.originalBounds(of: word.bounds)
+                    let bounds = prepared.unscaledBounds(of: word.bounds)
                     return bounds.isEmpty ? nil : TextWord(text: word.text, bounds: bounds, confidence: word.confidence)
                 }
                 return words.isEmpty ? nil : TextLine(words: words)
@@ -46,9 +72,7 @@ public struct TextLayoutAssembler: Sendable {
             assembled.language = block.language
             blocks.append(assembled)
         }
-        let whole = CutLines.dropped(from: blocks, imageHeight: prepared.originalHeight)
-        // Rows are joined and ordered within each part; the parts follow one another.
-        return regions.grouped(whole.flatMap(ParagraphSplitting.split)).flatMap { ReadingOrder.sorted(RowAlignment.merged($0)) }
+        return blocks
     }
 
     /// The line's words worth keeping, their text trimmed; nil when the line is junk as a whole.

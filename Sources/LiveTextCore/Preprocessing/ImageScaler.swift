@@ -36,6 +36,44 @@ public struct ImageScaler: Sendable {
         return PixelImage(width: dw, height: dh, format: .gray8, pixels: out)
     }
 
+    /// Shrinks by `factor` (below 1), each pixel the mean of the source pixels it covers: large
+    /// text brought down to the engine's size keeps its thin strokes, which sampling would skip.
+    public func shrink(_ image: PixelImage, by factor: Double) -> PixelImage {
+        precondition(image.format == .gray8 && factor > 0 && factor < 1)
+        let sw = image.width, sh = image.height
+        let dw = max(1, Int((Double(sw) * factor).rounded())), dh = max(1, Int((Double(sh) * factor).rounded()))
+        // The source columns and rows each destination column and row covers.
+        func spans(_ d: Int, _ s: Int) -> [Range<Int>] {
+            (0..<d).map { i in
+                let from = min(s - 1, i * s / d), to = max(from + 1, min(s, (i + 1) * s / d))
+                return from..<to
+            }
+        }
+        let columns = spans(dw, sw), rows = spans(dh, sh)
+        var sums = [Int](repeating: 0, count: dw)
+        let out = [UInt8](unsafeUninitializedCapacity: dw * dh) { dst, initialized in
+            image.pixels.withUnsafeBufferPointer { src in
+                for y in 0..<dh {
+                    for x in 0..<dw { sums[x] = 0 }
+                    for sy in rows[y] {
+                        let row = sy * sw
+                        for x in 0..<dw {
+                            var sum = 0
+                            for sx in columns[x] { sum += Int(src[row + sx]) }
+                            sums[x] += sum
+                        }
+                    }
+                    for x in 0..<dw {
+                        let count = rows[y].count * columns[x].count
+                        dst[y * dw + x] = UInt8((sums[x] + count / 2) / count)
+                    }
+                }
+            }
+            initialized = dw * dh
+        }
+        return PixelImage(width: dw, height: dh, format: .gray8, pixels: out)
+    }
+
     /// Surrounds the image with `margin` pixels of `value`.
     public func pad(_ image: PixelImage, margin: Int, value: UInt8 = 255) -> PixelImage {
         precondition(image.format == .gray8)

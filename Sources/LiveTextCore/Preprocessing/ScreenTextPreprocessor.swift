@@ -15,6 +15,14 @@ public struct ScreenTextPreprocessor: Sendable {
         public var normalizeBackground = true
         /// A fixed scale instead of the measured one (for measurements).
         public var forcedScale: Double?
+        /// Text tilted by half a degree or more (photos, scans: up to 15°) is turned level to
+        /// be read (`SkewEstimator`); its boxes are mapped back as quads.
+        public var straightenTilted = true
+        /// Lines of glyphs far above the engine's comfortable size are read apart, each size at
+        /// a scale of its own (`LargeTextAreas`).
+        public var readLargeTextApart = true
+        /// The dots per inch the engine is told for large text brought down to its size.
+        public var largeTextResolution = 96
 
         public init() {}
     }
@@ -38,7 +46,44 @@ public struct ScreenTextPreprocessor: Sendable {
                                                   with: repeatElement(255, count: r.width))
             }
         }
-        let glyph = TextHeightEstimator().medianGlyphHeight(of: normalized)
+        let estimator = TextHeightEstimator()
+        var glyphs = estimator.glyphBoxes(of: normalized)
+        var rotation: PageRotation?
+        if options.straightenTilted, let angle = SkewEstimator().angle(ofGlyphs: glyphs) {
+            let turn = PageRotation(angle: angle, originalWidth: image.width, originalHeight: image.height)
+            normalized = turn.turn(normalized)
+            glyphs = estimator.glyphBoxes(of: normalized)
+            rotation = turn
+        }
+        // The original's shades, turned as the page was: made once, only for a large page or
+        // large text (below).
+        var turnedShades: PixelImage?
+        func shades() -> PixelImage {
+            if let turnedShades { return turnedShades }
+            let made = rotation.map { $0.turn(image.luminance()) } ?? image.luminance()
+            turnedShades = made
+            return made
+        }
+        var passes: [LargeTextAreas.Pass] = []
+        if options.readLargeTextApart {
+            // Strokes wider than the normalizer's window are taken for background and the glyph
+            // falls apart into specks: on a page large enough to hold such glyphs, they are looked
+            // for on the page shrunk to an eighth too (at a quarter, the normalizer's window still
+            // falls inside a bold 260 px heading's letters and takes their ink for background).
+            let wide = min(normalized.width, normalized.height) >= Self.coarseLookFromSide ? coarseGlyphs(shades()) : []
+            passes = LargeTextAreas().passes(ofGlyphs: glyphs + wide, width: normalized.width, height: normalized.height)
+        }
+        var large: [PreparedImage] = []
+        if !passes.isEmpty {
+            // Large text is normalized again from the original's shades, brought down to its size first.
+            large = passes.map { preparedApart($0, of: shades(), original: image, rotation: rotation) }
+        }
+        if !passes.isEmpty {
+            let areas = passes.flatMap(\.areas)
+            normalized = Self.blanked(normalized, areas)
+            glyphs = glyphs.filter { glyph in !areas.contains { $0.contains(x: glyph.x + glyph.width / 2, y: glyph.y + glyph.height / 2) } }
+        }
+        let glyph = estimator.medianGlyphHeight(ofGlyphs: glyphs)
         if options.normalizeBackground {
             normalized = BlockCursorEraser().erased(normalized)
             normalized = FaintUnderscores().darkened(normalized, glyphHeight: glyph)
@@ -47,51 +92,72 @@ public struct ScreenTextPreprocessor: Sendable {
         let scaler = ImageScaler()
         let scaled = scale == 1 ? normalized : scaler.scale(normalized, by: scale)
         let padded = scaler.pad(scaled, margin: options.padding)
-        return PreparedImage(image: padded, scaleX: Double(scaled.width) / Double(image.width),
-                             scaleY: Double(scaled.height) / Double(image.height),
-                             padding: options.padding, originalWidth: image.width,
-                             originalHeight: image.height, glyphHeight: glyph)
+        var prepared = PreparedImage(image: padded, scaleX: Double(scaled.width) / Double(normalized.width),
+                                     scaleY: Double(scaled.height) / Double(normalized.height),
+                                     padding: options.padding, originalWidth: image.width,
+                                     originalHeight: image.height, glyphHeight: glyph, rotation: rotation)
+        prepared.largeText = large
+        return prepared
+    }
+
+    /// The areas of one size of large text alone, brought to the engine's size: `shades` (the
+    /// original's luminance, turned as the page was) shrunk, normalized at that size, and white
+    /// outside the areas.
+    private func preparedApart(_ pass: LargeTextAreas.Pass, of shades: PixelImage, original: PixelImage,
+                               rotation: PageRotation?) -> PreparedImage {
+        let scaler = ImageScaler()
+        let shrunk = pass.scale < 1 ? scaler.shrink(shades, by: pass.scale) : shades
+        let sx = Double(shrunk.width) / Double(shades.width), sy = Double(shrunk.height) / Double(shades.height)
+        let normalized = options.normalizeBackground ? BackgroundNormalizer().normalize(shrunk) : shrunk
+        var kept = PixelImage(width: shrunk.width, height: shrunk.height, gray: 255)
+        for area in pass.areas {
+            let x0 = Int(Double(area.x) * sx), x1 = min(shrunk.width, Int((Double(area.maxX) * sx).rounded(.up)))
+            let y0 = Int(Double(area.y) * sy), y1 = min(shrunk.height, Int((Double(area.maxY) * sy).rounded(.up)))
+            guard x1 > x0 else { continue }
+            for y in y0..<max(y0, y1) {
+                let row = y * shrunk.width
+                kept.pixels.replaceSubrange((row + x0)..<(row + x1), with: normalized.pixels[(row + x0)..<(row + x1)])
+            }
+        }
+        return PreparedImage(image: scaler.pad(kept, margin: options.padding),
+                             scaleX: sx, scaleY: sy,
+                             padding: options.padding, originalWidth: original.width, originalHeight: original.height,
+                             glyphHeight: pass.glyphHeight, rotation: rotation, resolution: options.largeTextResolution)
+    }
+
+    /// Pages whose shorter side is at least this many pixels (photos, 4K screens) are also looked
+    /// at shrunk, for glyphs with strokes too wide to survive normalizing at full size.
+    static let coarseLookFromSide = 1600
+
+    /// Glyphs over 120 px found on `shades` shrunk to an eighth and normalized there, in the
+    /// pixels of `shades`.
+    private func coarseGlyphs(_ shades: PixelImage) -> [Bounds] {
+        let small = ImageScaler().shrink(shades, by: 0.125)
+        let sx = Double(shades.width) / Double(small.width), sy = Double(shades.height) / Double(small.height)
+        let page = options.normalizeBackground ? BackgroundNormalizer().normalize(small) : small
+        return TextHeightEstimator().glyphBoxes(of: page).compactMap { box in
+            let x = Int(Double(box.x) * sx), y = Int(Double(box.y) * sy)
+            let found = Bounds(x: x, y: y, width: Int((Double(box.maxX) * sx).rounded(.up)) - x,
+                               height: Int((Double(box.maxY) * sy).rounded(.up)) - y)
+            return found.height > 120 ? found : nil
+        }
+    }
+
+    /// `image` with `areas` made white.
+    static func blanked(_ image: PixelImage, _ areas: [Bounds]) -> PixelImage {
+        var image = image
+        for area in areas {
+            for y in area.y..<area.maxY {
+                image.pixels.replaceSubrange((y * image.width + area.x)..<(y * image.width + area.maxX),
+                                             with: repeatElement(255, count: area.width))
+            }
+        }
+        return image
     }
 
     /// 1 for text that reads well as it is; enough to bring small text to the target otherwise.
     public func scaleFactor(forGlyphHeight glyph: Double?) -> Double {
         guard let glyph, glyph > 0, glyph < options.upscaleBelowGlyphHeight else { return 1 }
         return min(options.maxScale, max(1, options.targetGlyphHeight / glyph))
-    }
-}
-
-/// A preprocessed image and the way back to the original pixels.
-public struct PreparedImage: Sendable {
-    public let image: PixelImage
-    public let scaleX: Double
-    public let scaleY: Double
-    public let padding: Int
-    public let originalWidth: Int
-    public let originalHeight: Int
-    /// The median glyph height measured, in original pixels.
-    public let glyphHeight: Double?
-
-    /// The scale factor (the same on both axes up to rounding).
-    public var scale: Double { scaleX }
-
-    /// The page the engines read: screens are ~96 dpi, enlarged text proportionally finer.
-    public var recognitionPage: RecognitionPage {
-        RecognitionPage(image: image, resolution: Int((96 * scale).rounded()))
-    }
-
-    /// Maps a rectangle of the prepared image back onto the original, clamped to it.
-    public func originalBounds(of rect: Bounds) -> Bounds {
-        let x0 = Double(rect.x - padding) / scaleX, y0 = Double(rect.y - padding) / scaleY
-        let x1 = Double(rect.maxX - padding) / scaleX, y1 = Double(rect.maxY - padding) / scaleY
-        let x = Int(x0.rounded(.down)), y = Int(y0.rounded(.down))
-        return Bounds(x: x, y: y, width: Int(x1.rounded(.up)) - x, height: Int(y1.rounded(.up)) - y)
-            .clamped(width: originalWidth, height: originalHeight)
-    }
-
-    /// Maps a rectangle of the original onto the prepared image (at least a pixel each way).
-    public func preparedBounds(of rect: Bounds) -> Bounds {
-        let x = padding + Int((Double(rect.x) * scaleX).rounded(.down)), y = padding + Int((Double(rect.y) * scaleY).rounded(.down))
-        let maxX = padding + Int((Double(rect.maxX) * scaleX).rounded(.up)), maxY = padding + Int((Double(rect.maxY) * scaleY).rounded(.up))
-        return Bounds(x: x, y: y, width: max(1, maxX - x), height: max(1, maxY - y))
     }
 }

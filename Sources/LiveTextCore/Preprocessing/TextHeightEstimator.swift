@@ -11,15 +11,27 @@ public struct TextHeightEstimator: Sendable {
     /// The typical glyph height in pixels (the mean of the middle half of all glyph heights, so
     /// it falls between whole pixels), or nil when too few glyph-like shapes were found.
     public func medianGlyphHeight(of image: PixelImage) -> Double? {
-        let heights = glyphHeights(of: image)
+        medianGlyphHeight(ofGlyphs: glyphBoxes(of: image))
+    }
+
+    /// The same from glyph boxes already found (`glyphBoxes(of:)`); large art (over 150 px) is
+    /// left out, as screens' icons and pictures are.
+    public func medianGlyphHeight(ofGlyphs boxes: [Bounds]) -> Double? {
+        let heights = boxes.map(\.height).filter { $0 <= 150 }
         guard heights.count >= 3 else { return nil }
         let sorted = heights.sorted()
         let middle = sorted[(sorted.count / 4)..<max(sorted.count / 4 + 1, sorted.count * 3 / 4)]
         return Double(middle.reduce(0, +)) / Double(middle.count)
     }
 
-    /// Heights of the glyph-shaped ink components.
+    /// Heights of the glyph-shaped ink components up to 150 px.
     func glyphHeights(of image: PixelImage) -> [Int] {
+        glyphBoxes(of: image).map(\.height).filter { $0 <= 150 }
+    }
+
+    /// The boxes of the glyph-shaped ink components, at most a third of the image high: specks,
+    /// rules, underlines, touching words and vertical separators left out.
+    public func glyphBoxes(of image: PixelImage) -> [Bounds] {
         precondition(image.format == .gray8)
         let w = image.width, h = image.height
         var runX0 = [Int32](), runX1 = [Int32](), runY = [Int32]()
@@ -74,14 +86,15 @@ public struct TextHeightEstimator: Sendable {
             minX[root] = min(minX[root], runX0[i]); maxX[root] = max(maxX[root], runX1[i])
             minY[root] = min(minY[root], runY[i]); maxY[root] = max(maxY[root], runY[i])
         }
-        var heights = [Int]()
+        var boxes = [Bounds]()
+        let tallest = max(150, h / 3)
         for i in 0..<runX0.count where parent[i] == Int32(i) {
             let cw = Int(maxX[i] - minX[i]) + 1, ch = Int(maxY[i] - minY[i]) + 1
-            guard ch >= 3, ch <= 150 else { continue }      // specks, large art
+            guard ch >= 3, ch <= tallest else { continue }  // specks, art
             guard cw <= 4 * ch + 2 else { continue }        // rules, underlines, touching words
             guard !(cw <= 2 && ch > 40) else { continue }   // vertical separators
-            heights.append(ch)
+            boxes.append(Bounds(x: Int(minX[i]), y: Int(minY[i]), width: cw, height: ch))
         }
-        return heights
+        return boxes
     }
 }

@@ -29,9 +29,20 @@ public struct AnalysisInterpreter: ContentInterpreter {
         }
         var items = detector.detect(in: analysis.text, only: kinds, context: context).map { item in
             var item = item
-            item.bounds = locations.bounds(of: item.start..<item.end)
-            let lines = locations.lineBounds(of: item.start..<item.end)
+            let range = item.start..<item.end
+            item.bounds = locations.bounds(of: range)
+            let lines = locations.lineBounds(of: range)
             item.lines = lines.count > 1 ? lines : nil
+            item.quad = item.bounds.map(Quad.init)
+            item.lineQuads = item.lines.map { $0.map(Quad.init) }
+            if let quad = locations.quad(of: range), !quad.isLevel {
+                // Tilted text: the quads say where it is; the bounds are the boxes holding them.
+                let lineQuads = locations.lineQuads(of: range)
+                item.quad = quad
+                item.bounds = quad.bounds
+                item.lineQuads = lineQuads.count > 1 ? lineQuads : nil
+                item.lines = lineQuads.count > 1 ? lineQuads.map(\.bounds) : nil
+            }
             return item
         }
         for code in analysis.codes {

@@ -5,6 +5,7 @@ import LiveTextCore
 struct WordLocations {
     private var ranges: [Range<Int>] = []
     private var bounds: [Bounds] = []
+    private var quads: [Quad] = []
     /// The number of each word's line, counted through the whole analysis.
     private var lines: [Int] = []
 
@@ -21,6 +22,7 @@ struct WordLocations {
                     let length = word.text.unicodeScalars.count
                     ranges.append(offset..<(offset + length))
                     bounds.append(word.bounds)
+                    quads.append(word.quad)
                     lines.append(lineNumber)
                     offset += length
                 }
@@ -48,6 +50,40 @@ struct WordLocations {
         let left = box.x + box.width * (from - word.lowerBound) / count
         let right = box.x + (box.width * (to - word.lowerBound) + count - 1) / count
         return Bounds(x: left, y: box.y, width: max(1, right - left), height: box.height)
+    }
+
+    /// The quad holding the words `range` touches, each cut to the characters it covers, turned
+    /// as they are (the rectangle of `bounds(of:)` for level text); nil when it touches none.
+    func quad(of range: Range<Int>) -> Quad? {
+        Quad.enclosing(words(touching: range).map { coveredQuad(by: range, of: $0) })
+    }
+
+    /// One quad per line `range` touches, beside `lineBounds(of:)`.
+    func lineQuads(of range: Range<Int>) -> [Quad] {
+        var result: [Quad] = []
+        var current: (line: Int, quads: [Quad])?
+        for index in words(touching: range) {
+            let quad = coveredQuad(by: range, of: index)
+            if let open = current, open.line == lines[index] {
+                current = (open.line, open.quads + [quad])
+            } else {
+                if let open = current, let quad = Quad.enclosing(open.quads), !quad.bounds.isEmpty { result.append(quad) }
+                current = (lines[index], [quad])
+            }
+        }
+        if let open = current, let quad = Quad.enclosing(open.quads), !quad.bounds.isEmpty { result.append(quad) }
+        return result
+    }
+
+    /// Word `index`'s quad cut as `covered(by:of:)` cuts its bounds: along its length.
+    private func coveredQuad(by range: Range<Int>, of index: Int) -> Quad {
+        let quad = quads[index]
+        guard !quad.isLevel else { return Quad(covered(by: range, of: index)) }
+        let word = ranges[index]
+        let from = max(range.lowerBound, word.lowerBound), to = min(range.upperBound, word.upperBound)
+        guard from > word.lowerBound || to < word.upperBound, to > from else { return quad }
+        let count = Double(word.count)
+        return quad.part(from: Double(from - word.lowerBound) / count, to: Double(to - word.lowerBound) / count)
     }
 
     /// One rectangle per line `range` touches, in reading order: the union of the bounds of the
