@@ -139,7 +139,8 @@ enum AnalysisQueries {
     /// The item with a line rectangle under the point (the smallest, when they nest): an item
     /// over two lines is not found between or beside them.
     static func item(at x: Int, _ y: Int, of analysis: ImageAnalysis) -> DetectedItem? {
-        analysis.items.filter { $0.lineRects.contains { $0.contains(x: x, y: y) } }
+        // Inside the item's quads: a tilted item's boxes hold the words above and below it too.
+        analysis.items.filter { $0.lineShapes.contains { $0.contains(x: Double(x) + 0.5, y: Double(y) + 0.5) } }
             .min { ($0.bounds?.width ?? 0) * ($0.bounds?.height ?? 0) < ($1.bounds?.width ?? 0) * ($1.bounds?.height ?? 0) }
     }
 

@@ -131,15 +131,38 @@ public final class RunningCommand: @unchecked Sendable {
     }
 
     /// Waits for the command to exit (terminating it after `limit` seconds) and reads what it printed.
+    /// The exit is looked for with `waitpid` as well as through `Process`: Foundation on Linux
+    /// has been seen to miss a child's exit under load (the child a zombie, `isRunning` true and
+    /// `waitUntilExit` waiting for ever), which hung a whole test run.
     public func finish(limit: TimeInterval? = nil) async throws -> CommandResult {
         defer { try? FileManager.default.removeItem(at: directory) }
         let deadline = limit.map { Date().addingTimeInterval($0) }
-        while process.isRunning, deadline.map({ Date() < $0 }) ?? true { try await Task.sleep(for: .milliseconds(20)) }
-        let timedOut = process.isRunning
-        if timedOut { process.terminate() }
-        let process = self.process
-        try await offPool { process.waitUntilExit() }
-        return CommandResult(status: process.terminationStatus,
+        let pid = process.processIdentifier
+        var reaped: Int32?
+        func exited() -> Bool {
+            if reaped != nil || !process.isRunning { return true }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { reaped = status }
+            return reaped != nil
+        }
+        while !exited(), deadline.map({ Date() < $0 }) ?? true { try await Task.sleep(for: .milliseconds(20)) }
+        let timedOut = !exited()
+        if timedOut {
+            kill(pid, SIGTERM)
+            for _ in 0..<100 where !exited() { try await Task.sleep(for: .milliseconds(20)) }
+            if !exited() { kill(pid, SIGKILL) }
+            for _ in 0..<250 where !exited() { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        let status: Int32
+        if let reaped {
+            let signal = reaped & 0x7F
+            status = signal == 0 ? (reaped >> 8) & 0xFF : 128 + signal
+        } else if !process.isRunning {
+            status = process.terminationStatus
+        } else {
+            throw TestFailure("\(process.executableURL?.path ?? "a command") (pid \(pid)) never exited, even killed")
+        }
+        return CommandResult(status: status,
                              stdout: try String(contentsOf: directory.appendingPathComponent("out"), encoding: .utf8),
                              stderr: try String(contentsOf: directory.appendingPathComponent("err"), encoding: .utf8),
                              timedOut: timedOut)
