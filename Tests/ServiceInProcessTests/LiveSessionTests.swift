@@ -65,9 +65,10 @@ struct LiveSessionTests {
                 try await XPeers.xdotool(["key", "ctrl+c"], on: server)
                 try await Self.until { copies.withLock { $0.count > copied } } doing: {}
                 #expect(copies.withLock { $0.last } == "today")
-                try await XPeers.xdotool(["key", "Escape"], on: server)
+                // "today" is selected: the first Escape lets go of it, the second closes.
+                try await XPeers.xdotool(["key", "Escape", "sleep", "0.2", "key", "Escape"], on: server)
             } catch {
-                try? await XPeers.xdotool(["key", "Escape"], on: server)
+                try? await XPeers.xdotool(["key", "Escape", "sleep", "0.2", "key", "Escape"], on: server)
                 open.finish()
                 _ = try? await ended
                 throw error
