@@ -283,7 +283,8 @@ public final class WaylandViewWindow: ViewCanvas, @unchecked Sendable {
             }
             if shell.closeRequested { return .closed }
             if cancel?.isCancelled == true { return .cancelled }
-            try connection.dispatchEvents(waking: client.inbox)
+            // Woken in time for a held key's next repeat.
+            try connection.dispatchEvents(waking: client.inbox, within: client.input.repeatWait ?? 100)
         }
     }
 
