@@ -147,7 +147,7 @@ public struct ViewSession: Sendable {
             var copied: String?, read: [Int: ImageAnalysis] = [:]
             _ = try window.run(cancel: nil) { windowEvent in
                 guard let event = InteractionEvent(windowEvent) else { return }
-                let before = (controller.transform, controller.generation), wasLive = controller.analysis != nil
+                let before = (controller.transform, controller.generation, controller.quarterTurns), wasLive = controller.analysis != nil
                 for command in controller.handle(event) {
                     switch command {
                     case .copy(let text):
@@ -186,7 +186,7 @@ public struct ViewSession: Sendable {
                     if timings.liveMs == nil { timings.liveMs = LiveTimings.since(started) }
                 }
                 window.setCursor(LiveCursor(controller.cursor))
-                if before != (controller.transform, controller.generation) {
+                if before != (controller.transform, controller.generation, controller.quarterTurns) {
                     let drawing = ContinuousClock.now
                     try window.setBase(controller.base, paints: controller.paints())
                     timings.redrawMs.append(LiveTimings.since(drawing))

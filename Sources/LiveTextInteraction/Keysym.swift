@@ -18,5 +18,5 @@ public enum Keysym {
     public static let menu: UInt32 = 0xff67
     public static let f10: UInt32 = 0xffc7, f11: UInt32 = 0xffc8
     public static let backSpace: UInt32 = 0xff08
-    public static let one: UInt32 = 0x31, w: UInt32 = 0x77
+    public static let one: UInt32 = 0x31, w: UInt32 = 0x77, r: UInt32 = 0x72, shiftR: UInt32 = 0x52
 }

@@ -9,8 +9,14 @@ import LiveTextCore
 /// size. Each opened image has a generation: a reading of an older one is dropped, never shown
 /// over the new one. Pure, as the live controller. Runs on the window's thread.
 public struct ViewController {
-    /// The image shown, rgba8.
+    /// The image shown, rgba8 (turned, when it is).
     public private(set) var image: PixelImage
+    /// The image as opened, before any turn.
+    private var unturned: PixelImage
+    /// Quarter turns clockwise the image is shown at (0…3): `r` and Shift+R.
+    public private(set) var quarterTurns = 0
+    /// The reading of the image as opened; the live controller holds it turned.
+    private var reading: ImageAnalysis?
     public private(set) var transform: ViewTransform
     /// Counts the images opened: the reading of each carries its generation.
     public private(set) var generation = 0
@@ -62,6 +68,7 @@ public struct ViewController {
         layOut = panel
         let shown = ViewRenderer.rgba(image)
         self.image = shown
+        unturned = shown
         transform = ViewTransform(imageWidth: shown.width, imageHeight: shown.height, viewWidth: width, viewHeight: height)
         makeLive = live
         self.live = live(shown)
@@ -73,6 +80,7 @@ public struct ViewController {
     @discardableResult
     public mutating func open(_ newImage: PixelImage) -> Int {
         image = ViewRenderer.rgba(newImage)
+        (unturned, quarterTurns, reading) = (image, 0, nil)
         transform = ViewTransform(imageWidth: image.width, imageHeight: image.height,
                                   viewWidth: transform.viewWidth, viewHeight: transform.viewHeight)
         live = makeLive(image)
@@ -85,8 +93,9 @@ public struct ViewController {
         return generation
     }
 
-    /// The analysis of the image shown, once read.
-    public var analysis: ImageAnalysis? { live.analysis }
+    /// The analysis of the image shown, once read, in the pixels of the image as opened (whatever
+    /// its turn).
+    public var analysis: ImageAnalysis? { live.analysis == nil ? nil : reading ?? live.analysis }
     public var failure: LiveTextError? { live.failure }
     public var selectedText: String { live.selectedText }
     public var cursor: PointerShape { panning != nil || spaceHeld || overControl ? .hand : live.cursor }
@@ -129,8 +138,10 @@ public struct ViewController {
             // Only the reading of the image shown: an older one is stale.
             guard reading.generation == generation else { return [] }
             guard case .done(let analysis, _) = reading.reading else { return forward(.message(reading.reading)) }
-            // The button and chips are the viewer's: none for the live controller.
-            let commands = forward(.message(LiveReading.done(analysis, .empty)))
+            // The button and chips are the viewer's: none for the live controller, which has the
+            // analysis turned as the image is.
+            self.reading = analysis
+            let commands = forward(.message(LiveReading.done(QuarterTurn.turned(analysis, quarterTurns), .empty)))
             panel = layOut(analysis, transform.viewWidth, transform.viewHeight)
             return commands
         case .message:
@@ -214,6 +225,8 @@ public struct ViewController {
         case Keysym.zero, Keysym.keypadZero, Keysym.one, Keysym.keypadOne: transform.actualSize()
         case Keysym.f: transform.fit()
         case Keysym.f11: return [.toggleFullScreen]
+        case Keysym.r: turn(by: 1)
+        case Keysym.shiftR: turn(by: -1)
         case Keysym.left, Keysym.keypadLeft: transform.pan(dx: step, dy: 0)
         case Keysym.right, Keysym.keypadRight: transform.pan(dx: -step, dy: 0)
         case Keysym.up, Keysym.keypadUp: transform.pan(dx: 0, dy: step)
@@ -232,6 +245,25 @@ public struct ViewController {
             return forward(.key(key))
         }
         return []
+    }
+
+    /// Shows the image turned `quarters` more quarter turns clockwise, fitted: its reading turned
+    /// with it, the selection, the focus and the caret kept (they are places in the text).
+    private mutating func turn(by quarters: Int) {
+        quarterTurns = QuarterTurn.normalized(quarterTurns + quarters)
+        image = QuarterTurn.turned(unturned, quarterTurns)
+        let (selection, focus, caretShown, failure) = (live.selection, live.focus, live.caretShown, live.failure)
+        live = makeLive(image)
+        if let reading {
+            _ = live.handle(.message(LiveReading.done(QuarterTurn.turned(reading, quarterTurns), .empty)))
+            (live.selection, live.focus, live.caretShown) = (selection, focus, caretShown)
+        } else if let failure {
+            _ = live.handle(.message(LiveReading.failed(failure)))
+        }
+        transform = ViewTransform(imageWidth: image.width, imageHeight: image.height,
+                                  viewWidth: transform.viewWidth, viewHeight: transform.viewHeight)
+        scaledPictures = [:]
+        panning = nil
     }
 
     /// The live controller's commands for an event in image pixels; it never closes the viewer
@@ -278,7 +310,7 @@ public struct ViewController {
     public mutating func paints() -> [LivePaint] {
         let view = Bounds(x: 0, y: 0, width: transform.viewWidth, height: transform.viewHeight)
         var everything: [LivePaint] = []
-        if showingAll, let analysis {
+        if showingAll, let analysis = live.analysis {
             everything.append(.fill(transform.imageInView.intersection(view), LiveStyle.dim))
             everything += analysis.blocks.flatMap(\.lines).map { .fill(transform.viewRect($0.bounds).intersection(view), LiveStyle.lit) }
         }

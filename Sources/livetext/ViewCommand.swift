@@ -24,7 +24,8 @@ struct ViewCommand: AsyncParsableCommand {
             lets go), and otherwise pan and turn; with Shift they always select. Zoom with Ctrl+wheel (about \
             the pointer), + and -, 0 or 1 for 100 %, f to fit (the zoom is shown for a moment); the plain \
             wheel scrolls as in a document (Shift: across), and so do the arrow keys, a middle-button drag \
-            or space+drag. F11 full screen. Space (tapped) or Page Down/n turns to the next image, Backspace \
+            or space+drag. r or Ctrl+R turns the image a quarter clockwise, Shift+R or Ctrl+Shift+R back \
+            (its text turns with it). F11 full screen. Space (tapped) or Page Down/n turns to the next image, Backspace \
             or Page Up/p to the previous, Home/End to the first and last (its reading replaces the old \
             one's). q, Ctrl+W, Esc (once nothing is selected or focused) or closing the window ends (exit 0). \
             Needs a display: a Wayland compositor with xdg-shell (WAYLAND_DISPLAY) or an X11 display \

@@ -130,4 +130,51 @@ struct ViewKeysTests {
         #expect(controller.handle(Self.key(Keysym.escape)).isEmpty)
         #expect(controller.handle(Self.key(Keysym.escape)) == [.close])
     }
+
+    @Test("a rectangle and the pixels turned a quarter clockwise, half, three quarters; four quarters give them back")
+    func quarterTurns() {
+        let beta = Bounds(x: 70, y: 10, width: 40, height: 12)
+        #expect(QuarterTurn.turned(beta, 1, width: 200, height: 100) == Bounds(x: 78, y: 70, width: 12, height: 40))
+        #expect(QuarterTurn.turned(beta, 2, width: 200, height: 100) == Bounds(x: 90, y: 78, width: 40, height: 12))
+        #expect(QuarterTurn.turned(beta, -1, width: 200, height: 100) == Bounds(x: 10, y: 90, width: 12, height: 40))
+        #expect(QuarterTurn.turned(beta, 4, width: 200, height: 100) == beta)
+        // A row of two pixels, A and B, turned clockwise: A above B.
+        let row = PixelImage(width: 2, height: 1, format: .rgba8, pixels: [1, 1, 1, 255, 2, 2, 2, 255])
+        let column = QuarterTurn.turned(row, 1)
+        #expect(column.width == 1 && column.height == 2 && column.pixels == [1, 1, 1, 255, 2, 2, 2, 255])
+        #expect(QuarterTurn.turned(row, 3).pixels == [2, 2, 2, 255, 1, 1, 1, 255])
+        #expect(QuarterTurn.turned(row, 2).pixels == [2, 2, 2, 255, 1, 1, 1, 255])
+        #expect(QuarterTurn.turned(Live.analysis, 1).image.width == 100)
+    }
+
+    @Test("r turns a sideways image a quarter clockwise (Shift+R back): its text, read sideways, is upright and selectable where it is shown, a selection made before kept; the analysis stays the image's as opened; another image starts upright")
+    func rotate() {
+        // A photo taken sideways: the live tests' page turned a quarter counter-clockwise, 100×200.
+        let sideways = QuarterTurn.turned(Live.analysis, -1)
+        var controller = ViewController(image: PixelImage(width: 100, height: 200, gray: 255), width: 200, height: 100) { image in
+            LiveController(width: image.width, height: image.height)
+        }
+        _ = controller.handle(.message(ViewReading(generation: controller.generation, reading: Live.done(sideways))))
+        _ = controller.handle(.key(KeyEvent(keysym: 0x61, modifiers: .control)))
+        _ = controller.handle(Self.key(Keysym.r))
+        #expect(controller.quarterTurns == 1 && controller.image.width == 200 && controller.image.height == 100)
+        #expect(controller.selectedText == Live.analysis.text)
+        // Upright now: "beta" at 70-110 × 10-22 of the turned image, a double click there selects it,
+        // its highlight drawn over it.
+        let point = controller.transform.viewPoint(PixelPoint(x: 90, y: 16))
+        _ = controller.handle(Live.press(Int(point.x), Int(point.y), count: 2))
+        _ = controller.handle(Live.release)
+        #expect(controller.selectedText == "beta")
+        let highlight = controller.transform.viewRect(Bounds(x: 70, y: 10, width: 40, height: 12))
+        #expect(controller.paints().contains(.fill(highlight, LiveStyle.selection)))
+        #expect(controller.analysis == sideways)
+        _ = controller.handle(Self.key(Keysym.r, .control))
+        _ = controller.handle(Self.key(Keysym.shiftR, .shift))
+        #expect(controller.quarterTurns == 1 && controller.selectedText == "beta")
+        for _ in 0..<3 { _ = controller.handle(Self.key(Keysym.r)) }
+        #expect(controller.quarterTurns == 0 && controller.image.width == 100)
+        _ = controller.handle(Self.key(Keysym.r))
+        controller.open(PixelImage(width: 300, height: 150, gray: 0))
+        #expect(controller.quarterTurns == 0 && controller.image.width == 300)
+    }
 }

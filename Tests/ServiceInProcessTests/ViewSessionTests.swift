@@ -20,13 +20,16 @@ struct ViewSessionTests {
         Issue.record("never: \(what)")
     }
 
-    @Test("F11 makes the window full screen (the view drawn again at the screen's size) and gives its size back; + shows the zoom at the top for a moment; End, Home, Space tapped and Backspace turn between three images; Ctrl+W ends")
+    @Test("F11 makes the window full screen (the view drawn again at the screen's size) and gives its size back; + shows the zoom at the top for a moment; r and Shift+R turn the image and back; End, Home, Space tapped and Backspace turn between three images; Ctrl+W ends")
     func keys() async throws {
         let display = EmbeddedDisplay(screen: PixelImage(width: 1600, height: 1000, gray: 0), capabilities: [.viewWindow, .copy])
         let desktop = Desktop(backends: [display])
+        // The first image black on its left half, white on its right; the others grey.
+        let halves = PixelImage(width: 400, height: 300, format: .gray8,
+                                pixels: (0..<300).flatMap { _ in [UInt8](repeating: 0, count: 200) + [UInt8](repeating: 255, count: 200) })
         let documents = (1...3).map { index in
-            ViewSession.Document(image: PixelImage(width: 400, height: 300, gray: UInt8(index * 60)), name: "\(index).png",
-                                 source: "\(index).png")
+            ViewSession.Document(image: index == 1 ? halves : PixelImage(width: 400, height: 300, gray: UInt8(index * 60)),
+                                 name: "\(index).png", source: "\(index).png")
         }
         let viewing = Task {
             try await ViewSession().run(documents, on: desktop, analyze: { image, source in
@@ -50,6 +53,14 @@ struct ViewSessionTests {
         window.feed([Self.key(Keysym.plus)])
         try await Self.eventually("the zoom label") { labelShown() }
         try await Self.eventually("the zoom label gone") { !labelShown() }
+
+        // r: the image turned a quarter clockwise, its black left half now on top, drawn again.
+        func red(atX x: Int, y: Int) -> UInt8? { window.shown.base.map { $0.pixels[(y * $0.width + x) * 4] } }
+        #expect(red(atX: 300, y: 10) == 255)
+        window.feed([Self.key(Keysym.r)])
+        try await Self.eventually("turned") { red(atX: 300, y: 10) == 0 }
+        window.feed([Self.key(Keysym.shiftR, .shift)])
+        try await Self.eventually("turned back") { red(atX: 300, y: 10) == 255 }
 
         for (keys, title) in [([Self.key(Keysym.end)], "3.png"), ([Self.key(Keysym.home)], "1.png"),
                               ([Self.key(Keysym.space), .keyRelease(LiveKeyEvent(keysym: Keysym.space))], "2.png"),
