@@ -26,6 +26,8 @@ public final class EmbeddedDisplay: DisplayBackend, Sendable {
         public var copies: [(text: String, selections: Set<SelectionName>)] = []
         /// Everything typed, in order.
         public var typed: [String] = []
+        /// The viewer's windows opened (with `.viewWindow`), in order.
+        public var viewCanvases: [EmbeddedViewCanvas] = []
         /// Set by `close()`.
         public var closed = false
     }
@@ -138,8 +140,16 @@ public final class EmbeddedDisplay: DisplayBackend, Sendable {
         throw LiveTextError(.unavailable, "live text on the screen is not available on \(spokenName)")
     }
 
+    /// With `.viewWindow`, a window in memory (`EmbeddedViewCanvas`) of the size a real one opens at.
     public func viewCanvas(title: String, fitting image: (width: Int, height: Int)) throws -> any ViewCanvas {
-        throw LiveTextError(.unavailable, "the image viewer's window is not available on \(spokenName)")
+        try require(.viewWindow)
+        return withState { state in
+            let screen = (width: state.screen.width, height: state.screen.height)
+            let size = ViewCanvasSize.fitting(image: image, screen: screen)
+            let canvas = EmbeddedViewCanvas(title: title, width: size.width, height: size.height, screen: screen)
+            state.viewCanvases.append(canvas)
+            return canvas
+        }
     }
 
     public func type(_ text: String, cancel: CancellationFlag) async throws {

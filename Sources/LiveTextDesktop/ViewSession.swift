@@ -98,6 +98,16 @@ public struct ViewSession: Sendable {
 
     static func title(_ document: Document) -> String { "\(document.name) — livetext" }
 
+    /// The image a turn shows, of `count`: the next or previous round from the ends, the first, the last.
+    static func index(after turn: ViewController.Command, from index: Int, of count: Int) -> Int {
+        switch turn {
+        case .turn(let step): (index + step % count + count) % count
+        case .turnToFirst: 0
+        case .turnToLast: count - 1
+        default: index
+        }
+    }
+
     private func runWindow(_ documents: [Document], on desktop: Desktop, copy: @Sendable (String) throws -> Void,
                            perform: @Sendable (Action) throws -> Void, report: AsyncStream<Progress>.Continuation) {
         let started = ContinuousClock.now
@@ -127,15 +137,17 @@ public struct ViewSession: Sendable {
                 return LivePanel.laidOut(analysis, types: types, allowDataDetectorsInTextMode: allowDataDetectorsInTextMode,
                                          interface: interface, metrics: metrics, width: width, height: height, frozen: under)
             }
+            let zoomLabel = ZoomLabelPainter(interface: interface, metrics: metrics)
             var controller = ViewController(image: documents[0].image, width: size.width, height: size.height, metrics: metrics,
-                                            backdrop: LiveColor.viewBackdrop, live: makeLive, panel: layOut)
+                                            backdrop: LiveColor.viewBackdrop, live: makeLive, panel: layOut,
+                                            zoomLabel: { zoomLabel.draw($0) })
             try window.setBase(controller.base, paints: controller.paints())
             var timings = LiveTimings(shownMs: LiveTimings.since(started))
             report.yield(.opened(window, generation: controller.generation, controller.image, source: documents[0].source))
             var copied: String?, read: [Int: ImageAnalysis] = [:]
             _ = try window.run(cancel: nil) { windowEvent in
                 guard let event = InteractionEvent(windowEvent) else { return }
-                let before = (controller.transform, controller.generation), wasLive = controller.analysis != nil
+                let before = (controller.transform, controller.generation, controller.quarterTurns), wasLive = controller.analysis != nil
                 for command in controller.handle(event) {
                     switch command {
                     case .copy(let text):
@@ -152,13 +164,19 @@ public struct ViewSession: Sendable {
                         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(interval)) {
                             window.send(LiveClickWait(serial: serial))
                         }
-                    case .turn(let step) where documents.count > 1:
-                        index = (index + step + documents.count) % documents.count
+                    case .turn, .turnToFirst, .turnToLast:
+                        let next = Self.index(after: command, from: index, of: documents.count)
+                        guard next != index else { break }
+                        index = next
                         let generation = controller.open(documents[index].image)
                         window.setTitle(Self.title(documents[index]))
                         report.yield(.opened(window, generation: generation, controller.image, source: documents[index].source))
-                    case .turn:
-                        break
+                    case .toggleFullScreen:
+                        window.setFullScreen(!window.isFullScreen)
+                    case .zoomLabelShown(let serial):
+                        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(ViewController.zoomLabelDuration)) {
+                            window.send(ViewZoomLabelExpiry(serial: serial))
+                        }
                     case .close:
                         window.finish()
                     }
@@ -168,7 +186,7 @@ public struct ViewSession: Sendable {
                     if timings.liveMs == nil { timings.liveMs = LiveTimings.since(started) }
                 }
                 window.setCursor(LiveCursor(controller.cursor))
-                if before != (controller.transform, controller.generation) {
+                if before != (controller.transform, controller.generation, controller.quarterTurns) {
                     let drawing = ContinuousClock.now
                     try window.setBase(controller.base, paints: controller.paints())
                     timings.redrawMs.append(LiveTimings.since(drawing))

@@ -11,4 +11,12 @@ public enum Keysym {
     public static let left: UInt32 = 0xff51, up: UInt32 = 0xff52, right: UInt32 = 0xff53, down: UInt32 = 0xff54
     public static let pageUp: UInt32 = 0xff55, pageDown: UInt32 = 0xff56
     public static let keypadAdd: UInt32 = 0xffab, keypadSubtract: UInt32 = 0xffad, keypadZero: UInt32 = 0xffb0
+    public static let keypadLeft: UInt32 = 0xff96, keypadRight: UInt32 = 0xff98, keypadOne: UInt32 = 0xffb1
+    /// Tab, and what Shift+Tab gives on most keymaps.
+    public static let tab: UInt32 = 0xff09, isoLeftTab: UInt32 = 0xfe20
+    /// The Menu (context menu) key.
+    public static let menu: UInt32 = 0xff67
+    public static let f10: UInt32 = 0xffc7, f11: UInt32 = 0xffc8
+    public static let backSpace: UInt32 = 0xff08
+    public static let one: UInt32 = 0x31, w: UInt32 = 0x77, r: UInt32 = 0x72, shiftR: UInt32 = 0x52
 }

@@ -122,7 +122,7 @@ extension LiveController {
     }
 
     /// `items` as a menu at `x`, `y`, drawn; nil when there are none.
-    private func layOutMenu(_ items: [LiveMenu.Item], x: Int, y: Int, highlightFirst: Bool) -> LiveMenu? {
+    func layOutMenu(_ items: [LiveMenu.Item], x: Int, y: Int, highlightFirst: Bool) -> LiveMenu? {
         guard !items.isEmpty else { return nil }
         var menu = LiveMenu(items, x: x, y: y, width: menuArea.width, height: menuArea.height, metrics: metrics,
                             measure: { menuPainter?.measure($0) ?? $0.count * 7 })

@@ -42,6 +42,14 @@ public struct LiveController {
     /// Why the reading failed, when it did.
     public private(set) var failure: LiveTextError?
     public internal(set) var selection: TextSelection?
+    /// The item or code Tab moved to (drawn with a focus ring): Enter or Space activates it as a
+    /// click does, the Menu key shows its menu. Never together with a selection.
+    public internal(set) var focus: QuickAction.Subject?
+    /// The caret (an empty `selection`) was placed or moved by the keys, so it is drawn and holds
+    /// them; a click's caret is only where the keys start from.
+    public internal(set) var caretShown = false
+    /// Where Up and Down aim across (image pixels), kept over a run of them.
+    var goalX: Double?
     /// While button 1 is down: the selection the press made (a caret, a word, a line) and how
     /// far a drag extends it.
     private var drag: (unit: TextSelection, granularity: Granularity, press: PixelPoint)?
@@ -117,7 +125,7 @@ public struct LiveController {
             clickedItem = nil
             return clickedItem(clicked.subject, atX: clicked.x, y: clicked.y)
         case .press(let press) where press.button == 3:
-            menu = contextMenu(atX: press.x, y: press.y)
+            rightClicked(atX: press.x, y: press.y)
         case .press(let press) where menu != nil:
             // A click on an entry chooses it; anywhere else it only closes the menu.
             guard let entry = menu?.entry(atX: press.x, y: press.y) else {
@@ -137,6 +145,7 @@ public struct LiveController {
             return [.perform(action), .close]
         case .press(let press) where press.button == 1:
             clickedItem = nil
+            (focus, caretShown, goalX) = (nil, false, nil)
             pressedItem = press.clickCount == 1 && press.modifiers.isDisjoint(with: [.shift, .control])
                 ? item(at: press.x, press.y).map { ($0, press.x, press.y) } : nil
             pressed(press)
@@ -150,12 +159,13 @@ public struct LiveController {
             cursor = .arrow
         case .key(let key) where menu != nil:
             return menuKey(key)
-        case .key(let key) where key.keysym == Keysym.escape && hasSelection:
-            // Escape first lets go of the selection, as a document does; the next one closes.
-            selection = nil
+        case .key(let key) where key.keysym == Keysym.escape && hasKeyboardFocus:
+            // Escape first lets go of the selection (or the focus, or the caret), as a document
+            // does; the next one closes.
+            letGo()
         case .key(let key) where key.keysym == Keysym.escape:
-            // The surface closes on Escape by itself while nothing is selected and no menu is
-            // shown (`hearsEscape`); a late one still closes.
+            // The surface closes on Escape by itself while nothing is selected or focused and no
+            // menu is shown (`hearsEscape`); a late one still closes.
             return [.close]
         case .motion(let x, let y, let modifiers):
             if let down = pressedItem, abs(x - down.x) > Self.clickSlop || abs(y - down.y) > Self.clickSlop {
@@ -172,11 +182,12 @@ public struct LiveController {
                 return [.wait(clicks)]
             }
         case .key(let key) where key.isControl("a"):
-            if selectsText, let all = text?.selectAll() { selection = all }
+            if selectsText, let all = text?.selectAll() { (selection, focus, goalX) = (all, nil, nil) }
         case .key(let key) where key.isControl("c"):
             return copySelection()
-        case .key(let key) where key.isEnter:
-            return copySelection() + [.close]
+        case .key(let key):
+            // Enter, Space, Tab, the Menu key and the caret keys.
+            return keyPressed(key)
         default:
             break
         }
@@ -200,15 +211,20 @@ public struct LiveController {
             // Text read under a pointer at rest: the cursor says so without waiting for a move.
             if let pointer, menu == nil { shapeCursor(at: pointer) }
         }
-        let older = text, kept = selection
+        let older = text, kept = selection, olderAnalysis = analysis
         analysis = newer
+        if let focused = focus { focus = olderAnalysis.flatMap { Self.carried(focused, from: $0, to: newer) } }
         let fresh = SelectableText(newer)
         text = fresh
         if let older, let kept, let (from, to) = older.ends(of: kept) {
             selection = kept.anchor <= kept.focus ? fresh.selection(from: from, to: to) : fresh.selection(from: to, to: from)
+        } else if let older, let kept, caretShown, let bar = older.caretRect(at: kept.focus) {
+            // The keys' caret stays where it is on the screen.
+            selection = fresh.position(nearest: PixelPoint(x: Double(bar.x) + 1, y: bar.midY)).map { TextSelection(caret: $0) }
         } else if kept != nil {
             selection = nil
         }
+        if selection == nil { caretShown = false }
         if let press = drag?.press, let granularity = drag?.granularity {
             let unit: TextSelection?
             switch granularity {
@@ -223,9 +239,14 @@ public struct LiveController {
     /// Whether some text is selected (not a mere caret).
     public var hasSelection: Bool { !selectedText.isEmpty }
 
+    /// Whether something holds the keyboard before the surface does: text selected, an item
+    /// focused, or a caret the keys placed. Escape lets go of it; in the viewer the caret keys are
+    /// the text's rather than the view's.
+    public var hasKeyboardFocus: Bool { hasSelection || focus != nil || (caretShown && selection != nil) }
+
     /// Whether Escape is the controller's to handle (it closes a menu, or lets go of the
-    /// selection) rather than the surface's, which closes at once on it.
-    public var hearsEscape: Bool { menu != nil || hasSelection }
+    /// selection, the focus or the caret) rather than the surface's, which closes at once on it.
+    public var hearsEscape: Bool { menu != nil || hasKeyboardFocus }
 
     /// The selected text; empty when nothing is selected.
     public var selectedText: String {
@@ -233,7 +254,7 @@ public struct LiveController {
         return text.text(of: selection)
     }
 
-    private func copySelection() -> [Command] {
+    func copySelection() -> [Command] {
         let selected = selectedText
         return selected.isEmpty ? [] : [.copy(selected)]
     }
@@ -328,6 +349,10 @@ public struct LiveController {
             paints += analysis.codes.map { .frame($0.bounds, LiveStyle.item, width: 2) }
         }
         if let selection { paints += text.quads(of: selection).flatMap { $0.fills(LiveStyle.selection) } }
+        if caretShown, let selection, selection.isEmpty, let bar = text.caretRect(at: selection.focus) {
+            paints.append(.fill(bar, LiveStyle.caret))
+        }
+        if let focus { paints += focusRects(focus).map { LiveStyle.focusRing(around: $0) } }
         if let button { paints += LiveStyle.button(button, on: showingAll, metrics: metrics) }
         if showingAll {
             paints += panel.chips.map { chip in chip.picture.map(LivePaint.picture) ?? .fill(chip.frame, LiveStyle.control) }

@@ -13,6 +13,15 @@ public enum LiveStyle {
     public static let controlStroke = LiveColor(red: 0x80, green: 0x80, blue: 0x80)
     public static let ink = LiveColor(red: 0x20, green: 0x20, blue: 0x20)
     public static let accent = LiveColor(red: 0x1e, green: 0x78, blue: 0xe6)
+    /// The caret the keys move.
+    public static let caret = LiveColor(red: 0x1e, green: 0x78, blue: 0xe6)
+    /// The ring around the item or code Tab moved to.
+    public static let focus = LiveColor(red: 0x1e, green: 0x78, blue: 0xe6)
+
+    /// The focus ring around `rect`: a 2-pixel frame 3 pixels outside it.
+    public static func focusRing(around rect: Bounds) -> LivePaint {
+        .frame(Bounds(x: rect.x - 3, y: rect.y - 3, width: rect.width + 6, height: rect.height + 6), focus, width: 2)
+    }
 
     /// The Live Text button: a square with corner brackets around three lines of "text", filled
     /// with the accent colour while it is on.

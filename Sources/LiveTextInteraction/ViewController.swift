@@ -10,8 +10,14 @@ import LiveTextCore
 /// size. Each opened image has a generation: a reading of an older one is dropped, never shown
 /// over the new one. Pure, as the live controller. Runs on the window's thread.
 public struct ViewController {
-    /// The image shown, rgba8.
+    /// The image shown, rgba8 (turned, when it is).
     public private(set) var image: PixelImage
+    /// The image as opened, before any turn.
+    private var unturned: PixelImage
+    /// Quarter turns clockwise the image is shown at (0…3): `r` and Shift+R.
+    public private(set) var quarterTurns = 0
+    /// The reading of the image as opened; the live controller holds it turned.
+    private var reading: ImageAnalysis?
     public private(set) var transform: ViewTransform
     /// Counts the images opened: the reading of each carries its generation.
     public private(set) var generation = 0
@@ -22,6 +28,14 @@ public struct ViewController {
     private var panning: (x: Int, y: Int)?
     /// Space is held: the left button drags the image instead of selecting.
     private var spaceHeld = false
+    /// Space held dragged the image: its release does not turn the page.
+    private var spaceDragged = false
+    /// The zoom shown for a moment after it changed ("150 %"), in view pixels, and the serial of
+    /// the change that showed it (`ViewZoomLabelExpiry`).
+    private var zoomLabel: (paint: LivePaint, serial: Int)?
+    private var zoomChanges = 0
+    /// Draws the zoom label's text (on a light box); nil: a plain box stands for it.
+    private let drawZoomLabel: ((String) -> PixelImage?)?
     /// The Live Text button and chips for the view's size, once the image is read.
     private var panel = LivePanel.empty
     private let layOut: (_ analysis: ImageAnalysis, _ width: Int, _ height: Int) -> LivePanel
@@ -36,21 +50,26 @@ public struct ViewController {
 
     /// How far an arrow key or a wheel notch scrolls, in view pixels.
     public static let scrollStep = 48.0
+    /// How long the zoom label stays after the last change, in milliseconds.
+    public static let zoomLabelDuration = 1200
     /// What the view shows around the image.
     private let backdrop: LiveColor
 
     /// A viewer of `image` in a `width` × `height` view, fitted; `live` makes the controller of an
     /// image (its size and painter), `panel` lays out the button and chips of a reading for a view
-    /// size; `backdrop` is shown around the image.
+    /// size; `backdrop` is shown around the image; `zoomLabel` draws the zoom shown after a change.
     public init(image: PixelImage, width: Int, height: Int, metrics: InterfaceMetrics = .standard,
                 backdrop: LiveColor = .viewBackdrop,
                 live: @escaping (PixelImage) -> LiveController,
-                panel: @escaping (ImageAnalysis, _ width: Int, _ height: Int) -> LivePanel = { _, _, _ in .empty }) {
+                panel: @escaping (ImageAnalysis, _ width: Int, _ height: Int) -> LivePanel = { _, _, _ in .empty },
+                zoomLabel: ((String) -> PixelImage?)? = nil) {
         self.metrics = metrics
+        drawZoomLabel = zoomLabel
         self.backdrop = backdrop
         layOut = panel
         let shown = ViewRenderer.rgba(image)
         self.image = shown
+        unturned = shown
         transform = ViewTransform(imageWidth: shown.width, imageHeight: shown.height, viewWidth: width, viewHeight: height)
         makeLive = live
         self.live = live(shown)
@@ -62,6 +81,7 @@ public struct ViewController {
     @discardableResult
     public mutating func open(_ newImage: PixelImage) -> Int {
         image = ViewRenderer.rgba(newImage)
+        (unturned, quarterTurns, reading) = (image, 0, nil)
         transform = ViewTransform(imageWidth: image.width, imageHeight: image.height,
                                   viewWidth: transform.viewWidth, viewHeight: transform.viewHeight)
         live = makeLive(image)
@@ -74,8 +94,9 @@ public struct ViewController {
         return generation
     }
 
-    /// The analysis of the image shown, once read.
-    public var analysis: ImageAnalysis? { live.analysis }
+    /// The analysis of the image shown, once read, in the pixels of the image as opened (whatever
+    /// its turn).
+    public var analysis: ImageAnalysis? { live.analysis == nil ? nil : reading ?? live.analysis }
     public var failure: LiveTextError? { live.failure }
     public var selectedText: String { live.selectedText }
     public var cursor: PointerShape { panning != nil || spaceHeld || overControl ? .hand : live.cursor }
@@ -89,17 +110,39 @@ public struct ViewController {
         case wait(Int)
         /// Show the next (+1) or previous (-1) image.
         case turn(Int)
+        /// Show the first or the last image.
+        case turnToFirst, turnToLast
+        /// Full screen on, or off again.
+        case toggleFullScreen
+        /// Send `ViewZoomLabelExpiry(serial)` back after `zoomLabelDuration`.
+        case zoomLabelShown(Int)
         case close
     }
 
     public mutating func handle(_ event: InteractionEvent) -> [Command] {
+        let (scale, size) = (transform.scale, (transform.viewWidth, transform.viewHeight))
+        let commands = respond(to: event)
+        if transform.scale != scale {
+            zoomChanges += 1
+            zoomLabel = (labelPaint(), zoomChanges)
+            return commands + [.zoomLabelShown(zoomChanges)]
+        }
+        if let shown = zoomLabel, size != (transform.viewWidth, transform.viewHeight) { zoomLabel = (labelPaint(), shown.serial) }
+        return commands
+    }
+
+    private mutating func respond(to event: InteractionEvent) -> [Command] {
         switch event {
+        case .message(let expiry as ViewZoomLabelExpiry):
+            if zoomLabel?.serial == expiry.serial { zoomLabel = nil }
         case .message(let reading as ViewReading):
             // Only the reading of the image shown: an older one is stale.
             guard reading.generation == generation else { return [] }
             guard case .done(let analysis, _) = reading.reading else { return forward(.message(reading.reading)) }
-            // The button and chips are the viewer's: none for the live controller.
-            let commands = forward(.message(LiveReading.done(analysis, .empty)))
+            // The button and chips are the viewer's: none for the live controller, which has the
+            // analysis turned as the image is.
+            self.reading = analysis
+            let commands = forward(.message(LiveReading.done(QuarterTurn.turned(analysis, quarterTurns), .empty)))
             panel = layOut(analysis, transform.viewWidth, transform.viewHeight)
             return commands
         case .message:
@@ -133,12 +176,19 @@ public struct ViewController {
             transform.pan(dx: press.button == 6 ? Self.scrollStep : -Self.scrollStep, dy: 0)
         case .press(let press) where press.button == 2 || (press.button == 1 && spaceHeld):
             panning = (press.x, press.y)
+            if spaceHeld { spaceDragged = true }
         case .release(let release) where panning != nil && (release.button == 2 || release.button == 1):
             panning = nil
+        case .key(let key) where key.keysym == Keysym.space && !spaceHeld && (live.menu != nil || live.focus != nil):
+            // Space activates the item Tab moved to (a menu shown takes it too).
+            return forward(event)
         case .key(let key) where key.keysym == Keysym.space:
-            spaceHeld = true
+            // Held, the key repeats presses only: the first one counts.
+            if !spaceHeld { (spaceHeld, spaceDragged) = (true, false) }
         case .keyRelease(let key) where key.keysym == Keysym.space:
-            spaceHeld = false
+            // Space tapped, not held to drag the image, turns to the next image.
+            defer { spaceHeld = false }
+            if spaceHeld && !spaceDragged && panning == nil { return [.turn(1)] }
         case .motion(let x, let y, _) where panning != nil:
             transform.pan(dx: Double(x - panning!.x), dy: Double(y - panning!.y))
             panning = (x, y)
@@ -165,28 +215,59 @@ public struct ViewController {
     private mutating func pressed(_ key: KeyEvent) -> [Command] {
         // A right-click menu shown has the keyboard: the arrows move its highlight, Escape closes it.
         if live.menu != nil { return forward(.key(key)) }
+        // The caret keys are the text's once something holds the keys (a selection, an item Tab
+        // moved to, a caret the keys placed) and with Shift (which selects from a click, or from
+        // the start of the text); otherwise the arrows pan and Home/End turn to the first and last image.
+        if LiveController.isCaretKey(key) && (live.hasKeyboardFocus || key.modifiers.contains(.shift)) {
+            return forward(.key(key))
+        }
         let centre = PixelPoint(x: Double(transform.viewWidth) / 2, y: Double(transform.viewHeight) / 2)
         let step = Self.scrollStep
         switch key.keysym {
         case Keysym.plus, Keysym.equal, Keysym.keypadAdd: transform.zoom(by: ViewTransform.step, about: centre)
         case Keysym.minus, Keysym.keypadSubtract: transform.zoom(by: 1 / ViewTransform.step, about: centre)
-        case Keysym.zero, Keysym.keypadZero: transform.actualSize()
+        case Keysym.zero, Keysym.keypadZero, Keysym.one, Keysym.keypadOne: transform.actualSize()
         case Keysym.f: transform.fit()
-        case Keysym.left: transform.pan(dx: step, dy: 0)
-        case Keysym.right: transform.pan(dx: -step, dy: 0)
-        case Keysym.up: transform.pan(dx: 0, dy: step)
-        case Keysym.down: transform.pan(dx: 0, dy: -step)
-        case Keysym.escape where live.hasSelection:
-            // Escape first lets go of the selection; the next one closes.
+        case Keysym.f11: return [.toggleFullScreen]
+        case Keysym.r: turn(by: 1)
+        case Keysym.shiftR: turn(by: -1)
+        case Keysym.left, Keysym.keypadLeft: transform.pan(dx: step, dy: 0)
+        case Keysym.right, Keysym.keypadRight: transform.pan(dx: -step, dy: 0)
+        case Keysym.up, Keysym.keypadUp: transform.pan(dx: 0, dy: step)
+        case Keysym.down, Keysym.keypadDown: transform.pan(dx: 0, dy: -step)
+        case Keysym.escape where live.hasKeyboardFocus:
+            // Escape first lets go of the selection (the focus, the caret); the next one closes.
             return forward(.key(key))
         case Keysym.q, Keysym.escape: return [.close]
+        case Keysym.w where key.modifiers.contains(.control): return [.close]
         case Keysym.pageDown, Keysym.n: return [.turn(1)]
-        case Keysym.pageUp, Keysym.p: return [.turn(-1)]
+        case Keysym.pageUp, Keysym.p, Keysym.backSpace: return [.turn(-1)]
+        case Keysym.home, Keysym.keypadHome: return [.turnToFirst]
+        case Keysym.end, Keysym.keypadEnd: return [.turnToLast]
         default:
             // Enter copies and stays: the viewer closes only when asked to.
             return forward(.key(key))
         }
         return []
+    }
+
+    /// Shows the image turned `quarters` more quarter turns clockwise, fitted: its reading turned
+    /// with it, the selection, the focus and the caret kept (they are places in the text).
+    private mutating func turn(by quarters: Int) {
+        quarterTurns = QuarterTurn.normalized(quarterTurns + quarters)
+        image = QuarterTurn.turned(unturned, quarterTurns)
+        let (selection, focus, caretShown, failure) = (live.selection, live.focus, live.caretShown, live.failure)
+        live = makeLive(image)
+        if let reading {
+            _ = live.handle(.message(LiveReading.done(QuarterTurn.turned(reading, quarterTurns), .empty)))
+            (live.selection, live.focus, live.caretShown) = (selection, focus, caretShown)
+        } else if let failure {
+            _ = live.handle(.message(LiveReading.failed(failure)))
+        }
+        transform = ViewTransform(imageWidth: image.width, imageHeight: image.height,
+                                  viewWidth: transform.viewWidth, viewHeight: transform.viewHeight)
+        scaledPictures = [:]
+        panning = nil
     }
 
     /// The live controller's commands for an event in image pixels; it never closes the viewer
@@ -235,7 +316,7 @@ public struct ViewController {
     public mutating func paints() -> [LivePaint] {
         let view = Bounds(x: 0, y: 0, width: transform.viewWidth, height: transform.viewHeight)
         var everything: [LivePaint] = []
-        if showingAll, let analysis {
+        if showingAll, let analysis = live.analysis {
             everything += LiveStyle.showingAll(analysis.blocks.flatMap(\.lines).map { transform.viewRect($0.bounds) },
                                                in: transform.imageInView.intersection(view), metrics: metrics)
         }
@@ -243,7 +324,19 @@ public struct ViewController {
         if showingAll {
             controls += panel.chips.map { chip in chip.picture.map(LivePaint.picture) ?? .fill(chip.frame, LiveStyle.control) }
         }
-        return everything + mappedLivePaints(in: view) + controls + live.menuPaints
+        return everything + mappedLivePaints(in: view) + controls + (zoomLabel.map { [$0.paint] } ?? []) + live.menuPaints
+    }
+
+    /// The zoom as a label ("150 %") at the top of the view, in the middle.
+    private func labelPaint() -> LivePaint {
+        let text = "\(Int((transform.scale * 100).rounded())) %"
+        let top = metrics.pixels(12)
+        if let drawn = drawZoomLabel?(text) {
+            return .picture(LivePicture(drawn, x: max(0, (transform.viewWidth - drawn.width) / 2), y: top))
+        }
+        let width = text.count * 7 + 2 * metrics.chipPadding
+        return .fill(Bounds(x: max(0, (transform.viewWidth - width) / 2), y: top, width: width, height: metrics.chipHeight),
+                     LiveStyle.control)
     }
 
     private mutating func mappedLivePaints(in view: Bounds) -> [LivePaint] {
@@ -273,6 +366,14 @@ public struct ViewController {
         scaledPictures = kept
         return painted
     }
+}
+
+/// Sent back to the viewer `ViewController.zoomLabelDuration` after a zoom change: the label goes
+/// unless the zoom changed again since.
+public struct ViewZoomLabelExpiry: Sendable {
+    public var serial: Int
+
+    public init(serial: Int) { self.serial = serial }
 }
 
 /// A reading sent to the viewer, for the image of `generation`.

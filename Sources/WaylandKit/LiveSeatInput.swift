@@ -29,6 +29,8 @@ final class LiveSeatInput {
     private var modifiers: LiveModifiers = []
     private var clicks = ClickCounter()
     private var queue: [LiveSurfaceEvent] = []
+    /// The key held, pressed again as the compositor's repeat rate says.
+    private var repeating = KeyRepeat()
     private var context: OpaquePointer?
     private var keymap: OpaquePointer?
     private var state: OpaquePointer?
@@ -46,10 +48,14 @@ final class LiveSeatInput {
         wl_seat_add_listener(seat, Self.seatListener.pointer, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// The next event for the handler, oldest first.
+    /// The next event for the handler, oldest first; then a held key's repeat when it is due.
     func next() -> LiveSurfaceEvent? {
-        queue.isEmpty ? nil : queue.removeFirst()
+        if !queue.isEmpty { return queue.removeFirst() }
+        return repeating.due(now: .now).map { .key($0) }
     }
+
+    /// How long the surface's loop may wait for events before a held key repeats (milliseconds).
+    var repeatWait: Int32? { repeating.wait(now: .now) }
 
     private func enqueue(_ event: LiveSurfaceEvent) {
         // Only the last of a burst of motion matters.
@@ -71,6 +77,7 @@ final class LiveSeatInput {
         onEnter = nil
         places = [:]
         entered = nil
+        repeating.stop()
     }
 
     /// `release` (version 3, which tells the compositor) when the device has it, else `destroy`.
@@ -105,6 +112,7 @@ final class LiveSeatInput {
         } else if !hasKeyboard, let keyboard {
             releaseDevice(keyboard, release: wl_keyboard_release, destroy: wl_keyboard_destroy)
             self.keyboard = nil
+            repeating.stop()
         }
     }
 
@@ -211,6 +219,12 @@ final class LiveSeatInput {
         guard keysym != 0, !(0xffe1...0xffee).contains(keysym) else { return }
         let key = LiveKeyEvent(keysym: keysym, modifiers: modifiers.union(buttons))
         enqueue(pressed ? .key(key) : .keyRelease(key))
+        if pressed {
+            let repeats = keymap.map { xkb_keymap_key_repeats($0, code + 8) != 0 } ?? false
+            repeating.pressed(key, code: code, repeats: repeats, now: .now)
+        } else {
+            repeating.released(code: code)
+        }
     }
 
     // MARK: Listeners
@@ -243,14 +257,17 @@ final class LiveSeatInput {
             input.keymap(format: format, descriptor: descriptor, size: size)
         },
         enter: { _, _, _, _, _ in },
-        leave: { _, _, _, _ in },
+        leave: { data, _, _, _ in input(data)?.repeating.stop() },
         key: { data, _, _, _, key, state in
             input(data)?.key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
             input(data)?.modifiersChanged(depressed: depressed, latched: latched, locked: locked, group: group)
         },
-        repeat_info: { _, _, _, _ in }))
+        repeat_info: { data, _, rate, delay in
+            guard let input = input(data) else { return }
+            (input.repeating.rate, input.repeating.delay) = (max(0, Int(rate)), max(0, Int(delay)))
+        }))
 }
 
 /// Where a surface's units go in the frozen image: the image pixel at the surface's top-left

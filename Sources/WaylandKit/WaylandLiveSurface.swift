@@ -233,7 +233,8 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
             dropClosedSheets()
             if sheets.isEmpty { return .cancelled }
             if cancel?.isCancelled == true { return .cancelled }
-            try connection.dispatchEvents(waking: client.inbox)
+            // Woken in time for a held key's next repeat.
+            try connection.dispatchEvents(waking: client.inbox, within: client.input.repeatWait ?? 100)
         }
     }
 

@@ -139,6 +139,18 @@ public final class WaylandViewWindow: ViewCanvas, @unchecked Sendable {
         connection.flush()
     }
 
+    /// Whether the window is full screen: as last asked, until the compositor's next configure says.
+    public var isFullScreen: Bool { shell.fullScreen }
+
+    /// Asks the compositor for full screen on the output it chooses (`xdg_toplevel.set_fullscreen`),
+    /// or no longer (`unset_fullscreen`); its configure brings the new size as `.resized`.
+    public func setFullScreen(_ on: Bool) {
+        guard !isClosed, let toplevel else { return }
+        shell.fullScreen = on
+        if on { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
+        connection.flush()
+    }
+
     /// Shows `shape` as the pointer over the window (from the next enter when it is elsewhere).
     public func setCursor(_ shape: LiveCursor) {
         client.setCursor(shape)
@@ -271,7 +283,8 @@ public final class WaylandViewWindow: ViewCanvas, @unchecked Sendable {
             }
             if shell.closeRequested { return .closed }
             if cancel?.isCancelled == true { return .cancelled }
-            try connection.dispatchEvents(waking: client.inbox)
+            // Woken in time for a held key's next repeat.
+            try connection.dispatchEvents(waking: client.inbox, within: client.input.repeatWait ?? 100)
         }
     }
 
@@ -304,6 +317,8 @@ final class ToplevelState {
     /// The size of the last toplevel configure, logical pixels (0: the client chooses).
     var size = (width: 0, height: 0)
     var closeRequested = false
+    /// The last configure's states held `fullscreen` (or it was asked for since).
+    var fullScreen = false
 
     var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
@@ -319,7 +334,16 @@ final class ToplevelState {
         configure: { data, _, serial in state(data)?.pendingSerial = serial }))
 
     static let toplevelListener = ListenerTable(xdg_toplevel_listener(
-        configure: { data, _, width, height, _ in state(data)?.size = (Int(width), Int(height)) },
+        configure: { data, _, width, height, states in
+            guard let shell = state(data) else { return }
+            shell.size = (Int(width), Int(height))
+            // `states`: an array of 32-bit xdg_toplevel.state values.
+            if let states, let values = states.pointee.data {
+                let count = states.pointee.size / MemoryLayout<UInt32>.size
+                let held = UnsafeBufferPointer(start: values.assumingMemoryBound(to: UInt32.self), count: count)
+                shell.fullScreen = held.contains(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue)
+            }
+        },
         close: { data, _ in state(data)?.closeRequested = true },
         configure_bounds: { _, _, _, _ in },
         wm_capabilities: { _, _, _ in }))

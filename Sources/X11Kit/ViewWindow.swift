@@ -137,6 +137,31 @@ public final class ViewWindow: ViewCanvas, @unchecked Sendable {
         }
     }
 
+    /// Whether the window was last asked to be full screen.
+    public private(set) var isFullScreen = false
+
+    /// Asks the window manager for full screen (EWMH: `_NET_WM_STATE_FULLSCREEN` added or
+    /// removed through a `_NET_WM_STATE` message to the root window); it resizes the window, which
+    /// comes as `.resized`. Without a window manager nothing changes.
+    public func setFullScreen(_ on: Bool) {
+        guard window != 0, !display.isBroken else { return }
+        isFullScreen = on
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = Window(window)
+        event.xclient.message_type = display.atom("_NET_WM_STATE")
+        event.xclient.format = 32
+        // 1 adds the state, 0 removes it; the source 1 is an application.
+        event.xclient.data.l.0 = on ? 1 : 0
+        event.xclient.data.l.1 = Int(display.atom("_NET_WM_STATE_FULLSCREEN"))
+        event.xclient.data.l.3 = 1
+        let handle = display.handle, root = display.root
+        display.trapErrors {
+            _ = XSendEvent(handle, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        }
+        display.flush()
+    }
+
     /// True while drawing goes through shared memory (MIT-SHM).
     public var drawsThroughSharedMemory: Bool { writer?.usesSharedMemory ?? false }
 

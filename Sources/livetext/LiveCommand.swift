@@ -15,9 +15,15 @@ struct LiveCommand: AsyncParsableCommand {
             button at the bottom right shows everything found (the rest dimmed) and up to three quick \
             actions as chips, with More... for all of them. A right click on the selection offers Copy, \
             Copy as One Line, Select All, and Look Up and Translate of its first line; on an item, all \
-            of its actions. \
-            Ctrl+C copies the selection and stays; Enter copies it and closes; Esc lets go of the selection, then closes. The copy \
-            stays on the clipboard after livetext exits. Exit 5 when closed with Esc without copying. \
+            of its actions; on a word not selected, the word is selected and its menu shown. \
+            Without a mouse: the arrows, Home/End and Ctrl+arrows (by word; Ctrl+Home/End: all the text) \
+            move a caret from the start of the text (or from a click), Shift extends the selection; Tab \
+            and Shift+Tab go through the items and codes (a ring shows which), Enter or Space acts on it \
+            as a click does; the Menu key or Shift+F10 opens the menu of the selection or of that item; \
+            Up/Down, Home/End and Enter choose in a menu. \
+            Ctrl+C copies the selection and stays; Enter copies it and closes (with nothing selected or \
+            focused it does nothing); Esc closes a menu, then lets go of the selection (or focus), then \
+            closes. The copy stays on the clipboard after livetext exits. Exit 5 when closed with Esc without copying. \
             Needs an X11 display (DISPLAY): exit 4 without one.
             """)
 

@@ -16,11 +16,18 @@ struct ViewCommand: AsyncParsableCommand {
             opens); the first is shown fitted to a window of class livetext and read at once. As on the \
             frozen screen (livetext live): drag over text to select it, double click for a word, triple \
             click for a line, Shift+click to extend, Ctrl+A for all, Ctrl+C or Enter to copy; detected items \
-            are underlined and a click runs their first quick action; the Live Text button shows everything; \
-            a right click offers the selection's or an item's actions. Zoom with Ctrl+wheel (about the \
-            pointer), + and -, 0 for 1:1, f to fit; pan with the wheel (Shift: across), the arrow keys, \
-            a middle-button drag or space+drag. Page Down/n and Page Up/p turn to the next or previous image (its \
-            reading replaces the old one's). q, Esc (the second one while text is selected) or closing the window ends (exit 0). \
+            are underlined, a click on a link opens it and on any other item shows its menu; the Live Text \
+            button shows everything; a right click offers the selection's or an item's actions (on a word, \
+            selects it). The keyboard does all of it as in livetext live (the caret keys, Shift to select, \
+            Tab through the items, Enter or Space, the Menu key or Shift+F10): the arrows and Home/End move \
+            the caret once text is selected, an item is focused with Tab or the keys moved the caret (Esc \
+            lets go), and otherwise pan and turn; with Shift they always select. Zoom with Ctrl+wheel (about \
+            the pointer), + and -, 0 or 1 for 100 %, f to fit (the zoom is shown for a moment); the plain \
+            wheel scrolls as in a document (Shift: across), and so do the arrow keys, a middle-button drag \
+            or space+drag. r or Ctrl+R turns the image a quarter clockwise, Shift+R or Ctrl+Shift+R back \
+            (its text turns with it). F11 full screen. Space (tapped) or Page Down/n turns to the next image, Backspace \
+            or Page Up/p to the previous, Home/End to the first and last (its reading replaces the old \
+            one's). q, Ctrl+W, Esc (once nothing is selected or focused) or closing the window ends (exit 0). \
             Needs a display: a Wayland compositor with xdg-shell (WAYLAND_DISPLAY) or an X11 display \
             (DISPLAY); exit 4 without one.
             """)

@@ -68,6 +68,32 @@ extension LiveCommandTests {
         }
     }
 
+    @Test("without a pointer event: Shift+Ctrl+Right selects a word and Ctrl+C copies it; the Menu key's Copy copies two; the caret keys and Tab reach the phone number, Enter shows its menu and its last entry copies the number and closes (exit 0)")
+    func keyboardOnly() async throws {
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            try await XPeers.paintRoot(Self.page, on: server)
+            async let ended = XPeers.livetext(["live", "--region", "0,0,520,96"], on: server)
+            try await XPeers.copyAllOnceRead(Self.lines.joined(separator: "\n"), on: server)
+            // Left: the caret at the start of the selection, the start of the text; a word from there.
+            try await XPeers.xdotool(["key", "Left", "key", "shift+ctrl+Right", "key", "ctrl+c"], on: server)
+            try await XPeers.waitForClipboard(containing: "Invoice", on: server)
+            #expect(try await XPeers.clipboardText(on: server) == "Invoice")
+            // One word more, then the Menu key: the selection's menu, its first entry (Copy) highlighted.
+            try await XPeers.xdotool(["key", "shift+ctrl+Right", "key", "Menu", "sleep", "0.2", "key", "Return"], on: server)
+            try await XPeers.waitForClipboard(containing: "Invoice 4471", on: server)
+            #expect(try await XPeers.clipboardText(on: server) == "Invoice 4471")
+            // Down twice and Home: the start of "Call +1 415 555 0123 today"; Tab: the phone number
+            // after it; Enter: its menu (its actions, then its copy last); End, Enter: the copy.
+            try await XPeers.xdotool(["key", "Down", "key", "Down", "key", "Home", "key", "Tab", "key", "Return",
+                                      "sleep", "0.2", "key", "End", "key", "Return"], on: server)
+            let result = try await ended
+            #expect(result.status == 0, "\(result.stderr)")
+            try await XPeers.waitForClipboard(on: server)
+            let copied = try await XPeers.clipboardText(on: server) ?? ""
+            #expect(copied.filter(\.isNumber).hasSuffix("4155550123"), "\(copied)")
+        }
+    }
+
     @Test("a click on the underlined phone number shows its menu; its first entry, Call, runs the opener with its tel: target and closes (exit 0)")
     func clickItem() async throws {
         try await TestDisplay.with(width: 800, height: 600) { server in

@@ -76,6 +76,17 @@ final class VirtualKeyboard: @unchecked Sendable {
         try connection.roundtrip()
     }
 
+    /// Presses `key` (an evdev code) and holds it until `release`.
+    func press(_ key: UInt32) throws {
+        step { zwp_virtual_keyboard_v1_key(device, $0, key, 1) }
+        try connection.roundtrip()
+    }
+
+    func release(_ key: UInt32) throws {
+        step { zwp_virtual_keyboard_v1_key(device, $0, key, 0) }
+        try connection.roundtrip()
+    }
+
     private func step(_ send: (UInt32) -> Void) {
         time += 30
         send(time)

@@ -153,6 +153,30 @@ struct WaylandLiveSurfaceTests {
         }
     }
 
+    @Test("a key held repeats at the compositor's rate after its delay, as X's server repeats it; Escape ends run as ever")
+    func heldKeyRepeats() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let keyboard = try await offPool { try VirtualKeyboard(sway) }
+            defer { keyboard.close() }
+            let harness = WaylandLiveHarness.start(sway, frozen: Self.frozen(sway))
+            _ = try await harness.surface()
+            // sway's default: 600 ms, then 25 a second; held 1.2 s: the press and some 15 repeats.
+            try await offPool {
+                try keyboard.press(VirtualKeyboard.x)
+                usleep(1_200_000)
+                try keyboard.release(VirtualKeyboard.x)
+            }
+            try await harness.waitForEvents { $0.contains { if case .keyRelease = $0 { true } else { false } } }
+            let presses = harness.events.filter { if case .key(let key) = $0 { key.keysym == 0x78 } else { false } }.count
+            #expect(presses >= 5 && presses <= 25, "\(presses) presses")
+            // Let go: no more come.
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(harness.events.filter { if case .key = $0 { true } else { false } }.count == presses)
+            try await offPool { try keyboard.type(VirtualKeyboard.escape) }
+            #expect(try await harness.ending()?.get() == .escaped)
+        }
+    }
+
     @Test("a value sent from another thread reaches the handler as a message")
     func message() async throws {
         try await SwayServer.with(xwayland: false) { sway in

@@ -87,6 +87,50 @@ struct ViewProgramTests {
         }
     }
 
+    @Test("without a pointer event: the window focused, Ctrl+A, Left and Shift+Ctrl+Right copy a word; Down, Home and Tab reach the phone number, Enter and End copy it from its menu; Esc lets go, then End/Home, Space and Backspace turn; Ctrl+W ends (exit 0)")
+    func keyboardOnly() async throws {
+        let second = URL(fileURLWithPath: Self.page).deletingLastPathComponent().appendingPathComponent("sample.png").path
+        try await TestDisplay.with(width: 800, height: 600) { server in
+            let program = try LiveProgram.start(["view", Self.page, second], on: server)
+            defer { if program.isRunning { kill(program.processIdentifier, SIGKILL) } }
+            let window = try await Self.waitForWindow(server)
+            // The keyboard's focus given to the window as a window manager does: no pointer involved.
+            try await xdotool(server, ["windowfocus", "\(window.id)"])
+            let all = Self.lines.joined(separator: "\n")
+            for _ in 0..<300 {
+                try await xdotool(server, ["key", "ctrl+a", "key", "ctrl+c"])
+                if try await XPeers.clipboardText(on: server) == all { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await xdotool(server, ["key", "Left", "key", "shift+ctrl+Right", "key", "ctrl+c"])
+            try await XPeers.waitForClipboard(containing: "Invoice", on: server)
+            #expect(try await XPeers.clipboardText(on: server) == "Invoice")
+            try await xdotool(server, ["key", "Down", "key", "Down", "key", "Home", "key", "Tab", "key", "Return",
+                                       "sleep", "0.2", "key", "End", "key", "Return"])
+            try await XPeers.waitForClipboard(on: server)
+            for _ in 0..<100 {
+                if let copied = try await XPeers.clipboardText(on: server), copied.filter(\.isNumber).hasSuffix("4155550123") { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let copied = try await XPeers.clipboardText(on: server) ?? ""
+            #expect(copied.filter(\.isNumber).hasSuffix("4155550123"), "\(copied)")
+            // The focus let go of, the keys turn: the last image, the first, Space to the next, Backspace back.
+            for (keys, shown) in [(["Escape", "End"], "sample.png"), (["Home"], "text-light-15px.png"),
+                                  (["space"], "sample.png"), (["BackSpace"], "text-light-15px.png")] {
+                try await xdotool(server, keys.flatMap { ["key", $0] })
+                var title: String?
+                for _ in 0..<50 {
+                    title = try await Self.title(window.id, server)
+                    if title == "\(shown) — livetext" { break }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                #expect(title == "\(shown) — livetext", "after \(keys)")
+            }
+            try await xdotool(server, ["key", "ctrl+w"])
+            #expect(try await LiveProgram.exitStatus(program) == 0)
+        }
+    }
+
     @Test("two images: n turns to the second before the first is read; only the second's text is ever live, then p turns back to the first's")
     func turnDropsStaleReading() async throws {
         let second = URL(fileURLWithPath: Self.page).deletingLastPathComponent().appendingPathComponent("sample.png").path

@@ -20,6 +20,12 @@ public protocol ViewCanvas: AnyObject, Sendable {
     func show() throws
     /// Names the window.
     func setTitle(_ title: String)
+    /// Whether the window was last asked to be full screen (`setFullScreen`).
+    var isFullScreen: Bool { get }
+    /// Asks the window manager or compositor to show the window full screen, without frames (or
+    /// as before again); the new size comes as `.resized`. One that does not do it leaves the window
+    /// as it is.
+    func setFullScreen(_ on: Bool)
     func setCursor(_ shape: LiveCursor)
     /// Replaces what lies under the paints (rgba8, the window's size) and the paints, and draws
     /// the whole window again.
