@@ -40,16 +40,26 @@ public enum BackgroundEdges {
         let width = image.width, height = image.height
         guard width >= 32, height >= minimumHeight else { return [] }
         let step = 2, reach = 2, side = 4
-        let rows = stride(from: 0, to: height, by: step).map { luminanceRow(of: image, y: $0) }
+        let shades = luminance(of: image, everyRow: step)
+        let rows = shades.count / width
         let needed = max(minimumHeight, Int(Double(height) * minimumShare)) / step, gap = maximumGap / step
+        func isEdge(_ x: Int, _ row: Int) -> Bool {
+            let at = row * width + x
+            let left = Int(shades[at - reach]), right = Int(shades[at + reach])
+            return abs(left - right) >= contrast
+                && abs(left - Int(shades[at - side])) <= flatness && abs(right - Int(shades[at + side])) <= flatness
+        }
+        // A column whose run is long enough has an edge on most of every eighth row of it: the
+        // full run is looked for only in the columns that do (a pass over a few rows, not all).
+        let sparse = Array(stride(from: 0, to: rows, by: 8))
+        let candidates = (side..<(width - side)).filter { x in
+            sparse.reduce(0) { $0 + (isEdge(x, $1) ? 1 : 0) } * 8 >= needed / 2
+        }
         var found: [Int] = []
-        for x in side..<(width - side) {
+        for x in candidates {
             var best = 0, run = 0, missed = 0
-            for row in rows {
-                let left = Int(row[x - reach]), right = Int(row[x + reach])
-                let isEdge = abs(left - right) >= contrast
-                    && abs(left - Int(row[x - side])) <= flatness && abs(right - Int(row[x + side])) <= flatness
-                if isEdge {
+            for row in 0..<rows {
+                if isEdge(x, row) {
                     run += missed + 1
                     missed = 0
                     best = max(best, run)
@@ -74,18 +84,27 @@ public enum BackgroundEdges {
         return separators.filter { $0 > 16 && $0 < width - 16 }
     }
 
-    /// One row's luminance (0–255), whatever the image's format.
-    private static func luminanceRow(of image: PixelImage, y: Int) -> [UInt8] {
-        let width = image.width, channels = image.format.bytesPerPixel
-        let start = y * image.bytesPerRow
-        return image.pixels.withUnsafeBufferPointer { pixels in
-            (0..<width).map { x in
-                let at = start + x * channels
-                guard channels >= 3 else { return pixels[at] }
-                let red = UInt32(pixels[at]) * 77, green = UInt32(pixels[at + 1]) * 150
-                let blue = UInt32(pixels[at + 2]) * 29
-                return UInt8((red + green + blue) >> 8)
+    /// The luminance (0–255) of every `everyRow`-th row, whatever the image's format.
+    private static func luminance(of image: PixelImage, everyRow step: Int) -> [UInt8] {
+        let width = image.width, channels = image.format.bytesPerPixel, rows = (image.height + step - 1) / step
+        var out = [UInt8](repeating: 0, count: width * rows)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            out.withUnsafeMutableBufferPointer { shades in
+                for row in 0..<rows {
+                    let from = row * step * image.bytesPerRow, to = row * width
+                    if channels < 3 {
+                        for x in 0..<width { shades[to + x] = pixels[from + x] }
+                        continue
+                    }
+                    for x in 0..<width {
+                        let at = from + x * channels
+                        let red = UInt32(pixels[at]) &* 77, green = UInt32(pixels[at + 1]) &* 150
+                        let blue = UInt32(pixels[at + 2]) &* 29
+                        shades[to + x] = UInt8(truncatingIfNeeded: (red &+ green &+ blue) >> 8)
+                    }
+                }
             }
         }
+        return out
     }
 }

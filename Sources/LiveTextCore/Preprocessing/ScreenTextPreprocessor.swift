@@ -125,9 +125,12 @@ public struct ScreenTextPreprocessor: Sendable {
                              glyphHeight: pass.glyphHeight, rotation: rotation, resolution: options.largeTextResolution)
     }
 
-    /// Pages whose shorter side is at least this many pixels (photos, 4K screens) are also looked
-    /// at shrunk, for glyphs with strokes too wide to survive normalizing at full size.
-    static let coarseLookFromSide = 1600
+    /// Pages whose shorter side is at least this many pixels (photos of 8 megapixels and more) are
+    /// also looked at shrunk, for glyphs with strokes too wide to survive normalizing at full
+    /// size. Not 4K screens (2160): text of 200 px and more is rare on them, and the look costs a
+    /// pass over every pixel of every capture (a debug build took over 30 s on three 4K monitors,
+    /// longer than Esc may wait for the reading to stop).
+    static let coarseLookFromSide = 2400
 
     /// Glyphs over 120 px found on `shades` shrunk to an eighth and normalized there, in the
     /// pixels of `shades`.
