@@ -27,16 +27,10 @@ struct TopLevelWindows {
     /// Reads the stacking order and geometry of the root's children, skipping `excluded`, unmapped
     /// and input-only windows, and windows closed while being read.
     init(display: X11Display, excluding excluded: Window = 0) {
-        var rootReturn: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
         var entries: [Entry] = []
         display.trapErrors {
-            guard XQueryTree(display.handle, display.root, &rootReturn, &parent, &children, &count) != 0,
-                  let children else { return }
-            defer { XFree(children) }
             // XQueryTree lists bottom to top.
-            for window in UnsafeBufferPointer(start: children, count: Int(count)).reversed() where window != excluded {
+            for window in display.children(of: display.root).reversed() where window != excluded {
                 var attributes = XWindowAttributes()
                 // A window closed meanwhile fails here (BadWindow, swallowed): skip it.
                 guard XGetWindowAttributes(display.handle, window, &attributes) != 0,

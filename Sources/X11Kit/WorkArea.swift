@@ -102,15 +102,6 @@ extension X11Display {
         return Bounds(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
     }
 
-    private func children(of window: Window) -> [Window] {
-        var rootReturn: Window = 0, parent: Window = 0
-        var list: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        guard XQueryTree(handle, window, &rootReturn, &parent, &list, &count) != 0, let list else { return [] }
-        defer { XFree(list) }
-        return Array(UnsafeBufferPointer(start: list, count: Int(count)))
-    }
-
     private func shownChildren(of window: Window) -> [Window] {
         children(of: window).filter { child in
             var attributes = XWindowAttributes()
