@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "DBusKit", dependencies: ["CDBus"]),
         // The desktops' own D-Bus services where the Wayland protocols are missing (GNOME, KDE):
         // xdg-desktop-portal, the permission store, KWin's ScreenShot2.
-        .target(name: "DesktopPortals"),
+        .target(name: "DesktopPortals", dependencies: ["DBusKit", "ImageCodecs", "LiveTextCore"]),
         // The user's settings file.
         .target(name: "LiveTextConfig", dependencies: [
             "LiveTextCore", "LiveTextInteraction", .product(name: "TOMLKit", package: "TOMLKit"),
@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(name: "X11Tests", dependencies: ["X11Kit", "CX11", "LiveTextCore", "TestSupport", "livetext"]),
         // WaylandKit against a headless sway (TestSupport.SwayServer), compared with grim and wl-clipboard.
         // DesktopPortals against headless gnome-shell and kwin_wayland with their portals.
-        .testTarget(name: "DesktopTests", dependencies: ["DesktopPortals", "livetext"]),
+        .testTarget(name: "DesktopTests", dependencies: ["DesktopPortals", "LiveTextCore", "TestSupport", "livetext"]),
         .testTarget(name: "WaylandTests", dependencies: ["WaylandKit", "CWayland", "CWaylandProtocols", "LiveTextCore", "TestSupport"]),
         // ARCHITECTURE.md's module table held against the sources and this file.
         .testTarget(name: "ArchitectureTests"),

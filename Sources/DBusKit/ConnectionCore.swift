@@ -136,6 +136,12 @@ final class ConnectionCore: @unchecked Sendable {
         }
     }
 
+    /// Whether the bus still holds this connection (read on the queue: never call it from there).
+    var isConnected: Bool {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        return queue.sync { connected }
+    }
+
     func waitForDisconnect() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async {

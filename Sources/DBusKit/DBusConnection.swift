@@ -49,6 +49,10 @@ public final class DBusConnection: Sendable {
         core.close()
     }
 
+    /// Whether the connection is still open (neither closed nor dropped by the bus): a kept
+    /// connection is replaced when it is not. Not from inside an exported method's handler's queue.
+    public var isConnected: Bool { core.isConnected }
+
     /// Returns when the connection is closed or the bus went away.
     public func waitUntilDisconnected() async {
         await core.waitForDisconnect()

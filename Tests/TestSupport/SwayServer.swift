@@ -106,7 +106,7 @@ public final class SwayServer: @unchecked Sendable {
     }
 
     /// Makes the user sway runs as, once (a system user: no home, no login shell).
-    private static func ensureUser() throws {
+    static func ensureUser() throws {
         guard getpwnam(user) == nil else { return }
         let made = try ChildProcess.runBlocking("/usr/sbin/useradd", ["--system", "--no-create-home", "--shell",
                                                                       "/usr/sbin/nologin", user],

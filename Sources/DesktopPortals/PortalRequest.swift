@@ -1,0 +1,60 @@
+import DBusKit
+import Foundation
+import LiveTextCore
+
+/// One call of an xdg-desktop-portal method that answers later, through the `Response` signal of
+/// a `org.freedesktop.portal.Request` object: the portal's own pattern for whatever may wait for
+/// the user (a consent dialog, a file chooser).
+///
+/// The portal sends `Response` only to the caller and may send it at once, so the match is made on
+/// the request's path before the call; the path is known in advance from the caller's unique name
+/// and a `handle_token` of our choosing. An answer that never comes (a dialog left open) ends at the
+/// caller's deadline, when the request is closed so that the dialog goes away and nothing is left
+/// waiting in the portal.
+struct PortalRequest: Sendable {
+    /// How the user answered: 0 done, 1 cancelled by the user, 2 ended otherwise (refused by policy).
+    struct Answer: Sendable {
+        var code: UInt32
+        var results: [String: DBusValue]
+    }
+
+    static let portalName = "org.freedesktop.portal.Desktop"
+    static let portalPath: DBusObjectPath = "/org/freedesktop/portal/desktop"
+
+    let bus: DBusConnection
+
+    /// Calls `interface.member` with `arguments` followed by the options (`handle_token` added) and
+    /// waits for its `Response`. Cancelling the task closes the request.
+    func call(interface: String, member: String, arguments: [DBusValue], options: [String: DBusValue]) async throws
+        -> Answer
+    {
+        let token = "livetext_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let sender = bus.uniqueName.dropFirst().replacingOccurrences(of: ".", with: "_")
+        let path = try DBusObjectPath("/org/freedesktop/portal/desktop/request/\(sender)/\(token)")
+        let responses = try await bus.signals(matching: DBusMatchRule(interface: "org.freedesktop.portal.Request",
+                                                                      member: "Response", path: path))
+        var all = options
+        all["handle_token"] = .string(token)
+        let reply = try await bus.call(destination: Self.portalName, path: Self.portalPath, interface: interface,
+                                       member: member, arguments: arguments + [.vardict(all)])
+        let handle = reply.first?.objectPath ?? path
+        // Portals older than 0.9 chose the path themselves: then it is listened to from here on.
+        let stream = handle == path ? responses
+            : try await bus.signals(matching: DBusMatchRule(interface: "org.freedesktop.portal.Request",
+                                                            member: "Response", path: handle))
+        return try await withTaskCancellationHandler {
+            for await signal in stream {
+                guard let code = signal.arguments.first?.uint32 else { continue }
+                return Answer(code: code, results: signal.arguments.dropFirst().first?.vardict ?? [:])
+            }
+            try Task.checkCancellation()
+            throw LiveTextError(.unavailable, "xdg-desktop-portal left the session bus before it answered")
+        } onCancel: {
+            let bus = self.bus
+            Task {
+                _ = try? await bus.call(destination: Self.portalName, path: handle, interface: "org.freedesktop.portal.Request",
+                                        member: "Close", timeout: .seconds(2))
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import DBusKit
+import Foundation
+import LiveTextCore
+import Synchronization
+
+/// The session bus connection a desktop service is reached through, made on first use and kept
+/// (the daemon asks the portal for every capture: no connection per request), replaced when the
+/// bus dropped it. `address` nil: the process's session bus (`DBUS_SESSION_BUS_ADDRESS`).
+final class SessionBus: Sendable {
+    let address: String?
+    private let kept = Mutex<DBusConnection?>(nil)
+
+    init(address: String?) {
+        self.address = address
+    }
+
+    func connection() async throws -> DBusConnection {
+        if let bus = kept.withLock({ $0 }), bus.isConnected { return bus }
+        let bus: DBusConnection
+        do {
+            if let address { bus = try await DBusConnection.connect(address: address) } else { bus = try await DBusConnection.session() }
+        } catch {
+            throw LiveTextError(.unavailable, "the session bus cannot be reached (\(error)): the desktop's screenshot "
+                                + "service is asked over it")
+        }
+        kept.withLock { $0 = bus }
+        return bus
+    }
+
+    /// Whether `name` has an owner now, or can be started by the bus (activatable).
+    func hasService(_ name: String) async throws -> Bool {
+        let bus = try await connection()
+        let owned = try await bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                       interface: "org.freedesktop.DBus", member: "NameHasOwner",
+                                       arguments: [.string(name)], timeout: .seconds(2))
+        if owned.first?.bool == true { return true }
+        let activatable = try await bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                             interface: "org.freedesktop.DBus", member: "ListActivatableNames",
+                                             timeout: .seconds(2))
+        return activatable.first?.stringArray?.contains(name) == true
+    }
+
+    func close() {
+        kept.withLock { bus in
+            bus?.close()
+            bus = nil
+        }
+    }
+}
