@@ -38,6 +38,16 @@ public enum CompositorBindings {
         }
     }
 
+    /// `keys` as a GTK accelerator, as GNOME's custom keybindings hold it: `<Super><Shift>t`.
+    public static func gnomeAccelerator(_ keys: KeyCombo) -> String {
+        names(keys.modifiers, gnome).map { "<\($0)>" }.joined() + swayKey(keys.key)
+    }
+
+    static let gnome: [(KeyCombo.Modifiers, String)] = [
+        (.super, "Super"), (.mod4, "Super"), (.control, "Control"), (.alt, "Alt"), (.mod1, "Alt"), (.shift, "Shift"),
+        (.mod2, "Mod2"), (.mod3, "Mod3"), (.mod5, "Mod5"),
+    ]
+
     /// sway binds by keysym, lowercase for letters (Shift is a modifier of its own).
     static func swayKey(_ key: String) -> String {
         key.count == 1 ? key.lowercased() : key

@@ -27,4 +27,11 @@ struct CompositorBindingsTests {
         #expect(CompositorBindings.lines(for: bare, compositor: .river).last == "riverctl map normal None F12 spawn 'livetext hotkey f'")
         #expect(CompositorBindings.lines(for: [:], compositor: .sway).isEmpty)
     }
+
+    @Test("GNOME's accelerators: each modifier once in angle brackets, letters lowercase")
+    func gnome() throws {
+        #expect(CompositorBindings.gnomeAccelerator(try KeyCombo(parsing: "Super+Shift+T")) == "<Super><Shift>t")
+        #expect(CompositorBindings.gnomeAccelerator(try KeyCombo(parsing: "Control+Alt+Mod1+Print")) == "<Control><Alt>Print")
+        #expect(CompositorBindings.gnomeAccelerator(try KeyCombo(parsing: "F12")) == "F12")
+    }
 }
