@@ -55,7 +55,7 @@ let package = Package(
         // Wayland: capture, the clipboard and typing on compositors that offer the wlr protocols.
         .target(name: "WaylandKit", dependencies: ["CWayland", "CWaylandProtocols", "CXKBCommon", "LiveTextCore"]),
         // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
-        .target(name: "LiveTextDesktop", dependencies: ["X11Kit", "WaylandKit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction",
+        .target(name: "LiveTextDesktop", dependencies: ["DesktopPortals", "X11Kit", "WaylandKit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction",
                                                      "LiveTextPreview", "FontRendering"]),
 
         // The interaction model, pure values over an analysis: interaction types and what each
@@ -95,7 +95,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "livetext", dependencies: [
-            "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
+            "DesktopPortals", "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
             "LiveTextDesktop", "ImageCodecs", "LiveTextInteraction", "LiveTextNotifications", "LiveTextPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -27,13 +27,19 @@ final class SessionBus: Sendable {
         return bus
     }
 
-    /// Whether `name` has an owner now, or can be started by the bus (activatable).
-    func hasService(_ name: String) async throws -> Bool {
+    /// Whether `name` has an owner now.
+    func isOwned(_ name: String) async throws -> Bool {
         let bus = try await connection()
         let owned = try await bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                        interface: "org.freedesktop.DBus", member: "NameHasOwner",
                                        arguments: [.string(name)], timeout: .seconds(2))
-        if owned.first?.bool == true { return true }
+        return owned.first?.bool == true
+    }
+
+    /// Whether `name` has an owner now, or can be started by the bus (activatable).
+    func hasService(_ name: String) async throws -> Bool {
+        if try await isOwned(name) { return true }
+        let bus = try await connection()
         let activatable = try await bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                              interface: "org.freedesktop.DBus", member: "ListActivatableNames",
                                              timeout: .seconds(2))

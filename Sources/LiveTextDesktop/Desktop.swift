@@ -19,13 +19,13 @@ public final class Desktop: Sendable {
     public let session: DisplaySession?
     /// Said after "DISPLAY is not set" when there is no display at all (the daemon: how to give it one).
     public let withoutDisplay: String?
-    private let backends: [any DisplayBackend]
+    let backends: [any DisplayBackend]
     /// An environment that names no usable session (`LIVETEXT_BACKEND=gnome`): thrown on use.
     private let sessionError: LiveTextError?
     /// The backend that made the latest copy, which a process about to exit asks to hand it on.
     private let copiedBy = Mutex<(any DisplayBackend)?>(nil)
     /// Where backends are asked what they can do (see `backendWaiting`).
-    private let routing = DispatchQueue(label: "org.livetext.desktop", attributes: .concurrent)
+    let routing = DispatchQueue(label: "org.livetext.desktop", attributes: .concurrent)
 
     /// The X display this desktop opens, for what only X11 does (hotkeys): the X11 session's
     /// display, or a Wayland session's Xwayland; nil: `$DISPLAY`.

@@ -1,3 +1,4 @@
+import Foundation
 import LiveTextCore
 
 /// Which display server a process (or one request to the daemon) works with, and where it is:
@@ -61,6 +62,15 @@ public enum DisplaySession: Sendable, Hashable, CustomStringConvertible {
         if socket.hasPrefix("/") { return socket }
         guard let runtimeDirectory, !runtimeDirectory.isEmpty else { return nil }
         return runtimeDirectory + "/" + socket
+    }
+
+    /// The display as its variable says it: `DISPLAY` of an X11 session (nil: `$DISPLAY`), the
+    /// Wayland socket of a Wayland one.
+    public var displayName: String? {
+        switch self {
+        case .x11(let display, _): display ?? ProcessInfo.processInfo.environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        case .wayland(let socket, _, _): socket
+        }
     }
 
     public var isWayland: Bool {

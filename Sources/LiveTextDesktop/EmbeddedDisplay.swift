@@ -63,6 +63,10 @@ public final class EmbeddedDisplay: DisplayBackend, Sendable {
         withState { $0.capabilities }
     }
 
+    public func mechanism(of capability: DisplayCapabilities) -> String? {
+        (try? capabilities())?.isSuperset(of: capability) == true ? "the embedded display (in memory)" : nil
+    }
+
     public func unavailableReason(_ capability: DisplayCapabilities) -> String? {
         withState { state in
             let missing = capability.subtracting(state.capabilities)

@@ -111,6 +111,16 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         return try queue.sync { try openConnection().globals }
     }
 
+    public func mechanism(of capability: DisplayCapabilities) -> String? {
+        guard let globals = try? currentGlobals(), (try? capabilities())?.isSuperset(of: capability) == true else { return nil }
+        for (needs, interfaces) in Self.protocols where capability.isSubset(of: needs) {
+            if let offered = interfaces.first(where: { name in globals.contains { $0.interface == name } }) {
+                return "Wayland (\(offered))"
+            }
+        }
+        return capability == .copyPrimary ? "Wayland (zwlr_data_control_manager_v1)" : nil
+    }
+
     public func unavailableReason(_ capability: DisplayCapabilities) -> String? {
         guard let available = try? capabilities(), !available.isSuperset(of: capability) else { return nil }
         let missing = capability.subtracting(available)

@@ -101,6 +101,19 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
         return found
     }
 
+    public func mechanism(of capability: DisplayCapabilities) -> String? {
+        guard let available = try? capabilities(), available.isSuperset(of: capability) else { return nil }
+        let said: [(DisplayCapabilities, String)] = [
+            (.captureScreen, "X11 (XGetImage)"), (.captureWindow, "X11 (XGetImage of the window)"),
+            (.selectRegion, "X11 (a grabbing window over the frozen screen)"), (.pickWindow, "X11 (a grabbing window)"),
+            (.readClipboard, "X11 selections"), (.copy, "X11 selections (CLIPBOARD)"), (.copyPrimary, "X11 selections (PRIMARY)"),
+            (.type, "X11 (XTEST)"), (.hotkeys, "X11 key grabs (the daemon)"),
+            (.liveSurface, "X11 (a grabbing window over the frozen screen)"), (.viewWindow, "X11 (a top-level window)"),
+        ]
+        let xwayland = (try? isXwayland()) == true ? "Xwayland " : ""
+        return said.first { capability.isSubset(of: $0.0) }.map { xwayland + $0.1 }
+    }
+
     public func unavailableReason(_ capability: DisplayCapabilities) -> String? {
         guard let available = try? capabilities(), !available.isSuperset(of: capability) else { return nil }
         let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""

@@ -12,7 +12,7 @@ struct LiveTextCommand: AsyncParsableCommand {
             and `man livetext`.
             """,
         version: LiveTextVersion.string,
-        subcommands: [AnalyzeCommand.self, CaptureCommand.self, ClipboardCommand.self, DetectCommand.self, LiveCommand.self, ViewCommand.self, HotkeyCommand.self,
+        subcommands: [AnalyzeCommand.self, CaptureCommand.self, ClipboardCommand.self, DetectCommand.self, LiveCommand.self, ViewCommand.self, HotkeyCommand.self, DesktopCommand.self,
                       DaemonCommand.self, LanguagesCommand.self, PreviewCommand.self, PreprocessCommand.self, ServeClipboardCommand.self,
                       ServeNotificationCommand.self, ConfigCommand.self, DecodeWorkerCommand.self])
 }

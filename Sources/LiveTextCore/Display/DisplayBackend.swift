@@ -20,6 +20,10 @@ public protocol DisplayBackend: AnyObject, Sendable {
     /// request that needs it; nil when it is not missing.
     func unavailableReason(_ capability: DisplayCapabilities) -> String?
 
+    /// How this backend does `capability` ("wlr-screencopy", "the Screenshot portal"), for
+    /// `livetext desktop`; nil when it cannot. Blocking, as `capabilities`.
+    func mechanism(of capability: DisplayCapabilities) -> String?
+
     /// The monitors, in the order `CaptureTarget.monitor` counts them.
     func monitors() async throws -> [Monitor]
 
