@@ -173,13 +173,13 @@ _livetext() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    analyze|capture|clipboard|detect|live|view|hotkey|daemon|languages|preview|config|help)
+    analyze|capture|clipboard|detect|live|view|hotkey|desktop|daemon|languages|preview|config|help)
         # Offer subcommand argument completions
         "_livetext_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'analyze capture clipboard detect live view hotkey daemon languages preview config help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'analyze capture clipboard detect live view hotkey desktop daemon languages preview config help' -- "${cur}"))
         ;;
     esac
 }
@@ -440,6 +440,14 @@ _livetext_hotkey() {
         return
         ;;
     esac
+}
+
+_livetext_desktop() {
+    repeating_flags=()
+    non_repeating_flags=(--json --allow-screenshots --install-hotkeys --remove-hotkeys --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __livetext_offer_flags_options 0
 }
 
 _livetext_daemon() {

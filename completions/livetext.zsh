@@ -57,6 +57,7 @@ _livetext() {
             'live:Freeze the screen and make its text live: select it where it stands and copy it.'
             'view:Show images in a window with their text live: select, copy, zoom and pan.'
             'hotkey:Run a hotkey of the settings through the daemon, or print a Wayland compositor'\''s bindings for them.'
+            'desktop:Show what livetext can do on this desktop and through what; allow screenshots or bind hotkeys once.'
             'daemon:Run the org.livetext D-Bus service on the session bus (also installed as livetextd).'
             'languages:List the installed OCR languages, and the missing ones with the command that adds one.'
             'preview:Draw the preview a notification shows for an image, as PNG.'
@@ -67,7 +68,7 @@ _livetext() {
         ;;
     arg)
         case "${words[1]}" in
-        analyze|capture|clipboard|detect|live|view|hotkey|daemon|languages|preview|config|help)
+        analyze|capture|clipboard|detect|live|view|hotkey|desktop|daemon|languages|preview|config|help)
             "_livetext_${words[1]}" && ret=0
             ;;
         esac
@@ -226,6 +227,21 @@ _livetext_hotkey() {
     local -ar arg_specs=(
         ':name:'
         '--bindings[Print the bindings of every hotkey for this compositor'\''s configuration.]:sway|hyprland|river:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_livetext_desktop() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print {"session", "desktop", "display", "xwayland", "features"\: \[{name, available, mechanism, note}\]}.]'
+        '--allow-screenshots[Let livetext take screenshots without GNOME'\''s dialog (the portal'\''s permission store).]'
+        '--install-hotkeys[Bind the settings'\'' hotkeys as GNOME custom keybindings running `livetext hotkey NAME`.]'
+        '--remove-hotkeys[Remove the GNOME keybindings --install-hotkeys made, and only them.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -184,6 +184,11 @@ extension LiveTextService {
                              doc: "The OCR languages whose data is installed.") {
                     .strings(self.installedLanguages())
                 },
+                DBusProperty("Desktop", type: "s", emitsChanged: .false,
+                             doc: "What the daemon can do on its session and through what, as the JSON of `livetext desktop --json`: "
+                                + "{session, desktop, display, xwayland, features: [{name, available, mechanism, note}]}.") {
+                    .string(await self.desktop.report(hotkeys: self.settings.settings.hotkeys).document.serialized())
+                },
             ],
             signals: [
                 DBusSignal("AnalysisFinished", arguments: [DBusArgument("analysis", "o"), DBusArgument("state", "s")],
