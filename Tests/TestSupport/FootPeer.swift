@@ -3,12 +3,17 @@ import Foundation
 /// A foot terminal on a test's sway showing `text`, as a Wayland-native program the user reads.
 public enum FootPeer {
     public static func show(_ text: String, on sway: SwayServer, extra: [String] = []) throws -> Process {
+        try show(text, environment: sway.environment, home: sway.runtimeDirectory.path, extra: extra)
+    }
+
+    /// The same on any Wayland session whose programs have `environment`.
+    public static func show(_ text: String, environment: [String: String], home: String, extra: [String] = []) throws -> Process {
         let foot = Process()
         foot.executableURL = URL(fileURLWithPath: "/usr/bin/foot")
         let script = "printf '%s\\n' \"$1\"; exec sleep 600"
         foot.arguments = ["-o", "cursor.blink=no", "-o", "cursor.style=underline"] + extra
             + ["sh", "-c", script, "show", text]
-        foot.environment = sway.environment.merging(["PATH": "/usr/bin:/bin", "HOME": sway.runtimeDirectory.path]) { $1 }
+        foot.environment = environment.merging(["PATH": "/usr/bin:/bin", "HOME": home]) { $1 }
         foot.standardOutput = FileHandle.nullDevice
         foot.standardError = FileHandle.nullDevice
         try foot.run()

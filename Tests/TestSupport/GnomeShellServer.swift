@@ -40,7 +40,8 @@ public final class GnomeShellServer: @unchecked Sendable {
     /// What a program of this session has.
     public var environment: [String: String] {
         ["WAYLAND_DISPLAY": waylandDisplay, "XDG_RUNTIME_DIR": runtimeDirectory.path, "DISPLAY": "",
-         "XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "GNOME", "DBUS_SESSION_BUS_ADDRESS": sessionBus]
+         "XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "GNOME", "DBUS_SESSION_BUS_ADDRESS": sessionBus,
+         "HOME": home.path]
     }
 
     /// Starts it and waits (up to 60 s) until the Shell owns its bus name and has left the overview.
@@ -147,8 +148,7 @@ public final class GnomeShellServer: @unchecked Sendable {
     private func startPortal() throws {
         let fm = FileManager.default
         let bus = directory.appendingPathComponent("bus")
-        let session = environment.filter { !$0.value.isEmpty }.map { "\($0.key)=\($0.value)" }
-            + ["HOME=\(home.path)", "PATH=/usr/bin:/bin"]
+        let session = environment.filter { !$0.value.isEmpty }.map { "\($0.key)=\($0.value)" } + ["PATH=/usr/bin:/bin"]
         if let owner = Self.nameOwnerPID("org.freedesktop.portal.Desktop", bus: bus) { kill(owner, SIGKILL) }
         let portal = Process()
         portal.executableURL = URL(fileURLWithPath: "/usr/libexec/xdg-desktop-portal")
@@ -212,6 +212,17 @@ public final class GnomeShellServer: @unchecked Sendable {
     /// What a process of the session wrote so far: `shell`, `portal`, `session-bus`, `system-bus`.
     public func log(_ name: String) -> String {
         (try? String(contentsOf: directory.appendingPathComponent(name + ".log"), encoding: .utf8)) ?? ""
+    }
+
+    /// Runs gsettings as a program of this session (its bus and dconf database).
+    public func gsettings(_ arguments: [String]) async throws -> String {
+        let result = try await ChildProcess.run("/usr/bin/gsettings", arguments,
+                                                environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
+                                                timeout: .seconds(20))
+        guard result.status == 0 else {
+            throw TestFailure("gsettings \(arguments): \(String(decoding: result.stderr, as: UTF8.self))")
+        }
+        return String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Closes the overview the Shell starts in, and waits until it says it is closed.
