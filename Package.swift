@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "DBusKit", dependencies: ["CDBus"]),
         // The desktops' own D-Bus services where the Wayland protocols are missing (GNOME, KDE):
         // xdg-desktop-portal, the permission store, KWin's ScreenShot2.
-        .target(name: "DesktopPortals"),
+        .target(name: "DesktopPortals", dependencies: ["DBusKit", "LiveTextCore"]),
         // The user's settings file.
         .target(name: "LiveTextConfig", dependencies: [
             "LiveTextCore", "LiveTextInteraction", .product(name: "TOMLKit", package: "TOMLKit"),
@@ -97,7 +97,7 @@ let package = Package(
         .executableTarget(name: "livetext", dependencies: [
             "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
             "LiveTextDesktop", "ImageCodecs", "LiveTextInteraction", "LiveTextNotifications", "LiveTextPreview",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "DesktopPortals", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "LiveTextCoreTests", dependencies: ["LiveTextCore", "TestSupport"]),
