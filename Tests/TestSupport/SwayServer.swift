@@ -105,8 +105,8 @@ public final class SwayServer: @unchecked Sendable {
         return file
     }
 
-    /// Makes the user sway runs as, once (a system user: no home, no login shell).
-    private static func ensureUser() throws {
+    /// Makes the user sway (and kwin) runs as, once (a system user: no home, no login shell).
+    static func ensureUser() throws {
         guard getpwnam(user) == nil else { return }
         let made = try ChildProcess.runBlocking("/usr/sbin/useradd", ["--system", "--no-create-home", "--shell",
                                                                       "/usr/sbin/nologin", user],
