@@ -31,6 +31,9 @@ struct GrabCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds to wait for the screenshot.", valueName: "seconds"))
     var timeout: Double = 10
 
+    @Flag(help: "Say on stderr how long the screenshot took (PNG encoding aside), for the benchmark.")
+    var timing = false
+
     func validate() throws {
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
     }
@@ -42,7 +45,12 @@ struct GrabCommand: ParsableCommand {
         let grabber: any ScreenGrabber = switch service {
         case .kwin: KWinScreenShot(busAddress: address)
         }
+        let started = ContinuousClock.now
         let image = try grabber.grabScreen(within: .milliseconds(Int(timeout * 1000)))
+        if timing {
+            let milliseconds = (ContinuousClock.now - started) / .milliseconds(1)
+            Diagnostics.note("\(image.width)x\(image.height) in \(Int(milliseconds.rounded())) ms through \(grabber.spokenName)")
+        }
         let png = try PNGEncoder.encode(image)
         if output == "-" { try StandardOutput.write(png) } else { try OutputFile.write(png, to: output) }
     }
