@@ -130,7 +130,8 @@ let package = Package(
         // their portals; a Wayland-native window through WaylandKit's viewer window.
         .testTarget(name: "DesktopTests", dependencies: ["DesktopPortals", "DBusKit", "LiveTextCore", "ImageCodecs", "WaylandKit",
                                                          "TestSupport", "livetext"]),
-        .testTarget(name: "WaylandTests", dependencies: ["WaylandKit", "CWayland", "CWaylandProtocols", "LiveTextCore", "TestSupport"]),
+        .testTarget(name: "WaylandTests", dependencies: ["WaylandKit", "CWayland", "CWaylandProtocols", "CXKBCommon", "LiveTextCore",
+                                                         "TestSupport"]),
         // ARCHITECTURE.md's module table held against the sources and this file.
         .testTarget(name: "ArchitectureTests"),
     ],

@@ -1,14 +1,34 @@
 import Foundation
+import Synchronization
 import LiveTextCore
 import TestSupport
 import WaylandKit
 
 /// A Wayland-native window on kwin showing an image: WaylandKit's own xdg-shell viewer window
 /// (foot, the usual test client, divides by zero on kwin's virtual output). It lives on a thread
-/// of its own, as a Wayland window must, answering kwin's pings until `close()`.
+/// of its own, as a Wayland window must, answering kwin's pings and hearing keys until `close()`.
 final class PatternWindow: @unchecked Sendable {
     private let stop = CancellationFlag()
     private let ended = DispatchSemaphore(value: 0)
+    private let keys = Mutex<[UInt32]>([])
+
+    /// What the keys pressed in the window typed (printable ASCII; Return as a newline).
+    var typed: String {
+        String(keys.withLock { $0 }.compactMap { keysym -> Character? in
+            switch keysym {
+            case 0x20...0x7e: Character(Unicode.Scalar(keysym)!)
+            case 0xff0d: "\n"
+            default: "?"
+            }
+        })
+    }
+
+    /// Waits (up to `limit`) until the keys typed `text`; what they typed by then.
+    func waitForTyped(_ text: String, within limit: Duration = .seconds(30)) async throws -> String {
+        let end = ContinuousClock.now + limit
+        while typed != text, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(100)) }
+        return typed
+    }
 
     private init() {}
 
@@ -25,7 +45,9 @@ final class PatternWindow: @unchecked Sendable {
                     try canvas.show()
                     try canvas.setBase(image, paints: [])
                     shown.signal()
-                    _ = try canvas.run(cancel: window.stop) { _ in }
+                    _ = try canvas.run(cancel: window.stop) { event in
+                        if case .key(let key) = event { window.keys.withLock { $0.append(key.keysym) } }
+                    }
                 } catch {
                     failure.error = error
                     shown.signal()
