@@ -158,19 +158,33 @@ public final class KWinServer: @unchecked Sendable {
 
     private func stop(removingBus: Bool) async {
         let process = self.process, directory = self.directory, binary = self.binary.path
-        // runuser passes SIGTERM on, but kwin is signalled directly too: runuser is slow to reap it.
-        let kwins = Self.processes(running: binary)
-        kwins.forEach { kill($0, SIGTERM) }
-        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        // kwin itself is asked to stop, and runuser left to reap it and exit: runuser stopped
+        // first would leave kwin's exit to the container's init. Foundation has been seen to miss
+        // a child's exit under load, so the exit is looked for with waitpid.
+        Self.processes(running: binary).forEach { kill($0, SIGTERM) }
+        let pid = process.processIdentifier
         _ = try? await offPool {
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning || !Self.processes(running: binary).isEmpty, Date() < deadline { usleep(20_000) }
+            func exited(within seconds: Double) -> Bool {
+                let deadline = Date().addingTimeInterval(seconds)
+                while !Self.hasExited(pid), Date() < deadline { usleep(20_000) }
+                return Self.hasExited(pid)
+            }
+            if exited(within: 10) { return }
             Self.processes(running: binary).forEach { kill($0, SIGKILL) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            kill(pid, SIGTERM)
+            if exited(within: 5) { return }
+            kill(pid, SIGKILL)
+            _ = exited(within: 5)
         }
         if removingBus { await bus.stop() }
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Whether our child `pid` has exited (reaped here, or by Foundation already).
+    private static func hasExited(_ pid: pid_t) -> Bool {
+        var status: Int32 = 0
+        let reaped = waitpid(pid, &status, WNOHANG)
+        return reaped == pid || (reaped < 0 && errno == ECHILD)
     }
 
     /// The processes whose binary is `path` (kwin's copy): found by /proc, killed by pid.
