@@ -73,11 +73,12 @@ abuse: setup release
 	@scripts/setup-debian --bench
 	/usr/bin/python3 bench/abuse.py --livetext .build/release/livetext
 
-# Binaries, bus activation, the systemd user unit, completions, the man page, docs/API.md and an
-# example settings file where a Linux user expects them; PREFIX and DESTDIR as usual. Only copies: `make` builds first, as the user.
+# Binaries, bus activation, the systemd user unit, the desktop file KWin grants by, completions,
+# the man page, docs/API.md and an example settings file where a Linux user expects them; PREFIX
+# and DESTDIR as usual. Only copies: `make` builds first, as the user.
 INSTALLED := $(BINDIR)/livetext $(BINDIR)/livetextd \
 	$(DATADIR)/dbus-1/services/org.livetext.service $(USERUNITDIR)/livetext.service \
-	$(DATADIR)/dbus-1/interfaces/org.livetext.xml \
+	$(DATADIR)/dbus-1/interfaces/org.livetext.xml $(DATADIR)/applications/org.livetext.desktop \
 	$(DATADIR)/bash-completion/completions/livetext $(DATADIR)/zsh/site-functions/_livetext \
 	$(DATADIR)/fish/vendor_completions.d/livetext.fish \
 	$(DATADIR)/man/man1/livetext.1 $(DATADIR)/man/man1/livetextd.1 \
@@ -91,6 +92,8 @@ install:
 	sed 's|@BINDIR@|$(BINDIR)|g' dbus/org.livetext.service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/org.livetext.service
 	sed 's|@BINDIR@|$(BINDIR)|g' dbus/livetext.service.in > $(DESTDIR)$(USERUNITDIR)/livetext.service
 	install -Dm644 dbus/org.livetext.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.livetext.xml
+	install -d $(DESTDIR)$(DATADIR)/applications
+	sed 's|@BINDIR@|$(BINDIR)|g' dbus/org.livetext.desktop.in > $(DESTDIR)$(DATADIR)/applications/org.livetext.desktop
 	install -Dm644 completions/livetext.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/livetext
 	install -Dm644 completions/livetext.zsh $(DESTDIR)$(DATADIR)/zsh/site-functions/_livetext
 	install -Dm644 completions/livetext.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/livetext.fish

@@ -126,9 +126,12 @@ let package = Package(
         // The surface in-process, and `livetext live` (built for it) seen from another client.
         .testTarget(name: "X11Tests", dependencies: ["X11Kit", "CX11", "LiveTextCore", "TestSupport", "livetext"]),
         // WaylandKit against a headless sway (TestSupport.SwayServer), compared with grim and wl-clipboard.
-        // DesktopPortals against headless gnome-shell and kwin_wayland with their portals.
-        .testTarget(name: "DesktopTests", dependencies: ["DesktopPortals", "LiveTextCore", "TestSupport", "livetext"]),
-        .testTarget(name: "WaylandTests", dependencies: ["WaylandKit", "CWayland", "CWaylandProtocols", "LiveTextCore", "TestSupport"]),
+        // DesktopPortals against headless gnome-shell and kwin_wayland (TestSupport.KWinServer) with
+        // their portals; a Wayland-native window through WaylandKit's viewer window.
+        .testTarget(name: "DesktopTests", dependencies: ["DesktopPortals", "DBusKit", "LiveTextCore", "ImageCodecs", "WaylandKit",
+                                                         "TestSupport", "livetext"]),
+        .testTarget(name: "WaylandTests", dependencies: ["WaylandKit", "CWayland", "CWaylandProtocols", "CXKBCommon", "LiveTextCore",
+                                                         "TestSupport"]),
         // ARCHITECTURE.md's module table held against the sources and this file.
         .testTarget(name: "ArchitectureTests"),
     ],

@@ -3,28 +3,43 @@ import Foundation
 import LiveTextCore
 import Synchronization
 
-/// Runs async D-Bus work for a caller that must block (a `ScreenGrabber` is asked on a backend's
-/// queue): the work runs as a task on the cooperative pool while the calling thread waits, at most
-/// until `deadline`, when the task is cancelled and `onDeadline`'s error thrown. The caller's
-/// thread is never one of the pool's (the backends' queues are plain dispatch queues), so waiting
-/// here cannot starve the task it waits for.
+/// Async D-Bus work for a caller that must block (a `ScreenGrabber` is asked on a backend's
+/// queue): the work runs as a task while the calling thread waits on a semaphore, at most until
+/// the deadline, when the task is cancelled. The caller's thread is never one of the cooperative
+/// pool's (the backends' queues are plain dispatch queues), so waiting here cannot starve the
+/// task it waits for.
 enum BlockingCall {
-    static func run<T: Sendable>(within deadline: Duration, onDeadline: @escaping @Sendable () -> LiveTextError,
-                                 _ work: @escaping @Sendable () async throws -> T) throws -> T {
+    /// The work's result, or nil when it did not finish within `limit` (it is then cancelled and
+    /// not waited for).
+    static func result<T: Sendable>(within limit: Duration,
+                                    _ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error>? {
+        let finished = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<T, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
         let task = Task {
             let result: Result<T, any Error>
             do { result = .success(try await work()) } catch { result = .failure(error) }
             outcome.withLock { $0 = result }
-            done.signal()
+            finished.signal()
         }
-        let (seconds, attoseconds) = deadline.components
-        let wait = DispatchTime.now() + .nanoseconds(Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
-        if done.wait(timeout: wait) == .timedOut {
+        guard finished.wait(timeout: .now() + .nanoseconds(nanoseconds(limit))) == .success else {
             task.cancel()
-            throw onDeadline()
+            return nil
         }
-        return try outcome.withLock { $0! }.get()
+        return outcome.withLock { $0 }
+    }
+
+    /// The work's value or error; past `deadline`, `onDeadline`'s error.
+    static func run<T: Sendable>(within deadline: Duration, onDeadline: @escaping @Sendable () -> LiveTextError,
+                                 _ work: @escaping @Sendable () async throws -> T) throws -> T {
+        guard let outcome = result(within: deadline, work) else { throw onDeadline() }
+        return try outcome.get()
+    }
+
+    /// `duration` in whole nanoseconds, clamped to what `DispatchTime` takes.
+    static func nanoseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return 0 }
+        let (whole, overflow) = Int(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? Int.max : whole + Int(attoseconds / 1_000_000_000)
     }
 }

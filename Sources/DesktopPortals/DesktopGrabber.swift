@@ -60,7 +60,7 @@ public final class DesktopGrabber: ScreenGrabber {
         if let known = chosen.withLock({ $0 }) { return known }
         let kind = DesktopKind.detect(environment: environment, busAddress: busAddress)
         let portal = ScreenshotPortal(busAddress: busAddress, desktop: kind)
-        let grabbers: [any ScreenGrabber] = [portal]
+        let grabbers: [any ScreenGrabber] = kind == .kde ? [KWinScreenShot(busAddress: busAddress), portal] : [portal]
         let made = (kind, grabbers)
         chosen.withLock { $0 = $0 ?? made }
         return chosen.withLock { $0! }

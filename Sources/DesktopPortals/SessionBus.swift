@@ -23,17 +23,42 @@ final class SessionBus: Sendable {
             throw LiveTextError(.unavailable, "the session bus cannot be reached (\(error)): the desktop's screenshot "
                                 + "service is asked over it")
         }
-        kept.withLock { $0 = bus }
-        return bus
+        // Two first uses at once keep the same one.
+        return kept.withLock { current in
+            if let current, current !== bus {
+                bus.close()
+                return current
+            }
+            current = bus
+            return bus
+        }
     }
 
-    /// Whether `name` has an owner now.
-    func isOwned(_ name: String) async throws -> Bool {
+    /// How messages name the bus: its address, or the variable that gives it.
+    var spokenAddress: String { address ?? "$DBUS_SESSION_BUS_ADDRESS" }
+
+    /// Whether `name` has an owner now: one round trip, within `timeout`.
+    func isOwned(_ name: String, timeout: Duration = .seconds(2)) async throws -> Bool {
         let bus = try await connection()
         let owned = try await bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                        interface: "org.freedesktop.DBus", member: "NameHasOwner",
-                                       arguments: [.string(name)], timeout: .seconds(2))
+                                       arguments: [.string(name)], timeout: timeout)
         return owned.first?.bool == true
+    }
+
+    /// The user id of the process that owns `name`, within `timeout`.
+    func ownerUser(of name: String, timeout: Duration) async throws -> UInt32? {
+        let bus = try await connection()
+        let reply = try await bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                       interface: "org.freedesktop.DBus", member: "GetConnectionUnixUser",
+                                       arguments: [.string(name)], timeout: timeout)
+        return reply.first?.uint32
+    }
+
+    /// Drops `connection` when `error` says the bus closed it (the next use connects again).
+    func forget(_ connection: DBusConnection, after error: any Error) {
+        guard (error as? DBusError)?.name == DBusError.Name.disconnected else { return }
+        kept.withLock { if $0 === connection { $0 = nil } }
     }
 
     /// Whether `name` has an owner now, or can be started by the bus (activatable).

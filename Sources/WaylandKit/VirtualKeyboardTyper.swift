@@ -22,12 +22,7 @@ public final class VirtualKeyboardTyper: @unchecked Sendable {
             throw LiveTextError(.unavailable, "the Wayland compositor '\(connection.socketName)' offers no virtual keyboard to type with "
                                 + "(zwp_virtual_keyboard_manager_v1, which sway, Hyprland, river, Wayfire and labwc offer; GNOME and KDE Plasma do not)")
         }
-        guard let seat = connection.global("wl_seat") else {
-            throw LiveTextError(.unavailable, "the Wayland display '\(connection.socketName)' has no seat to type on")
-        }
-        self.connection = connection
-        self.manager = manager
-        self.seat = seat
+        (self.connection, self.manager, self.seat) = (connection, manager, try connection.typingSeat())
     }
 
     /// Types `text` over a connection of its own to `socket` (`$WAYLAND_DISPLAY` when nil) in
@@ -44,7 +39,7 @@ public final class VirtualKeyboardTyper: @unchecked Sendable {
     /// the compositor does not keep up (5 s for each round trip) or reports an error,
     /// `unavailable` when it goes away.
     public func type(_ text: String, cancel: CancellationFlag? = nil) throws {
-        try checkCancel(cancel)
+        try TypingPace.check(cancel)
         let chunks = try TypingKeymap.plan(TypingKeymap.keysyms(typing: text))
         guard !chunks.isEmpty else { return }
         let seatProxy = connection.bind(seat, lt_wl_seat_interface(), version: 1)
@@ -64,8 +59,8 @@ public final class VirtualKeyboardTyper: @unchecked Sendable {
         defer { zwp_virtual_keyboard_v1_destroy(keyboard) }
         var clock = EventClock()
         for (number, chunk) in chunks.enumerated() {
-            try checkCancel(cancel)
-            if number > 0 { try pause(Self.keymapSettle, cancel: cancel) }
+            try TypingPace.check(cancel)
+            if number > 0 { try TypingPace.pause(Self.keymapSettle, cancel: cancel) }
             let file = try KeymapFile.make(chunk.map.text)
             zwp_virtual_keyboard_v1_keymap(keyboard, UInt32(WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue), file.fd, file.size)
             // libwayland sent a copy of the descriptor; ours is no longer needed.
@@ -78,7 +73,7 @@ public final class VirtualKeyboardTyper: @unchecked Sendable {
                 try waitForClientsKeyboards(seatState.takeUnretainedValue(), cancel: cancel)
             }
             for (index, keysym) in chunk.keysyms.enumerated() {
-                try checkCancel(cancel)
+                try TypingPace.check(cancel)
                 guard let key = chunk.map.key(for: keysym) else { continue }
                 zwp_virtual_keyboard_v1_key(keyboard, clock.next(), key, UInt32(WL_KEYBOARD_KEY_STATE_PRESSED.rawValue))
                 zwp_virtual_keyboard_v1_key(keyboard, clock.next(), key, UInt32(WL_KEYBOARD_KEY_STATE_RELEASED.rawValue))
@@ -122,16 +117,7 @@ public final class VirtualKeyboardTyper: @unchecked Sendable {
     private func waitForClientsKeyboards(_ seat: SeatState, cancel: CancellationFlag?) throws {
         try connection.dispatch(until: { seat.hasKeyboard }, within: .seconds(5),
                                 waitingFor: "the seat to announce our keyboard", cancel: cancel)
-        try pause(Self.keyboardSettle, cancel: cancel)
-    }
-
-    /// Waits `duration`, checking `cancel` every 20 ms.
-    private func pause(_ duration: Duration, cancel: CancellationFlag?) throws {
-        let end = ContinuousClock.now.advanced(by: duration)
-        while ContinuousClock.now < end {
-            try checkCancel(cancel)
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        try TypingPace.pause(Self.keyboardSettle, cancel: cancel)
     }
 
     private final class SeatState {
@@ -145,10 +131,6 @@ public final class VirtualKeyboardTyper: @unchecked Sendable {
             Unmanaged<SeatState>.fromOpaque(data).takeUnretainedValue().capabilities = capabilities
         },
         name: { _, _, _ in }))
-
-    private func checkCancel(_ cancel: CancellationFlag?) throws {
-        if cancel?.isCancelled == true { throw LiveTextError(.cancelled, "typing cancelled") }
-    }
 }
 
 /// Key event times in milliseconds, always increasing: clients drop or reorder key events

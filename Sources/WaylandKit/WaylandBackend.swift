@@ -7,8 +7,8 @@ import LiveTextCore
 import Synchronization
 
 /// A Wayland compositor as a `DisplayBackend`: capture through wlr-screencopy, the clipboard
-/// through wlr-data-control, typing through the virtual keyboard; what the compositor offers is
-/// read from its globals.
+/// through wlr-data-control, typing through the virtual keyboard (or KWin's fake input); what
+/// the compositor offers is read from its globals.
 ///
 /// One connection serves capture and typing, in order on one serial queue, opened when first
 /// needed and replaced when the compositor went away; the clipboard is read over a connection of
@@ -89,7 +89,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         (.selectRegion, ["zwlr_layer_shell_v1"]),
         (.liveSurface, ["zwlr_layer_shell_v1"]),
         (.copy, ["zwlr_data_control_manager_v1"]),
-        (.type, ["zwp_virtual_keyboard_manager_v1"]),
+        (.type, ["zwp_virtual_keyboard_manager_v1", FakeInputTyper.interface]),
         (.viewWindow, ["xdg_wm_base"]),
     ]
 
@@ -140,8 +140,9 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
                 + "on (zwlr_layer_shell_v1): " + wlroots
         }
         if !missing.isDisjoint(with: .type) {
-            return "typing is not available: \(spokenName) offers no virtual keyboard (zwp_virtual_keyboard_manager_v1): "
-                + wlroots
+            return "typing is not available: \(spokenName) offers no virtual keyboard (zwp_virtual_keyboard_manager_v1), "
+                + "which wlroots compositors (sway, Hyprland, river, labwc, Wayfire) offer, and no KWin fake input: "
+                + FakeInputTyper.missing(socket)
         }
         if !missing.isDisjoint(with: .viewWindow) {
             return "the image viewer's window is not available: \(spokenName) offers no xdg-shell (xdg_wm_base), "
@@ -296,6 +297,11 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     public func type(_ text: String, cancel: CancellationFlag) async throws {
         try await run(cancel: cancel) { connection, cancel in
+            // A wlroots compositor's virtual keyboard brings its own keymap; KDE Plasma's fake input
+            // types through the user's layout.
+            if connection.global("zwp_virtual_keyboard_manager_v1") == nil, connection.global(FakeInputTyper.interface) != nil {
+                return try FakeInputTyper(connection: connection).type(text, cancel: cancel)
+            }
             try VirtualKeyboardTyper(connection: connection).type(text, cancel: cancel)
         }
     }

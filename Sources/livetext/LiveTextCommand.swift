@@ -14,7 +14,7 @@ struct LiveTextCommand: AsyncParsableCommand {
         version: LiveTextVersion.string,
         subcommands: [AnalyzeCommand.self, CaptureCommand.self, ClipboardCommand.self, DetectCommand.self, LiveCommand.self, ViewCommand.self, HotkeyCommand.self, DesktopCommand.self,
                       DaemonCommand.self, LanguagesCommand.self, PreviewCommand.self, PreprocessCommand.self, ServeClipboardCommand.self,
-                      ServeNotificationCommand.self, ConfigCommand.self, DecodeWorkerCommand.self])
+                      ServeNotificationCommand.self, ConfigCommand.self, DecodeWorkerCommand.self, GrabCommand.self])
 }
 
 enum LiveTextVersion {

@@ -105,7 +105,7 @@ public final class SwayServer: @unchecked Sendable {
         return file
     }
 
-    /// Makes the user sway runs as, once (a system user: no home, no login shell).
+    /// Makes the user sway (and kwin) runs as, once (a system user: no home, no login shell).
     static func ensureUser() throws {
         guard getpwnam(user) == nil else { return }
         let made = try ChildProcess.runBlocking("/usr/sbin/useradd", ["--system", "--no-create-home", "--shell",

@@ -16,8 +16,9 @@ public final class TestBus: @unchecked Sendable {
     }
 
     /// Starts a bus; `activatable` names (name → command line) are started by it on demand, as an
-    /// installed `.service` file makes them.
-    public static func start(activatable: [String: String] = [:]) async throws -> TestBus {
+    /// installed `.service` file makes them. `anyUser`: processes of every user may connect (a
+    /// compositor the tests run as another user shares it with them); else only this user's.
+    public static func start(activatable: [String: String] = [:], anyUser: Bool = false) async throws -> TestBus {
         try await offPool {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("dbuskit-test-\(UUID().uuidString)")
@@ -37,7 +38,7 @@ public final class TestBus: @unchecked Sendable {
                   <listen>unix:dir=\(directory.path)</listen>
                   <servicedir>\(services.path)</servicedir>
                   <auth>EXTERNAL</auth>
-                  <policy context="default">
+                  <policy context="default">\(anyUser ? "\n    <allow user=\"*\"/>" : "")
                     <allow send_destination="*" eavesdrop="true"/>
                     <allow eavesdrop="true"/>
                     <allow own="*"/>

@@ -2,6 +2,7 @@
 #ifndef LIVETEXT_CWAYLANDPROTOCOLS_H
 #define LIVETEXT_CWAYLANDPROTOCOLS_H
 #include <wayland-client.h>
+#include "fake-input-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
 #include "wlr-data-control-unstable-v1-client-protocol.h"
@@ -13,6 +14,7 @@
 #include "xdg-shell-client-protocol.h"
 
 /* Swift imports an extern const struct as a constant it copies: these give its address. */
+static inline const struct wl_interface *lt_org_kde_kwin_fake_input_interface(void) { return &org_kde_kwin_fake_input_interface; }
 static inline const struct wl_interface *lt_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 static inline const struct wl_interface *lt_wp_viewport_interface(void) { return &wp_viewport_interface; }
 static inline const struct wl_interface *lt_zwp_virtual_keyboard_v1_interface(void) { return &zwp_virtual_keyboard_v1_interface; }

@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// livetext as a GNOME user runs it, against a headless gnome-shell with its portal stack: what
+/// `livetext desktop` says, the one-time steps it takes, and a Wayland-native window's words read
+/// through the Screenshot portal.
+@Suite("livetext on GNOME", .serialized)
+struct GnomeSessionTests {
+    /// livetext as a program of the session: its settings, like dconf's database, in the session's home.
+    static func run(_ arguments: [String], on gnome: GnomeShellServer) async throws -> CommandResult {
+        try await runCommand(builtLivetext().path, arguments, environment: gnome.environment.merging(
+            ["XDG_CONFIG_HOME": gnome.home.appendingPathComponent(".config").path]) { $1 })
+    }
+
+    static func features(_ json: String) throws -> [String: [String: Any]] {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(document["session"] as? String == "wayland")
+        #expect(document["desktop"] as? String == "gnome")
+        let features = try #require(document["features"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: features.map { ($0["name"] as? String ?? "", $0) })
+    }
+
+    @Test("livetext desktop: the portal serves capture, screenshots allowed once, hotkeys bound and removed")
+    func desktopReport() async throws {
+        try await GnomeShellServer.with { gnome in
+            let before = try await Self.run(["desktop", "--json"], on: gnome)
+            #expect(before.status == 0, "\(before.stderr)")
+            var features = try Self.features(before.stdout)
+            #expect(features["capture"]?["available"] as? Bool == true)
+            #expect((features["capture"]?["mechanism"] as? String)?.contains("Screenshot portal") == true, "\(before.stdout)")
+            #expect((features["capture"]?["note"] as? String)?.contains("--allow-screenshots") == true)
+            #expect(features["hotkeys"]?["available"] as? Bool == false)
+            #expect((features["hotkeys"]?["note"] as? String)?.contains("--install-hotkeys") == true)
+
+            let allowed = try await Self.run(["desktop", "--allow-screenshots", "--install-hotkeys"], on: gnome)
+            #expect(allowed.status == 0, "\(allowed.stderr)")
+            let after = try await Self.run(["desktop", "--json"], on: gnome)
+            features = try Self.features(after.stdout)
+            #expect(features["capture"]?["note"] is NSNull, "\(after.stdout)")
+            #expect(features["hotkeys"]?["available"] as? Bool == true, "\(after.stdout)")
+            let listed = try await gnome.gsettings(["get", "org.gnome.settings-daemon.plugins.media-keys", "custom-keybindings"])
+            #expect(listed.contains("livetext-text/") && listed.contains("livetext-live/") && listed.contains("livetext-codes/"))
+
+            let removed = try await Self.run(["desktop", "--remove-hotkeys"], on: gnome)
+            #expect(removed.status == 0 && removed.stderr.contains("removed 3"), "\(removed.stderr)")
+            #expect(!(try await gnome.gsettings(["get", "org.gnome.settings-daemon.plugins.media-keys", "custom-keybindings"]))
+                .contains("livetext"))
+        }
+    }
+
+    @Test("capture --screen reads a Wayland-native window's words through the Screenshot portal")
+    func captureScreen() async throws {
+        try await GnomeShellServer.with { gnome in
+            try await gnome.allowScreenshots()
+            let foot = try FootPeer.show("Quarterly report approved", environment: gnome.environment, home: gnome.home.path,
+                                         extra: ["-o", "font=monospace:size=14"])
+            defer { foot.terminate() }
+            var text = ""
+            // The window maps, is placed and drawn by mutter: read until its words show (30 s at most).
+            for _ in 0..<15 where !text.contains("Quarterly report approved") {
+                try await Task.sleep(for: .seconds(2))
+                let result = try await Self.run(["capture", "--screen", "--types", "text"], on: gnome)
+                #expect(result.status == 0, "\(result.stderr)")
+                text = result.stdout
+            }
+            #expect(text.contains("Quarterly report approved"), "\(text)")
+        }
+    }
+}
