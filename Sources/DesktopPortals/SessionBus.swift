@@ -20,8 +20,9 @@ final class SessionBus: Sendable {
         do {
             if let address { bus = try await DBusConnection.connect(address: address) } else { bus = try await DBusConnection.session() }
         } catch {
-            throw LiveTextError(.unavailable, "the session bus cannot be reached (\(error)): the desktop's screenshot "
-                                + "service is asked over it")
+            let said = (error as? DBusError).map { $0.message.isEmpty ? $0.name : $0.message } ?? "\(error)"
+            throw LiveTextError(.unavailable, "cannot reach the session bus at \(spokenAddress) (\(said)): the desktop's "
+                                + "services are asked over it")
         }
         // Two first uses at once keep the same one.
         return kept.withLock { current in

@@ -80,7 +80,10 @@ public final class KWinServer: @unchecked Sendable {
         }
         // A plain copy has no file capability (cap_sys_resource), which exec would refuse here.
         let binary = directory.appendingPathComponent("kwin_wayland")
-        try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: binary.path)
+        // Copied by cp, not in this process: a file this process holds open for writing would be
+        // inherited by whatever another test forks meanwhile, and exec would fail ("Text file busy").
+        let copied = try ChildProcess.runBlocking("/bin/cp", ["/usr/bin/kwin_wayland", binary.path], environment: [:])
+        guard copied.status == 0 else { throw TestFailure("cp kwin_wayland: \(String(decoding: copied.stderr, as: UTF8.self))") }
         chmod(binary.path, 0o755)
         let log = directory.appendingPathComponent("kwin.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
