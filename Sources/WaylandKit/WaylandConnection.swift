@@ -24,9 +24,12 @@ public final class WaylandConnection: @unchecked Sendable {
     private let registryState: Unmanaged<RegistryState>
 
     /// Connects to `socket` (`$WAYLAND_DISPLAY` when nil; a name is looked up in
-    /// `runtimeDirectory`, `$XDG_RUNTIME_DIR` when nil) and reads the compositor's globals.
-    /// Throws `unavailable` saying which socket could not be reached and why.
-    public init(socket: String? = nil, runtimeDirectory: String? = nil, within deadline: Duration = .seconds(5)) throws {
+    /// `runtimeDirectory`, `$XDG_RUNTIME_DIR` when nil) and reads the compositor's globals, but
+    /// those of the interfaces in `ignoring`, which this connection acts as if the compositor did
+    /// not offer (`WaylandBackend`'s `withoutProtocols`). Throws `unavailable` saying which socket
+    /// could not be reached and why.
+    public init(socket: String? = nil, runtimeDirectory: String? = nil, ignoring: Set<String> = [],
+                within deadline: Duration = .seconds(5)) throws {
         let environment = ProcessInfo.processInfo.environment
         let path = try Self.socketPath(socket: socket ?? environment["WAYLAND_DISPLAY"],
                                        runtimeDirectory: runtimeDirectory ?? environment["XDG_RUNTIME_DIR"])
@@ -41,7 +44,7 @@ public final class WaylandConnection: @unchecked Sendable {
             throw LiveTextError(.unavailable, "the Wayland display '\(socketName)' gave no registry")
         }
         self.registry = registry
-        registryState = Unmanaged.passRetained(RegistryState())
+        registryState = Unmanaged.passRetained(RegistryState(ignoring: ignoring))
         wl_registry_add_listener(registry, Self.registryListener.pointer, registryState.toOpaque())
         do {
             try roundtrip(within: deadline)
@@ -168,6 +171,9 @@ public final class WaylandConnection: @unchecked Sendable {
 
     private final class RegistryState {
         var globals: [Global] = []
+        let ignoring: Set<String>
+
+        init(ignoring: Set<String>) { self.ignoring = ignoring }
     }
 
     final class DoneFlag {
@@ -178,7 +184,9 @@ public final class WaylandConnection: @unchecked Sendable {
         global: { data, _, name, interface, version in
             guard let data, let interface else { return }
             let state = Unmanaged<RegistryState>.fromOpaque(data).takeUnretainedValue()
-            state.globals.append(Global(name: name, interface: String(cString: interface), version: version))
+            let named = String(cString: interface)
+            guard !state.ignoring.contains(named) else { return }
+            state.globals.append(Global(name: name, interface: named, version: version))
         },
         global_remove: { data, _, name in
             guard let data else { return }
