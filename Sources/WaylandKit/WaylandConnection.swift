@@ -99,6 +99,17 @@ public final class WaylandConnection: @unchecked Sendable {
         return OpaquePointer(proxy!)
     }
 
+    /// `kept`, or the global of `name` bound now as `interface` and kept there: an object bound on
+    /// first need. Throws `missing` when the compositor does not offer it.
+    func bound(_ kept: inout OpaquePointer?, _ name: String, as interface: UnsafePointer<wl_interface>, version: UInt32,
+               missing: @autoclosure () -> LiveTextError) throws -> OpaquePointer {
+        if let kept { return kept }
+        guard let global = global(name) else { throw missing() }
+        let made = bind(global, interface, version: version)
+        kept = made
+        return made
+    }
+
     // MARK: Dispatching
 
     /// Dispatches events until `done` is true: `failed` after `deadline` (naming `waitingFor`),
@@ -193,7 +204,8 @@ public final class WaylandConnection: @unchecked Sendable {
             Unmanaged<RegistryState>.fromOpaque(data).takeUnretainedValue().globals.removeAll { $0.name == name }
         }))
 
-    private static let doneListener = ListenerTable(wl_callback_listener(
+    /// Sets a `DoneFlag` (the callback's data) when the callback fires: a round trip's, a frame's.
+    static let doneListener = ListenerTable(wl_callback_listener(
         done: { data, _, _ in
             guard let data else { return }
             Unmanaged<DoneFlag>.fromOpaque(data).takeUnretainedValue().done = true
