@@ -12,12 +12,19 @@ import LiveTextCore
 /// backdrop: a full-screen window cannot be put anywhere but over the whole output, and what
 /// lies around the region was not frozen. The pointer over the backdrop reaches no sheet.
 ///
-/// The sheet waits for the configure that makes the toplevel full screen (compositors may first
-/// configure it otherwise). When that configure brings another size than the output's logical
-/// one (mutter's physical layout mode counts outputs in physical pixels; a compositor may keep a
+/// The sheet draws at the output's size from the first configure: mutter's is full screen
+/// already, but sway makes a window full screen only once it is mapped, and a size it gives a
+/// window that is not full screen yet is not the one it will have. `isInPlace` waits for the
+/// configure that says full screen. When that brings another size than the output's logical one
+/// (mutter's physical layout mode counts outputs in physical pixels; a compositor may keep a
 /// panel's room), the whole frozen output is scaled to it rather than cut: the surface still
 /// covers exactly the output and shows all of it, and the seat's events are turned into the
 /// frozen image's pixels at that scale.
+///
+/// When its output goes away, mutter and sway move a full-screen window to another output, where
+/// it would cover that one with pixels frozen elsewhere: a sheet whose surface, once on its own
+/// output, enters another counts as closed, as a layer surface is closed with its output (before,
+/// it may pass another: sway maps a window on the focused output, then moves it full screen).
 final class FullscreenSheetRole: LiveSheetRole {
     private let wmBase: OpaquePointer
     private let compositor: OpaquePointer
@@ -28,6 +35,11 @@ final class FullscreenSheetRole: LiveSheetRole {
     private var place = LiveSheetPlace(outputName: nil, output: Bounds(x: 0, y: 0, width: 0, height: 0),
                                        area: Bounds(x: 0, y: 0, width: 0, height: 0))
     private var surface: OpaquePointer?
+    private var output: OpaquePointer?
+    /// The surface entered its own output.
+    private var reachedOwn = false
+    /// The surface entered another output than its own after its own.
+    private var movedAway = false
     /// The toplevel's own surface under the sheet's, when the sheet covers a part of the output.
     private var backdropSurface: OpaquePointer?
     private var subsurface: OpaquePointer?
@@ -52,7 +64,7 @@ final class FullscreenSheetRole: LiveSheetRole {
 
     func assign(to surface: OpaquePointer, output: OpaquePointer?, place: LiveSheetPlace) throws {
         self.place = place
-        self.surface = surface
+        (self.surface, self.output) = (surface, output)
         answered = (place.area.width, place.area.height)
         var shown = surface
         if !wholeOutput {
@@ -70,6 +82,7 @@ final class FullscreenSheetRole: LiveSheetRole {
             throw LiveTextError(.failed, "the Wayland compositor gave no window for live text")
         }
         (self.xdgSurface, self.toplevel) = (xdgSurface, toplevel)
+        wl_surface_add_listener(shown, Self.outputsListener.pointer, Unmanaged.passUnretained(self).toOpaque())
         xdg_surface_add_listener(xdgSurface, Self.surfaceListener.pointer, Unmanaged.passUnretained(self).toOpaque())
         xdg_toplevel_add_listener(toplevel, ToplevelState.toplevelListener.pointer, shell.opaque)
         xdg_toplevel_set_title(toplevel, "livetext")
@@ -78,32 +91,34 @@ final class FullscreenSheetRole: LiveSheetRole {
         if let backdropSurface { wl_surface_commit(backdropSurface) }
     }
 
-    /// The configure that made the toplevel full screen came, or one with the output's size.
-    var isConfigured: Bool {
-        configuredOnce && (shell.fullScreen || (shell.size.width, shell.size.height) == (place.output.width, place.output.height))
-    }
+    var isConfigured: Bool { configuredOnce }
 
-    /// The compositor asked to close it (the user closed the window) or it is gone.
-    var isClosed: Bool { shell.closeRequested }
+    /// A configure said the toplevel is full screen.
+    var isInPlace: Bool { configuredOnce && shell.fullScreen }
+
+    /// The compositor asked to close it (the user closed the window), or moved it off its output.
+    var isClosed: Bool { shell.closeRequested || movedAway }
 
     var shownSize: (width: Int, height: Int) { answered }
 
     var focusSurface: OpaquePointer? { backdropSurface ?? surface }
 
-    func answerConfigures() throws -> Bool {
-        guard configureCame else { return false }
+    func answerConfigures() throws -> SheetConfigure {
+        guard configureCame else { return .answered }
         configureCame = false
-        let given = shell.size
+        // Only a full-screen size is the one the surface keeps (0: the client's choice).
+        let given = shell.fullScreen ? shell.size : (width: 0, height: 0)
         guard wholeOutput else {
             // The backdrop takes the size given (0: the output's); the sheet stays at its place.
             try drawBackdrop(width: given.width > 0 ? given.width : place.output.width,
                              height: given.height > 0 ? given.height : place.output.height)
-            return false
+            return .answered
         }
         let new = (width: given.width > 0 ? given.width : place.area.width, height: given.height > 0 ? given.height : place.area.height)
-        guard new != answered else { return false }
+        // The acknowledged configure is answered by a commit (sway applies it only then).
+        guard new != answered else { return .commit }
         answered = new
-        return true
+        return .resized
     }
 
     /// Fills the toplevel under a part-of-the-output sheet with the viewer's backdrop, at
@@ -134,15 +149,27 @@ final class FullscreenSheetRole: LiveSheetRole {
         if let subsurface { wl_subsurface_destroy(subsurface) }
         if let backdropSurface { wl_surface_destroy(backdropSurface) }
         backdrop?.destroy()
-        (toplevel, xdgSurface, subsurface, backdropSurface, backdrop, surface) = (nil, nil, nil, nil, nil, nil)
+        (toplevel, xdgSurface, subsurface, backdropSurface, backdrop, surface, output) = (nil, nil, nil, nil, nil, nil, nil)
     }
+
+    private static func role(_ data: UnsafeMutableRawPointer?) -> FullscreenSheetRole? {
+        data.map { Unmanaged<FullscreenSheetRole>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Which outputs the toplevel's surface is on: another than its own, after its own, means it
+    /// was moved there.
+    private static let outputsListener = ListenerTable(wl_surface_listener(
+        enter: { data, _, entered in
+            guard let role = role(data), let own = role.output, let entered else { return }
+            if entered == own { role.reachedOwn = true } else if role.reachedOwn { role.movedAway = true }
+        },
+        leave: { _, _, _ in }))
 
     /// Each configure is acknowledged as it comes (the toplevel's configure, with its size and
     /// states, came just before); the sheet answers it with its next commit.
     private static let surfaceListener = ListenerTable(xdg_surface_listener(
         configure: { data, xdgSurface, serial in
-            guard let data else { return }
-            let role = Unmanaged<FullscreenSheetRole>.fromOpaque(data).takeUnretainedValue()
+            guard let role = role(data) else { return }
             xdg_surface_ack_configure(xdgSurface, serial)
             role.configuredOnce = true
             role.configureCame = true

@@ -43,10 +43,11 @@ final class LayerSheetRole: LiveSheetRole {
     }
 
     var isConfigured: Bool { state.configured }
+    var isInPlace: Bool { state.configured }
     var isClosed: Bool { state.closed }
     var shownSize: (width: Int, height: Int) { (area.width, area.height) }
     /// Each was acknowledged as it came, at the size asked for.
-    func answerConfigures() -> Bool { false }
+    func answerConfigures() -> SheetConfigure { .answered }
     var focusSurface: OpaquePointer? { surface }
 
     func destroy() {

@@ -66,13 +66,14 @@ final class LiveSheet {
         wl_surface_commit(surface)
     }
 
-    /// Answers the role's configures: when they changed the size shown, the buffer is fitted to
-    /// it and the surface committed. True when the size changed (the seat's place with it).
+    /// Answers the role's configures with a commit, the buffer fitted first when they changed the
+    /// size shown. True when the size changed (the seat's place with it).
     func answerConfigures(viewporter: () throws -> OpaquePointer) throws -> Bool {
-        guard try role.answerConfigures(), let surface else { return false }
-        try fitBuffer(viewporter: viewporter)
+        let answer = try role.answerConfigures()
+        guard answer != .answered, let surface else { return false }
+        if answer == .resized { try fitBuffer(viewporter: viewporter) }
         wl_surface_commit(surface)
-        return true
+        return answer == .resized
     }
 
     /// Makes the buffer (the crop's pixels) cover the size shown: a buffer scale when the crop is

@@ -118,10 +118,8 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
         for sheet in sheets {
             try sheet.create(compositor: compositor, viewporter: boundViewporter)
         }
-        // A full-screen toplevel is drawn once the compositor made it full screen (it may
-        // configure it otherwise first).
         try connection.dispatch(until: { sheets.allSatisfy { $0.role.isConfigured || $0.role.isClosed } }, within: .seconds(5),
-                                waitingFor: shell.isFullscreen ? "the live surface's full-screen configure" : "the layer surfaces' first configure")
+                                waitingFor: "the live surface's first configure")
         if sheets.contains(where: \.role.isClosed) { throw LiveTextError(.unavailable, "the Wayland compositor refused the live surface") }
 
         for sheet in sheets {
@@ -138,6 +136,17 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
             // No frame within the time: an output that is off draws nothing, yet the surface is
             // up and the compositor has it (the round trip proves it); the user sees it when it draws.
             try connection.roundtrip()
+        }
+        // A toplevel becomes full screen once mapped (sway), maybe at another size than drawn.
+        do {
+            try connection.dispatch(until: { sheets.allSatisfy { $0.role.isInPlace || $0.role.isClosed } }, within: .seconds(5),
+                                    waitingFor: "the live surface to be made full screen")
+        } catch let error as LiveTextError where error.code == .failed && !connection.isBroken {
+            throw LiveTextError(.unavailable, "the Wayland compositor '\(connection.socketName)' did not show live text full screen "
+                                + "within 5 s: it offers no layer shell, and would not make its window full screen")
+        }
+        for sheet in sheets where try sheet.answerConfigures(viewporter: boundViewporter) {
+            if let surface = sheet.surface { input.places[surface] = sheet.surfacePlace }
         }
     }
 
