@@ -41,9 +41,9 @@ extension WaylandBackend {
 
     /// A backend on `sway` as on GNOME: no layer shell, screencopy or data-control; the screen read
     /// by `grabber` (grim's, when nil).
-    static func gnomeLike(_ sway: SwayServer, grabber: GrimGrabber? = nil) -> WaylandBackend {
+    static func gnomeLike(_ sway: SwayServer, grabber: GrimGrabber? = nil, activationToken: String? = nil) -> WaylandBackend {
         WaylandBackend(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path,
-                       grabber: grabber ?? GrimGrabber(sway), withoutProtocols: notOnGnome)
+                       grabber: grabber ?? GrimGrabber(sway), withoutProtocols: notOnGnome, activationToken: activationToken)
     }
 }
 
