@@ -2,7 +2,7 @@ import CWayland
 import CWaylandProtocols
 import LiveTextCore
 
-/// Where one layer surface of the live surface goes: the output (by name; nil: the first), that
+/// Where one sheet of the live surface goes: the output (by name; nil: the first), that
 /// output's rectangle and the part of it covered, both in the compositor's layout (logical pixels).
 public struct LiveSheetPlace: Sendable, Hashable {
     public var outputName: String?
