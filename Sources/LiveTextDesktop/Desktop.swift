@@ -245,6 +245,15 @@ public final class Desktop: Sendable {
     /// The text this desktop still serves on the clipboard (nothing else was copied since), for a
     /// process about to exit that must hand it on: `nil` when a clipboard manager took a copy of
     /// it now (within `managerTimeout`), or nothing of ours is on the clipboard.
+    /// Whether a closed live surface's copy is still served by this process (GNOME without
+    /// Xwayland: only the focused client may set the clipboard, so nobody else can take it over).
+    public static var surfaceCopyIsServed: Bool { SurfaceCopies.isServing }
+
+    /// Blocks until such a copy was replaced (nil: no limit); true when it was.
+    public static func waitUntilSurfaceCopyReplaced(timeout: Duration?) -> Bool {
+        SurfaceCopies.waitUntilReplaced(timeout: timeout)
+    }
+
     public func copyToHandOn(managerTimeout: Duration = .milliseconds(300)) -> (text: String, alsoPrimary: Bool)? {
         copiedBy.withLock { $0 }?.copyToHandOn(managerTimeout: managerTimeout)
     }

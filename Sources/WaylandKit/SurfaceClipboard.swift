@@ -26,7 +26,10 @@ final class SurfaceClipboard {
     /// The surface is closing: the loop to hand its connection to when the clipboard is still
     /// ours; else nil, everything of the copy released here.
     func handOver() -> ClipboardOwnerLoop? {
-        if loop.shared.withLock({ !$0.owned.isEmpty && !$0.ended }) { return loop }
+        if loop.shared.withLock({ !$0.owned.isEmpty && !$0.ended }) {
+            SurfaceCopies.add(loop)
+            return loop
+        }
         loop.endHere()
         return nil
     }
