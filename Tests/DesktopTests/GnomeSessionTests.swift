@@ -1,3 +1,4 @@
+import DesktopPortals
 import Foundation
 import TestSupport
 import Testing
@@ -108,6 +109,8 @@ extension GnomeSessions.GnomeSessionTests {
                 copied = try await remote.clipboardText()
             }
             #expect(copied?.contains("Quarterly report approved") == true, "clipboard: \(String(describing: copied))")
+            let portal = ScreenshotPortal(busAddress: gnome.sessionBus)
+            try ReadmeScreenshot.save(try await offPool { try portal.grabScreen(within: .seconds(30)) }, as: "gnome-live.png")
             try await remote.press(MutterRemoteDesktop.escape)
             try await remote.press(MutterRemoteDesktop.escape)
             // Closed, the copy stays: without Xwayland nobody else may take it over, so livetext

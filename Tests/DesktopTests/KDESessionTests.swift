@@ -45,11 +45,29 @@ struct KDESessionTests {
                     if read.status != 0 { break }
                 }
                 #expect(text.contains(ScreenPattern.words), "\(text)")
+
+                // live: the frozen screen over KWin (layer-shell), still showing the window once it closed.
+                let live = try RunningCommand("/usr/sbin/runuser", ["-u", KWinServer.user, "--", "/usr/bin/env", "-i"]
+                    + ["PATH": "/usr/bin:/bin", "HOME": kwin.userDirectory.path].merging(kwin.environment) { $1 }
+                        .merging(environment) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                    + [livetext.path, "live"])
+                try await Task.sleep(for: .seconds(6))
+                await window.close()
+                try await Task.sleep(for: .seconds(1))
+                let file = kwin.userDirectory.appendingPathComponent("live.png")
+                let grabbed = try await kwin.runAsSessionUser(livetext.path, ["grab", "kwin", "-o", file.path], environment: environment)
+                #expect(grabbed.status == 0, "\(String(decoding: grabbed.stderr, as: UTF8.self))")
+                let frozen = try await kwin.runAsSessionUser(livetext.path, ["analyze", "--local", file.path], environment: environment,
+                                                             timeout: .seconds(120))
+                #expect(String(decoding: frozen.stdout, as: UTF8.self).contains(ScreenPattern.words),
+                        "the frozen screen is not shown: \(String(decoding: frozen.stdout, as: UTF8.self))")
+                try ReadmeScreenshot.save(file: file, as: "kde-live.png")
+                live.process.terminate()
+                _ = try await live.finish(limit: 30)
             } catch {
                 await window.close()
                 throw error
             }
-            await window.close()
         }
     }
 }
