@@ -1,3 +1,4 @@
+import DesktopPortals
 import Dispatch
 import Foundation
 import LiveTextCore
@@ -9,7 +10,8 @@ import X11Kit
 /// the clipboard and typing, through the display server its `DisplaySession` names.
 ///
 /// A session is served by one or two `DisplayBackend`s, asked in order for each thing a request
-/// needs: an X display by `X11Backend`; a Wayland session by `WaylandBackend`, with its Xwayland
+/// needs: an X display by `X11Backend`; a Wayland session by `WaylandBackend` (on GNOME and KDE
+/// Plasma with the desktop's screenshot service as its `ScreenGrabber`), with its Xwayland
 /// (`X11Backend`) after it for what the compositor does not offer and Xwayland does (the
 /// clipboard, which Xwayland shares with the session). Nothing is opened before it is needed, so
 /// a daemon started without a display still serves files and answers capture calls with
@@ -60,7 +62,10 @@ public final class Desktop: Sendable {
         case .x11(let display, let xauthority):
             backends = [X11Backend(displayName: display, xauthority: xauthority)]
         case .wayland(let socket, let runtimeDirectory, let xwayland):
-            backends = [WaylandBackend(socket: socket, runtimeDirectory: runtimeDirectory)]
+            // Where the compositor has no capture protocol (GNOME, KDE Plasma), the desktop's own
+            // screenshot service reads the screen: chosen on first use, kept warm after it.
+            let grabber = DesktopGrabber(environment: ProcessInfo.processInfo.environment)
+            backends = [WaylandBackend(socket: socket, runtimeDirectory: runtimeDirectory, grabber: grabber)]
                 + (xwayland.map { [X11Backend(displayName: $0)] } ?? [])
         }
     }
@@ -240,6 +245,15 @@ public final class Desktop: Sendable {
     /// The text this desktop still serves on the clipboard (nothing else was copied since), for a
     /// process about to exit that must hand it on: `nil` when a clipboard manager took a copy of
     /// it now (within `managerTimeout`), or nothing of ours is on the clipboard.
+    /// Whether a closed live surface's copy is still served by this process (GNOME without
+    /// Xwayland: only the focused client may set the clipboard, so nobody else can take it over).
+    public static var surfaceCopyIsServed: Bool { SurfaceCopies.isServing }
+
+    /// Blocks until such a copy was replaced (nil: no limit); true when it was.
+    public static func waitUntilSurfaceCopyReplaced(timeout: Duration?) -> Bool {
+        SurfaceCopies.waitUntilReplaced(timeout: timeout)
+    }
+
     public func copyToHandOn(managerTimeout: Duration = .milliseconds(300)) -> (text: String, alsoPrimary: Bool)? {
         copiedBy.withLock { $0 }?.copyToHandOn(managerTimeout: managerTimeout)
     }

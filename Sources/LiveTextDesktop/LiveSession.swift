@@ -63,9 +63,10 @@ public struct LiveSession: Sendable {
     /// Shows the surface and runs it until the user closes it. `analyze` reads the frozen
     /// pixels (in the caller's task) with the progressive reading it is given (the pointer as its
     /// focus, partial readings sent to the surface); `copy` puts text on the clipboard (on the surface's
-    /// thread: it may block for a round trip, not longer). Throws `.invalidArgs` for a target off
-    /// the screen or an interactive one, `.unavailable` without a display or when the grabs stay
-    /// taken, `.tooLarge` past `maxPixels`. `onReading` hears each reading as the surface is sent
+    /// thread: it may block for a round trip, not longer), unless the surface copies it itself
+    /// (`LiveCanvas.copyFromSurface`: a compositor that takes copies only from the focused
+    /// window). Throws `.invalidArgs` for a target off the screen or an interactive one,
+    /// `.unavailable` without a display or when the grabs stay taken, `.tooLarge` past `maxPixels`. `onReading` hears each reading as the surface is sent
     /// it: the analysis so far, in the frozen image's pixels (the whole one last).
     /// Cancelling the caller's task closes the surface (within one wait of its loop) and throws
     /// `CancellationError`.
@@ -175,7 +176,8 @@ public struct LiveSession: Sendable {
                     switch command {
                     case .copy(let text):
                         let asked = ContinuousClock.now
-                        try copy(text)
+                        // The surface itself where only the focused window may copy (GNOME).
+                        if try !surface.copyFromSurface(text) { try copy(text) }
                         timings.copyMs.append(LiveTimings.since(asked))
                         copied = text
                     case .close:

@@ -1,16 +1,21 @@
 import CWayland
-import CWaylandProtocols
 import Dispatch
 import Foundation
 import LiveTextCore
 import Synchronization
 
 /// The thread of a `WaylandClipboardOwner`: its connection and data-control device, the sources
-/// it set as the selections, and the commands other threads post to it.
+/// it set as the selections, and the commands other threads post to it. Also what keeps the live
+/// surface's copy served after the surface closed, where the compositor takes a copy only from
+/// the focused client (GNOME): made on the surface's connection with its core data device, it
+/// copies on the surface's thread (`copyHere`) and, when the surface closes while a selection is
+/// still ours, takes the connection over and serves it on a thread of its own (`startServing`)
+/// until another program copies, as `wl-copy` stays behind.
 ///
-/// The connection, the device and the sources are used on the loop's thread only (after `init`
-/// hands them over); other threads reach the loop through `shared` and the wake pipe.
-// `@unchecked Sendable`: the Wayland objects are confined to the loop's thread; the rest is in a Mutex.
+/// The connection, the device and the sources are used on one thread at a time: the loop's
+/// (after `startServing`), or before that the thread that dispatches the connection; other
+/// threads reach the loop through `shared` and the wake pipe.
+// `@unchecked Sendable`: the Wayland objects are confined to one thread (above); the rest is in a Mutex.
 final class ClipboardOwnerLoop: @unchecked Sendable {
     enum Command: Sendable {
         case copy(ClipboardText, Set<SelectionName>, OwnerReply)
@@ -31,29 +36,67 @@ final class ClipboardOwnerLoop: @unchecked Sendable {
     /// How long a reader may take to read what it asked for.
     let sendLimit: Duration
     private let connection: WaylandConnection
-    private let device: DataControlDevice
+    private let device: any SelectionDevice
+    /// Whether the loop closes the connection when it ends: its own, or one handed over.
+    private var ownsConnection: Bool
     private let wake: (read: Int32, write: Int32)
     private let finished = DispatchSemaphore(value: 0)
-    /// The source that holds each selection we own (loop thread only).
-    private var sources: [SelectionName: Source] = [:]
+    /// The source that holds each selection we own (the connection's thread only).
+    private var sources: [SelectionName: OwnedSource] = [:]
 
-    init(socket: String?, runtimeDirectory: String?, sendLimit: Duration) throws {
-        self.sendLimit = sendLimit
-        connection = try WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory)
+    /// A loop with a connection and data-control device of its own.
+    convenience init(socket: String?, runtimeDirectory: String?, sendLimit: Duration) throws {
+        let connection = try WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory)
         do {
-            device = try DataControlDevice(connection: connection)
-            wake = try ClipboardPipe.make()
+            try self.init(connection: connection, device: try DataControlDevice(connection: connection), owning: true,
+                          sendLimit: sendLimit)
         } catch {
             connection.close()
             throw error
         }
+    }
+
+    /// A loop on `connection` (and `device`, bound on it), whose events the caller's thread
+    /// dispatches: it copies with `copyHere` until it hands the connection over with `startServing`
+    /// (then the loop closes it) or lets go with `endHere` (then the caller closes it).
+    convenience init(sharing connection: WaylandConnection, device: any SelectionDevice, sendLimit: Duration) throws {
+        try self.init(connection: connection, device: device, owning: false, sendLimit: sendLimit)
+    }
+
+    private init(connection: WaylandConnection, device: any SelectionDevice, owning: Bool, sendLimit: Duration) throws {
+        self.sendLimit = sendLimit
+        self.connection = connection
+        self.device = device
+        ownsConnection = owning
+        wake = try ClipboardPipe.make()
         _ = fcntl(wake.read, F_SETFL, fcntl(wake.read, F_GETFL) | O_NONBLOCK)
         _ = fcntl(wake.write, F_SETFL, fcntl(wake.write, F_GETFL) | O_NONBLOCK)
     }
 
-    /// The manager's version: 2 and up have the primary selection.
-    var version: UInt32 { device.version }
+    /// Whether the device can own the primary selection.
+    var hasPrimary: Bool { device.hasPrimary }
     var socketName: String { connection.socketName }
+
+    /// Runs the loop on a thread of its own, which now has the connection (and closes it when the
+    /// loop ends).
+    func startServing() {
+        ownsConnection = true
+        let thread = Thread { [self] in run() }
+        thread.name = "livetext-wayland-clipboard-owner"
+        thread.start()
+    }
+
+    /// Copies on the calling thread, the one that dispatches a shared connection (before
+    /// `startServing`); throws what `WaylandClipboardOwner.copy` throws.
+    func copyHere(_ text: String, to selections: Set<SelectionName>) throws {
+        if let error = copy(ClipboardText(text), to: selections) { throw error }
+    }
+
+    /// Lets go of what it owns and its device on the calling thread (before `startServing`),
+    /// leaving the shared connection to its owner.
+    func endHere() {
+        end(nil)
+    }
 
     /// Queues `command` for the loop's thread; false once the loop has ended or is stopping.
     func post(_ command: Command) -> Bool {
@@ -65,7 +108,8 @@ final class ClipboardOwnerLoop: @unchecked Sendable {
         }
     }
 
-    /// Asks the loop to stop and waits (up to `timeout`) until it has released everything.
+    /// Asks the loop to stop and waits (up to `timeout`) until it has released everything (after
+    /// `startServing`).
     func stop(timeout: Duration) {
         let running = shared.withLock { shared -> Bool in
             guard !shared.ended, !shared.stopping else { return false }
@@ -110,17 +154,11 @@ final class ClipboardOwnerLoop: @unchecked Sendable {
     /// Sets a new source holding `text` as each of `selections`, and waits until the compositor
     /// has taken them; the error when it could not.
     private func copy(_ text: ClipboardText, to selections: Set<SelectionName>) -> LiveTextError? {
-        if selections.contains(.primary), device.version < 2 { return WaylandClipboardReader.noPrimary(connection.socketName) }
-        var made: [Source] = []
+        if selections.contains(.primary), !device.hasPrimary { return WaylandClipboardReader.noPrimary(connection.socketName) }
+        var made: [OwnedSource] = []
         for selection in selections.sorted(by: { $0.rawValue < $1.rawValue }) {
-            let source = Source(selection: selection, text: text, loop: self,
-                                proxy: zwlr_data_control_manager_v1_create_data_source(device.manager))
-            for type in ClipboardText.offeredTypes { zwlr_data_control_source_v1_offer(source.proxy, type) }
-            if selection == .clipboard {
-                zwlr_data_control_device_v1_set_selection(device.device, source.proxy)
-            } else {
-                zwlr_data_control_device_v1_set_primary_selection(device.device, source.proxy)
-            }
+            let source = OwnedSource(selection: selection, text: text, loop: self, device: device)
+            if let proxy = source.proxy { device.set(selection, to: proxy) }
             // The one it replaces was cancelled by the compositor; it goes now.
             sources[selection]?.destroy()
             sources[selection] = source
@@ -132,14 +170,12 @@ final class ClipboardOwnerLoop: @unchecked Sendable {
         } catch {
             return error as? LiveTextError ?? LiveTextError(.failed, "\(error)")
         }
-        if let lost = made.first(where: \.isCancelled) {
-            return LiveTextError(.failed, "another program took \(lost.selection.spokenName) at the same moment; copy again")
-        }
+        if let lost = made.first(where: \.isCancelled) { return device.refused(lost.selection) }
         return nil
     }
 
     /// Another program set `source`'s selection: it is no longer ours.
-    fileprivate func cancelled(_ source: Source) {
+    func cancelled(_ source: OwnedSource) {
         if sources[source.selection] === source {
             sources[source.selection] = nil
             shared.withLock { _ = $0.owned.remove(source.selection) }
@@ -175,13 +211,13 @@ final class ClipboardOwnerLoop: @unchecked Sendable {
     }
 
     /// Releases everything: our sources go (and with them what we own), then the device and
-    /// the connection; commands still queued are answered `unavailable`.
+    /// the connection when it is ours; commands still queued are answered `unavailable`.
     private func end(_ failure: LiveTextError?) {
         for source in sources.values { source.destroy() }
         sources = [:]
         device.close()
         connection.flush()
-        connection.close()
+        if ownsConnection { connection.close() }
         let left = shared.withLock { shared -> [Command] in
             shared.ended = true
             shared.failure = failure
@@ -195,56 +231,6 @@ final class ClipboardOwnerLoop: @unchecked Sendable {
         for case .copy(_, _, let reply) in left { reply.finish(gone) }
         finished.signal()
     }
-}
-
-/// One data-control source: the text it offers for one selection.
-private final class Source {
-    let selection: SelectionName
-    let text: ClipboardText
-    let proxy: OpaquePointer
-    unowned let loop: ClipboardOwnerLoop
-    private(set) var isCancelled = false
-    private var destroyed = false
-    /// The listener's hold on us, until the proxy is destroyed.
-    private var retained: Unmanaged<Source>?
-
-    init(selection: SelectionName, text: ClipboardText, loop: ClipboardOwnerLoop, proxy: OpaquePointer) {
-        self.selection = selection
-        self.text = text
-        self.loop = loop
-        self.proxy = proxy
-        let retained = Unmanaged.passRetained(self)
-        self.retained = retained
-        zwlr_data_control_source_v1_add_listener(proxy, Self.listener.pointer, retained.toOpaque())
-    }
-
-    func destroy() {
-        guard !destroyed else { return }
-        destroyed = true
-        zwlr_data_control_source_v1_destroy(proxy)
-        retained?.release()
-        retained = nil
-    }
-
-    private static let listener = ListenerTable(zwlr_data_control_source_v1_listener(
-        send: { data, _, type, fd in
-            guard let data else {
-                close(fd)
-                return
-            }
-            let source = Unmanaged<Source>.fromOpaque(data).takeUnretainedValue()
-            guard let type, let bytes = source.text.bytes(for: String(cString: type)) else {
-                close(fd)
-                return
-            }
-            ClipboardSend.start(bytes, to: fd, within: source.loop.sendLimit)
-        },
-        cancelled: { data, _ in
-            guard let data else { return }
-            let source = Unmanaged<Source>.fromOpaque(data).takeUnretainedValue()
-            source.isCancelled = true
-            source.loop.cancelled(source)
-        }))
 }
 
 /// The answer to one posted command, waited for by the thread that posted it.

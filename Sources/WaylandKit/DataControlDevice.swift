@@ -1,5 +1,6 @@
 import CWayland
 import CWaylandProtocols
+import Glibc
 import LiveTextCore
 
 /// The wlr-data-control device of the first seat on one connection: the clipboard as a program
@@ -130,4 +131,45 @@ final class DataControlDevice {
             guard let data, let offer, let type else { return }
             Unmanaged<Offers>.fromOpaque(data).takeUnretainedValue().types[offer, default: []].append(String(cString: type))
         }))
+}
+
+/// A program without a window owns the selections through data-control.
+extension DataControlDevice: SelectionDevice {
+    var hasPrimary: Bool { version >= 2 }
+
+    func makeSource(for owner: OwnedSource) -> OpaquePointer {
+        let source = zwlr_data_control_manager_v1_create_data_source(manager)!
+        zwlr_data_control_source_v1_add_listener(source, Self.sourceListener.pointer, owner.opaque)
+        return source
+    }
+
+    func offer(_ type: String, on source: OpaquePointer) {
+        zwlr_data_control_source_v1_offer(source, type)
+    }
+
+    func set(_ selection: SelectionName, to source: OpaquePointer) {
+        if selection == .clipboard {
+            zwlr_data_control_device_v1_set_selection(device, source)
+        } else {
+            zwlr_data_control_device_v1_set_primary_selection(device, source)
+        }
+    }
+
+    func destroySource(_ source: OpaquePointer) {
+        zwlr_data_control_source_v1_destroy(source)
+    }
+
+    func refused(_ selection: SelectionName) -> LiveTextError {
+        LiveTextError(.failed, "another program took \(selection.spokenName) at the same moment; copy again")
+    }
+
+    private static let sourceListener = ListenerTable(zwlr_data_control_source_v1_listener(
+        send: { data, _, type, fd in
+            guard let source = OwnedSource.from(data) else {
+                Glibc.close(fd)
+                return
+            }
+            source.send(type, to: fd)
+        },
+        cancelled: { data, _ in OwnedSource.from(data)?.cancelled() }))
 }

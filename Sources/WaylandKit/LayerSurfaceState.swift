@@ -1,10 +1,9 @@
 import CWayland
 import CWaylandProtocols
 
-/// What the compositor said of the live surface's layer surface and its frames: configured
-/// (each configure acknowledged at once, as the surface takes whatever size it is given: its
-/// buffer is the frozen screen's), closed, and whether the frame asked for was shown. Used on
-/// the surface's thread only.
+/// What the compositor said of a live sheet's layer surface: configured (each configure
+/// acknowledged at once, as the surface takes whatever size it is given: its buffer is the
+/// frozen screen's) and closed. Used on the surface's thread only.
 final class LayerSurfaceState {
     /// The first configure came (and was acknowledged).
     var configured = false
@@ -12,8 +11,6 @@ final class LayerSurfaceState {
     var size = (width: 0, height: 0)
     /// The compositor took the layer surface away (its output went, or a screen locker came).
     var closed = false
-    /// The frame callback asked for last has fired.
-    var framed = false
 
     var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
@@ -29,7 +26,4 @@ final class LayerSurfaceState {
             state.configured = true
         },
         closed: { data, _ in state(data)?.closed = true }))
-
-    static let frameListener = ListenerTable(wl_callback_listener(
-        done: { data, _, _ in state(data)?.framed = true }))
 }

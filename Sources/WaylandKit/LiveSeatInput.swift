@@ -23,6 +23,9 @@ final class LiveSeatInput {
     private(set) var position: (x: Int, y: Int)?
     /// The serial of the pointer's last enter, which `wl_pointer.set_cursor` must name.
     private(set) var enterSerial: UInt32?
+    /// The serial of the latest key, button or enter event, which a copy through the core data
+    /// device names (`wl_data_device.set_selection`).
+    private(set) var latestSerial: UInt32?
     /// Called when the pointer enters the surface: the place to set its cursor image.
     var onEnter: ((_ pointer: OpaquePointer, _ serial: UInt32) -> Void)?
     private var buttons: LiveModifiers = []
@@ -127,6 +130,7 @@ final class LiveSeatInput {
 
     private func entered(_ surface: OpaquePointer?, serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         enterSerial = serial
+        latestSerial = serial
         entered = surface.flatMap { places[$0] }
         if let pointer { onEnter?(pointer, serial) }
         guard let point = moved(x, y) else { return }
@@ -159,8 +163,10 @@ final class LiveSeatInput {
         }
     }
 
-    private func button(time: UInt32, code: UInt32, pressed: Bool) {
-        guard let number = Self.buttonNumber(code), let (x, y) = position else { return }
+    private func button(serial: UInt32, time: UInt32, code: UInt32, pressed: Bool) {
+        latestSerial = serial
+        // Over a surface of no place (the backdrop around a region shown full screen): nothing.
+        guard let number = Self.buttonNumber(code), entered != nil, let (x, y) = position else { return }
         // As X reports them: the buttons held before this event.
         let held = modifiers.union(buttons)
         if pressed {
@@ -175,7 +181,7 @@ final class LiveSeatInput {
 
     /// A wheel turn, as X reports it: a press and release of button 4 (up), 5 (down), 6 (left) or 7 (right).
     private func axis(_ axis: UInt32, value: wl_fixed_t) {
-        guard value != 0, let (x, y) = position else { return }
+        guard value != 0, entered != nil, let (x, y) = position else { return }
         let vertical = axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue
         let number = vertical ? (value < 0 ? 4 : 5) : (value < 0 ? 6 : 7)
         let event = LivePointerEvent(button: number, x: x, y: y, clickCount: 1, modifiers: modifiers.union(buttons))
@@ -211,7 +217,8 @@ final class LiveSeatInput {
         modifiers = found
     }
 
-    private func key(_ code: UInt32, pressed: Bool) {
+    private func key(_ code: UInt32, serial: UInt32, pressed: Bool) {
+        latestSerial = serial
         guard let state else { return }
         // Evdev codes are X keycodes less 8.
         let keysym = xkb_state_key_get_one_sym(state, code + 8)
@@ -241,8 +248,8 @@ final class LiveSeatInput {
         enter: { data, _, serial, surface, x, y in input(data)?.entered(surface, serial: serial, x: x, y: y) },
         leave: { data, _, _, _ in input(data)?.enterSerial = nil },
         motion: { data, _, _, x, y in input(data)?.motion(x: x, y: y) },
-        button: { data, _, _, time, button, state in
-            input(data)?.button(time: time, code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+        button: { data, _, serial, time, button, state in
+            input(data)?.button(serial: serial, time: time, code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
         },
         axis: { data, _, _, axis, value in input(data)?.axis(axis, value: value) },
         frame: { _, _ in },
@@ -256,10 +263,10 @@ final class LiveSeatInput {
             guard let input = input(data) else { Glibc.close(descriptor); return }
             input.keymap(format: format, descriptor: descriptor, size: size)
         },
-        enter: { _, _, _, _, _ in },
+        enter: { data, _, serial, _, _ in input(data)?.latestSerial = serial },
         leave: { data, _, _, _ in input(data)?.repeating.stop() },
-        key: { data, _, _, _, key, state in
-            input(data)?.key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
+        key: { data, _, serial, _, key, state in
+            input(data)?.key(key, serial: serial, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
             input(data)?.modifiersChanged(depressed: depressed, latched: latched, locked: locked, group: group)

@@ -2,7 +2,7 @@ import CWayland
 import CWaylandProtocols
 import LiveTextCore
 
-/// Where one layer surface of the live surface goes: the output (by name; nil: the first), that
+/// Where one sheet of the live surface goes: the output (by name; nil: the first), that
 /// output's rectangle and the part of it covered, both in the compositor's layout (logical pixels).
 public struct LiveSheetPlace: Sendable, Hashable {
     public var outputName: String?
@@ -16,77 +16,82 @@ public struct LiveSheetPlace: Sendable, Hashable {
     }
 }
 
-/// The live surface on one output: a layer surface on the overlay layer over `place.area`,
-/// showing `crop` of the frozen image, with two `wl_shm` buffers drawn in turn. Used on the live
-/// surface's thread only.
+/// The live surface on one output: a surface over `place.area` showing `crop` of the frozen
+/// image, with two `wl_shm` buffers drawn in turn, put over the output by its role (a layer
+/// surface, or a full-screen toplevel: `LiveSheetRole`). Used on the live surface's thread only.
 final class LiveSheet {
     let place: LiveSheetPlace
     /// The part of the frozen image shown, in its pixels.
     let crop: Bounds
+    let role: any LiveSheetRole
     private(set) var output: OpaquePointer?
     private(set) var surface: OpaquePointer?
-    private var layerSurface: OpaquePointer?
+    private var compositor: OpaquePointer?
     private var viewport: OpaquePointer?
-    let shell = LayerSurfaceState()
+    /// The buffer scale set on the surface (1: none).
+    private var bufferScale = 1
+    private let frame = WaylandConnection.DoneFlag()
     private var buffers: [LayerSurfaceBuffer] = []
     /// The buffer attached last.
     private var front = 0
 
     /// `crop`: `place.area` in the frozen image's pixels; `output`: the output bound for it.
-    init(place: LiveSheetPlace, crop: Bounds, output: OpaquePointer?) {
+    init(place: LiveSheetPlace, crop: Bounds, output: OpaquePointer?, role: any LiveSheetRole) {
         self.place = place
         self.crop = crop
         self.output = output
+        self.role = role
     }
 
     /// Surface units to image pixels, for the seat's events.
     var surfacePlace: SurfacePlace {
-        SurfacePlace(originX: crop.x, originY: crop.y, scaleX: Double(crop.width) / Double(place.area.width),
-                     scaleY: Double(crop.height) / Double(place.area.height))
+        let shown = role.shownSize
+        return SurfacePlace(originX: crop.x, originY: crop.y, scaleX: Double(crop.width) / Double(max(shown.width, 1)),
+                            scaleY: Double(crop.height) / Double(max(shown.height, 1)))
     }
 
-    /// Makes the layer surface and commits it without a buffer, as the protocol asks before the
-    /// first configure. `viewporter`: for a crop that is no integer multiple of the area.
-    func create(compositor: OpaquePointer, layerShell: OpaquePointer, viewporter: () throws -> OpaquePointer) throws {
-        guard let surface = wl_compositor_create_surface(compositor),
-              let layerSurface = zwlr_layer_shell_v1_get_layer_surface(layerShell, surface, output,
-                                                                        ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, "livetext")
-        else { throw LiveTextError(.failed, "the Wayland compositor gave no surface for live text") }
-        (self.surface, self.layerSurface) = (surface, layerSurface)
-        zwlr_layer_surface_v1_add_listener(layerSurface, LayerSurfaceState.layerListener.pointer, shell.opaque)
-        let area = place.area
-        zwlr_layer_surface_v1_set_size(layerSurface, UInt32(area.width), UInt32(area.height))
-        if area == place.output {
-            // Anchored to every edge with the output's size: the whole output.
-            zwlr_layer_surface_v1_set_anchor(layerSurface, ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue
-                                             | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
-                                             | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue
-                                             | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue)
-        } else {
-            // A part: placed from the output's top-left corner.
-            zwlr_layer_surface_v1_set_anchor(layerSurface, ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue
-                                             | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue)
-            zwlr_layer_surface_v1_set_margin(layerSurface, Int32(area.y - place.output.y), 0, 0, Int32(area.x - place.output.x))
+    /// The frame callback asked for by `showFirst` has fired: the compositor drew the sheet.
+    var framed: Bool { frame.done }
+
+    /// Makes the surface, gives it its role and commits it without a buffer, as the protocols
+    /// ask before the first configure. `viewporter`: for a crop that is no integer multiple of
+    /// the size shown.
+    func create(compositor: OpaquePointer, viewporter: () throws -> OpaquePointer) throws {
+        guard let surface = wl_compositor_create_surface(compositor) else {
+            throw LiveTextError(.failed, "the Wayland compositor gave no surface for live text")
         }
-        // -1: not moved by panels' exclusive zones; exclusive: the keyboard is ours.
-        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
-        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, 1)
-        try fitBuffer(to: surface, compositor: compositor, viewporter: viewporter)
+        (self.surface, self.compositor) = (surface, compositor)
+        try role.assign(to: surface, output: output, place: place)
+        try fitBuffer(viewporter: viewporter)
         wl_surface_commit(surface)
     }
 
-    /// Makes the buffer (the crop's pixels) cover the surface: a buffer scale when the crop is an
-    /// integer multiple of the area, else a viewport.
-    private func fitBuffer(to surface: OpaquePointer, compositor: OpaquePointer, viewporter: () throws -> OpaquePointer) throws {
-        let area = place.area
-        guard crop.width != area.width || crop.height != area.height else { return }
-        let scale = crop.width / area.width
-        if scale > 1, crop.width == area.width * scale, crop.height == area.height * scale, wl_proxy_get_version(compositor) >= 3 {
-            wl_surface_set_buffer_scale(surface, Int32(scale))
+    /// Answers the role's configures with a commit, the buffer fitted first when they changed the
+    /// size shown. True when the size changed (the seat's place with it).
+    func answerConfigures(viewporter: () throws -> OpaquePointer) throws -> Bool {
+        let answer = try role.answerConfigures()
+        guard answer != .answered, let surface else { return false }
+        if answer == .resized { try fitBuffer(viewporter: viewporter) }
+        wl_surface_commit(surface)
+        return answer == .resized
+    }
+
+    /// Makes the buffer (the crop's pixels) cover the size shown: a buffer scale when the crop is
+    /// an integer multiple of it, else a viewport (kept once made).
+    private func fitBuffer(viewporter: () throws -> OpaquePointer) throws {
+        guard let surface, let compositor else { return }
+        let shown = role.shownSize
+        let scale = crop.width / max(shown.width, 1)
+        let integral = scale >= 1 && crop.width == shown.width * scale && crop.height == shown.height * scale
+        if viewport == nil, integral, scale == 1 || wl_proxy_get_version(compositor) >= 3 {
+            if scale != bufferScale { wl_surface_set_buffer_scale(surface, Int32(scale)) }
+            bufferScale = scale
             return
         }
-        viewport = wp_viewporter_get_viewport(try viewporter(), surface)
-        wp_viewport_set_destination(viewport, Int32(area.width), Int32(area.height))
+        if bufferScale != 1 { wl_surface_set_buffer_scale(surface, 1) }
+        bufferScale = 1
+        if viewport == nil { viewport = wp_viewporter_get_viewport(try viewporter(), surface) }
+        wp_viewport_set_destination(viewport, Int32(shown.width), Int32(shown.height))
     }
 
     /// Makes both buffers, fills the first with the crop of `image` and attaches it (the second
@@ -101,11 +106,11 @@ final class LiveSheet {
         wl_surface_attach(surface, buffers[0].buffer, 0, 0)
         SurfaceDamage.mark(surface, [Bounds(x: 0, y: 0, width: crop.width, height: crop.height)])
         buffers[0].busy = true
-        let frame = wl_surface_frame(surface)
-        wl_callback_add_listener(frame, LayerSurfaceState.frameListener.pointer, shell.opaque)
-        shell.framed = false
+        let callback = wl_surface_frame(surface)
+        wl_callback_add_listener(callback, WaylandConnection.doneListener.pointer, Unmanaged.passUnretained(frame).toOpaque())
+        frame.done = false
         wl_surface_commit(surface)
-        return frame
+        return callback
     }
 
     /// The buffer to draw next, when it is free; nil while the compositor still reads it.
@@ -143,14 +148,14 @@ final class LiveSheet {
         Bounds(x: rect.x - crop.x, y: rect.y - crop.y, width: rect.width, height: rect.height)
     }
 
-    /// Destroys the surface, its buffers and its output (once).
+    /// Destroys the role, the surface, its buffers and its output (once).
     func destroy() {
         if let viewport { wp_viewport_destroy(viewport) }
-        if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
+        role.destroy()
         if let surface { wl_surface_destroy(surface) }
         buffers.forEach { $0.destroy() }
         buffers = []
         if let output { LiveOutputChoice.release(output) }
-        (viewport, layerSurface, surface, output) = (nil, nil, nil, nil)
+        (viewport, surface, output, compositor) = (nil, nil, nil, nil)
     }
 }

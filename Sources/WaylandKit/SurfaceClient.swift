@@ -18,10 +18,10 @@ final class SurfaceClient: @unchecked Sendable {
     private var messages: [any Sendable] = []
     private(set) var isClosed = false
 
-    /// Connects to the compositor at `socket` (a name in `runtimeDirectory`, or a path). Throws
-    /// `unavailable` when it cannot be reached.
-    init(socket: String, runtimeDirectory: String?) throws {
-        connection = try WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory)
+    /// Connects to the compositor at `socket` (a name in `runtimeDirectory`, or a path), acting as
+    /// if it did not offer the globals of `ignoring`. Throws `unavailable` when it cannot be reached.
+    init(socket: String, runtimeDirectory: String?, ignoring: Set<String> = []) throws {
+        connection = try WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory, ignoring: ignoring)
         do {
             inbox = try LiveInbox()
         } catch {
@@ -91,12 +91,18 @@ final class SurfaceClient: @unchecked Sendable {
     }
 
     /// Destroys shared memory and the compositor, waits (up to 1 s) until the compositor has read
-    /// the destroys (the surfaces are gone from the screen then) and disconnects.
-    func disconnect() {
+    /// the destroys (the surfaces are gone from the screen then) and disconnects, unless `serving`
+    /// (a clipboard owner's loop on this connection) takes the connection over.
+    func disconnect(handingTo serving: ClipboardOwnerLoop? = nil) {
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
         (shm, compositor) = (nil, nil)
         if !connection.isBroken { try? connection.roundtrip(within: .seconds(1)) }
-        connection.close()
+        if let serving, !connection.isBroken {
+            serving.startServing()
+        } else {
+            serving?.endHere()
+            connection.close()
+        }
     }
 }

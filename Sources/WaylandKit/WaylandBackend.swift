@@ -7,8 +7,11 @@ import LiveTextCore
 import Synchronization
 
 /// A Wayland compositor as a `DisplayBackend`: capture through wlr-screencopy, the clipboard
-/// through wlr-data-control, typing through the virtual keyboard (or KWin's fake input); what
-/// the compositor offers is read from its globals.
+/// through wlr-data-control, typing through the virtual keyboard (or KWin's fake input); what the compositor offers is
+/// read from its globals. Where it has no screencopy (GNOME, KDE Plasma), capture and the frozen
+/// screen come from a `ScreenGrabber` when one is given (the desktop's own screenshot service),
+/// its whole screen cut to what was asked; where it has no layer shell (GNOME), the frozen screen
+/// is shown on full-screen toplevels (`WaylandLiveSurface`).
 ///
 /// One connection serves capture and typing, in order on one serial queue, opened when first
 /// needed and replaced when the compositor went away; the clipboard is read over a connection of
@@ -32,10 +35,34 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     private let owner: MadeOnFirstUse<WaylandClipboardOwner>
     /// The latest copy and whether the primary selection had it too.
     private let lastCopy = Mutex<(text: String, alsoPrimary: Bool)?>(nil)
+    /// Reads the screen where the compositor cannot (no wlr-screencopy).
+    private let grabber: (any ScreenGrabber)?
+    /// The globals acted on as if the compositor did not offer them.
+    public let withoutProtocols: Set<String>
+    /// Gives the next full-screen live canvas the focus; used once (a token is good for one activation).
+    private let activationToken: Mutex<String?>
+    /// How long a grabber has for the whole screen: a first grab may wait for the user to answer
+    /// the desktop's consent dialog.
+    static let grabDeadline: Duration = .seconds(20)
 
-    public init(socket: String, runtimeDirectory: String?) {
+    /// `grabber`: what reads the screen when the compositor offers no wlr-screencopy (GNOME's
+    /// Screenshot portal, KWin's ScreenShot2); nil: capture needs screencopy.
+    ///
+    /// `withoutProtocols`: interfaces (`zwlr_layer_shell_v1`, `zwlr_screencopy_manager_v1`, …) to
+    /// act as if the compositor did not offer, on every connection this backend and its surfaces
+    /// make: for tests that play GNOME on sway, and for users working around a compositor's broken
+    /// protocol (the fallback is used instead: the grabber, full-screen toplevels, the focused
+    /// surface's clipboard).
+    ///
+    /// `activationToken`: an xdg-activation token that gives the first full-screen live canvas the
+    /// focus (a request's); nil: `XDG_ACTIVATION_TOKEN` of this process, when set.
+    public init(socket: String, runtimeDirectory: String?, grabber: (any ScreenGrabber)? = nil,
+                withoutProtocols: Set<String> = [], activationToken: String? = nil) {
         self.socket = socket
         self.runtimeDirectory = runtimeDirectory
+        self.grabber = grabber
+        self.withoutProtocols = withoutProtocols
+        self.activationToken = Mutex(activationToken ?? ProcessInfo.processInfo.environment["XDG_ACTIVATION_TOKEN"])
         owner = MadeOnFirstUse(make: { try WaylandClipboardOwner(socket: socket, runtimeDirectory: runtimeDirectory) },
                                close: { $0.close() })
     }
@@ -61,7 +88,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     private func openConnection() throws -> WaylandConnection {
         if let connection, !connection.isBroken { return connection }
         dropConnection()
-        let fresh = try WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory)
+        let fresh = try WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory, ignoring: withoutProtocols)
         connection = fresh
         offered.withLock { $0 = fresh.globals }
         return fresh
@@ -86,22 +113,33 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     static let protocols: [(DisplayCapabilities, [String])] = [
         (.captureScreen, ["zwlr_screencopy_manager_v1"]),
         (.readClipboard, ["zwlr_data_control_manager_v1"]),
-        (.selectRegion, ["zwlr_layer_shell_v1"]),
-        (.liveSurface, ["zwlr_layer_shell_v1"]),
         (.copy, ["zwlr_data_control_manager_v1"]),
         (.type, ["zwp_virtual_keyboard_manager_v1", FakeInputTyper.interface]),
         (.viewWindow, ["xdg_wm_base"]),
     ]
 
+    /// What the frozen screen (the live surface, the region drag) can be shown on, besides a way
+    /// to read the screen: layer surfaces, else full-screen toplevels.
+    static let liveShells: Set<String> = ["zwlr_layer_shell_v1", "xdg_wm_base"]
+
+    /// Asks the grabber whether it can read the screen now when the compositor cannot (a round
+    /// trip to its service).
     public func capabilities() throws -> DisplayCapabilities {
         let globals = try currentGlobals()
+        let offered = Set(globals.map(\.interface))
         var found = DisplayCapabilities()
-        for (capability, interfaces) in Self.protocols where globals.contains(where: { interfaces.contains($0.interface) }) {
+        for (capability, interfaces) in Self.protocols where !offered.isDisjoint(with: interfaces) {
             found.insert(capability)
         }
         // The primary selection came with version 2 of wlr-data-control.
         if globals.contains(where: { $0.interface == "zwlr_data_control_manager_v1" && $0.version >= 2 }) {
             found.insert(.copyPrimary)
+        }
+        if !found.contains(.captureScreen), let grabber, grabber.unavailableReason() == nil {
+            found.insert(.captureScreen)
+        }
+        if found.contains(.captureScreen), !offered.isDisjoint(with: Self.liveShells) {
+            found.formUnion([.liveSurface, .selectRegion])
         }
         return found
     }
@@ -113,10 +151,17 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     public func mechanism(of capability: DisplayCapabilities) -> String? {
         guard let globals = try? currentGlobals(), (try? capabilities())?.isSuperset(of: capability) == true else { return nil }
+        let offered = Set(globals.map(\.interface))
+        let capture = offered.contains("zwlr_screencopy_manager_v1") ? "wlr-screencopy" : (grabber?.spokenName ?? "")
+        if capability.isSubset(of: [.liveSurface, .selectRegion]) {
+            let shell = offered.contains("zwlr_layer_shell_v1") ? "layer-shell surfaces" : "full-screen xdg-shell windows"
+            return "Wayland (\(shell) over the screen read through \(capture))"
+        }
+        if capability == .captureScreen {
+            return offered.contains("zwlr_screencopy_manager_v1") ? "Wayland (zwlr_screencopy_manager_v1)" : capture
+        }
         for (needs, interfaces) in Self.protocols where capability.isSubset(of: needs) {
-            if let offered = interfaces.first(where: { name in globals.contains { $0.interface == name } }) {
-                return "Wayland (\(offered))"
-            }
+            if let found = interfaces.first(where: { offered.contains($0) }) { return "Wayland (\(found))" }
         }
         return capability == .copyPrimary ? "Wayland (zwlr_data_control_manager_v1)" : nil
     }
@@ -124,9 +169,10 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     public func unavailableReason(_ capability: DisplayCapabilities) -> String? {
         guard let available = try? capabilities(), !available.isSuperset(of: capability) else { return nil }
         let missing = capability.subtracting(available)
-        let wlroots = "wlroots compositors (sway, Hyprland, river, labwc, Wayfire) offer it; GNOME and KDE Plasma "
-            + "need their desktop portal, which livetext does not use yet"
-        if !missing.isDisjoint(with: .captureScreen) { return WaylandScreenCapture.missingProtocol(socket) }
+        let wlroots = "wlroots compositors (sway, Hyprland, river, labwc, Wayfire) and KDE Plasma offer it; on GNOME "
+            + "a copy goes through Xwayland's clipboard (set DISPLAY), or from the live surface itself"
+        let noCapture = { self.grabber?.unavailableReason() ?? WaylandScreenCapture.missingProtocol(self.socket) }
+        if !missing.isDisjoint(with: .captureScreen) { return noCapture() }
         if !missing.isDisjoint(with: [.readClipboard, .copy]) {
             return "\(missing.spokenName) is not available: \(spokenName) offers no clipboard protocol for programs "
                 + "without a window (zwlr_data_control_manager_v1): " + wlroots
@@ -136,8 +182,11 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
                 + "zwlr_data_control_manager_v1, without the primary selection"
         }
         if !missing.isDisjoint(with: [.liveSurface, .selectRegion]) {
-            return "\(missing.spokenName) is not available: \(spokenName) offers no layer shell to show the frozen screen "
-                + "on (zwlr_layer_shell_v1): " + wlroots
+            guard let globals = try? currentGlobals(), globals.contains(where: { Self.liveShells.contains($0.interface) }) else {
+                return "\(missing.spokenName) is not available: \(spokenName) offers no shell to show the frozen screen on "
+                    + "(zwlr_layer_shell_v1 or xdg_wm_base)"
+            }
+            return "\(missing.spokenName) is not available, as the screen cannot be read: " + noCapture()
         }
         if !missing.isDisjoint(with: .type) {
             return "typing is not available: \(spokenName) offers no virtual keyboard (zwp_virtual_keyboard_manager_v1), "
@@ -167,10 +216,27 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     public func capture(_ target: CaptureTarget) async throws -> CapturedImage {
         let captured = try await run { connection, cancel in
-            try WaylandScreenCapture.capture(target, connection: connection, kit: try self.screencopyKit(on: connection),
-                                             cancel: cancel)
+            let outputs = try OutputList(connection: connection)
+            defer { outputs.destroy() }
+            return try self.freeze(target, connection: connection, outputs: outputs, cancel: cancel)
         }
         return captured.reading(windows: SwayWindows.rects(runtimeDirectory: swayRuntimeDirectory))
+    }
+
+    /// What `target` shows now: through wlr-screencopy when the compositor has it, else the
+    /// grabber's whole screen cut to `target` (`GrabbedScreen`); on `queue`.
+    private func freeze(_ target: CaptureTarget, connection: WaylandConnection, outputs: OutputList,
+                        cancel: CancellationFlag?) throws -> CapturedImage {
+        guard connection.global("zwlr_screencopy_manager_v1") == nil, let grabber else {
+            return try WaylandScreenCapture.capture(target, connection: connection, outputs: outputs,
+                                                    kit: try screencopyKit(on: connection), cancel: cancel)
+        }
+        if case .window = target { throw LiveTextError(.unavailable, unavailableReason(.captureWindow) ?? "") }
+        let described = outputs.outputs
+        let area = try WaylandScreenCapture.area(of: target, outputs: described)
+        try cancel?.check()
+        let screen = try grabber.grabScreen(within: Self.grabDeadline)
+        return try GrabbedScreen.crop(screen, to: area, layout: described.map(\.logical).union, grabber: grabber.spokenName)
     }
 
     /// Where sway's IPC socket is: beside the Wayland socket.
@@ -220,11 +286,13 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     /// Over a connection and thread of the read's own: a slow owner holds up nothing else.
     public func clipboardImage(maxBytes: Int, within deadline: Duration) async throws -> ClipboardImage {
-        try await WaylandClipboardReader.readImage(socket: socket, runtimeDirectory: runtimeDirectory, maxBytes: maxBytes,
+        try requireDataControl(for: .readClipboard)
+        return try await WaylandClipboardReader.readImage(socket: socket, runtimeDirectory: runtimeDirectory, maxBytes: maxBytes,
                                                    within: deadline)
     }
 
     public func copy(_ text: String, to selections: Set<SelectionName>) throws {
+        try requireDataControl(for: .copy)
         let serving = try owner.get()
         do {
             try serving.copy(text, to: selections)
@@ -234,6 +302,14 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
             try owner.get().copy(text, to: selections)
         }
         lastCopy.withLock { $0 = (text, selections.contains(.primary)) }
+    }
+
+    /// `unavailable` without wlr-data-control (also when `withoutProtocols` names it: the owner's
+    /// and the reader's connections would see it).
+    private func requireDataControl(for capability: DisplayCapabilities) throws {
+        guard try currentGlobals().contains(where: { $0.interface == "zwlr_data_control_manager_v1" }) else {
+            throw LiveTextError(.unavailable, unavailableReason(capability) ?? DataControlDevice.noDataControl(socket).message)
+        }
     }
 
     /// Wayland has no clipboard-manager handoff (a manager such as cliphist copies what it sees):
@@ -250,8 +326,8 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     // MARK: Live text
 
-    /// Layer-shell surfaces over what `target` covers (the screen: every output; a monitor; a
-    /// region, on each output it touches), frozen now.
+    /// Surfaces over what `target` covers (the screen: every output; a monitor; a region, on each
+    /// output it touches), frozen now: layer surfaces, or full-screen toplevels without a layer shell.
     public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
         if case .window = target { throw LiveTextError(.unavailable, unavailableReason(.captureWindow) ?? "") }
         guard try capabilities().contains(.liveSurface) else {
@@ -267,12 +343,16 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
                 let part = output.logical.intersection(area)
                 return part.isEmpty ? nil : LiveSheetPlace(outputName: output.name, output: output.logical, area: part)
             }
-            let captured = try WaylandScreenCapture.capture(target, connection: connection, outputs: outputs,
-                                                            kit: try self.screencopyKit(on: connection))
+            let captured = try self.freeze(target, connection: connection, outputs: outputs, cancel: nil)
             return (captured.reading(windows: SwayWindows.rects(runtimeDirectory: self.swayRuntimeDirectory)), places)
         }
         try ImageLimits(maxPixels: maxPixels).check(width: frozen.image.width, height: frozen.image.height)
-        return try WaylandLiveSurface(socket: socket, runtimeDirectory: runtimeDirectory, frozen: frozen, places: places)
+        let token = activationToken.withLock { token in
+            defer { token = nil }
+            return token
+        }
+        return try WaylandLiveSurface(socket: socket, runtimeDirectory: runtimeDirectory, frozen: frozen, places: places,
+                                      withoutProtocols: withoutProtocols, activationToken: token)
     }
 
     /// An xdg-shell toplevel on a connection of its own, sized for the image on the first output

@@ -24,9 +24,7 @@ public final class WaylandClipboardOwner: Sendable {
     /// `sendLimit`: how long one paste may take to read what it asked for.
     init(socket: String?, runtimeDirectory: String?, sendLimit: Duration) throws {
         loop = try ClipboardOwnerLoop(socket: socket, runtimeDirectory: runtimeDirectory, sendLimit: sendLimit)
-        let thread = Thread { [loop] in loop.run() }
-        thread.name = "livetext-wayland-clipboard-owner"
-        thread.start()
+        loop.startServing()
     }
 
     deinit { close() }
@@ -40,7 +38,7 @@ public final class WaylandClipboardOwner: Sendable {
     /// closed, `failed` when another program took a selection at the same moment.
     public func copy(_ text: String, to selections: Set<SelectionName> = [.clipboard]) throws {
         guard !selections.isEmpty else { throw LiveTextError(.invalidArgs, "copy needs a selection to copy to") }
-        if selections.contains(.primary), loop.version < 2 { throw WaylandClipboardReader.noPrimary(loop.socketName) }
+        if selections.contains(.primary), !loop.hasPrimary { throw WaylandClipboardReader.noPrimary(loop.socketName) }
         let reply = OwnerReply()
         guard loop.post(.copy(ClipboardText(text), selections, reply)) else {
             throw loop.shared.withLock { $0.failure } ?? LiveTextError(.unavailable, "the clipboard owner was closed")

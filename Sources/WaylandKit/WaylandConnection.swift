@@ -24,9 +24,12 @@ public final class WaylandConnection: @unchecked Sendable {
     private let registryState: Unmanaged<RegistryState>
 
     /// Connects to `socket` (`$WAYLAND_DISPLAY` when nil; a name is looked up in
-    /// `runtimeDirectory`, `$XDG_RUNTIME_DIR` when nil) and reads the compositor's globals.
-    /// Throws `unavailable` saying which socket could not be reached and why.
-    public init(socket: String? = nil, runtimeDirectory: String? = nil, within deadline: Duration = .seconds(5)) throws {
+    /// `runtimeDirectory`, `$XDG_RUNTIME_DIR` when nil) and reads the compositor's globals, but
+    /// those of the interfaces in `ignoring`, which this connection acts as if the compositor did
+    /// not offer (`WaylandBackend`'s `withoutProtocols`). Throws `unavailable` saying which socket
+    /// could not be reached and why.
+    public init(socket: String? = nil, runtimeDirectory: String? = nil, ignoring: Set<String> = [],
+                within deadline: Duration = .seconds(5)) throws {
         let environment = ProcessInfo.processInfo.environment
         let path = try Self.socketPath(socket: socket ?? environment["WAYLAND_DISPLAY"],
                                        runtimeDirectory: runtimeDirectory ?? environment["XDG_RUNTIME_DIR"])
@@ -41,7 +44,7 @@ public final class WaylandConnection: @unchecked Sendable {
             throw LiveTextError(.unavailable, "the Wayland display '\(socketName)' gave no registry")
         }
         self.registry = registry
-        registryState = Unmanaged.passRetained(RegistryState())
+        registryState = Unmanaged.passRetained(RegistryState(ignoring: ignoring))
         wl_registry_add_listener(registry, Self.registryListener.pointer, registryState.toOpaque())
         do {
             try roundtrip(within: deadline)
@@ -94,6 +97,17 @@ public final class WaylandConnection: @unchecked Sendable {
     public func bind(_ global: Global, _ interface: UnsafePointer<wl_interface>, version: UInt32) -> OpaquePointer {
         let proxy = wl_registry_bind(registry, global.name, interface, min(version, global.version))
         return OpaquePointer(proxy!)
+    }
+
+    /// `kept`, or the global of `name` bound now as `interface` and kept there: an object bound on
+    /// first need. Throws `missing` when the compositor does not offer it.
+    func bound(_ kept: inout OpaquePointer?, _ name: String, as interface: UnsafePointer<wl_interface>, version: UInt32,
+               missing: @autoclosure () -> LiveTextError) throws -> OpaquePointer {
+        if let kept { return kept }
+        guard let global = global(name) else { throw missing() }
+        let made = bind(global, interface, version: version)
+        kept = made
+        return made
     }
 
     // MARK: Dispatching
@@ -168,6 +182,9 @@ public final class WaylandConnection: @unchecked Sendable {
 
     private final class RegistryState {
         var globals: [Global] = []
+        let ignoring: Set<String>
+
+        init(ignoring: Set<String>) { self.ignoring = ignoring }
     }
 
     final class DoneFlag {
@@ -178,14 +195,17 @@ public final class WaylandConnection: @unchecked Sendable {
         global: { data, _, name, interface, version in
             guard let data, let interface else { return }
             let state = Unmanaged<RegistryState>.fromOpaque(data).takeUnretainedValue()
-            state.globals.append(Global(name: name, interface: String(cString: interface), version: version))
+            let named = String(cString: interface)
+            guard !state.ignoring.contains(named) else { return }
+            state.globals.append(Global(name: name, interface: named, version: version))
         },
         global_remove: { data, _, name in
             guard let data else { return }
             Unmanaged<RegistryState>.fromOpaque(data).takeUnretainedValue().globals.removeAll { $0.name == name }
         }))
 
-    private static let doneListener = ListenerTable(wl_callback_listener(
+    /// Sets a `DoneFlag` (the callback's data) when the callback fires: a round trip's, a frame's.
+    static let doneListener = ListenerTable(wl_callback_listener(
         done: { data, _, _ in
             guard let data else { return }
             Unmanaged<DoneFlag>.fromOpaque(data).takeUnretainedValue().done = true

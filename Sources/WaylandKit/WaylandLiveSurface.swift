@@ -3,10 +3,12 @@ import CWaylandProtocols
 import Glibc
 import LiveTextCore
 
-/// Live Text on a wlroots compositor: a layer surface (wlr-layer-shell) on the overlay layer of
-/// each output the frozen area covers (a layer surface lives on one output), over everything but
-/// the screen locker, showing the frozen screen (captured before) with paints blended over it and
-/// reporting what the user does.
+/// Live Text on a Wayland compositor: a surface on each output the frozen area covers, showing
+/// the frozen screen (captured before) with paints blended over it and reporting what the user
+/// does. Where the compositor has a layer shell (wlroots, KDE Plasma) each is a layer surface on
+/// the overlay layer, over everything but the screen locker; where it has none (GNOME), a
+/// full-screen xdg toplevel of its output, given the focus through xdg-activation when a token
+/// says the user asked for it (`LiveSheetShell`, `LiveSheetRole`).
 ///
 /// It has a connection of its own to the compositor. Use it on one thread (the one that made it):
 /// `map` shows it, `run` handles events until the handler calls `finish`, Escape is pressed,
@@ -14,7 +16,7 @@ import LiveTextCore
 /// `send` may be called from other threads.
 ///
 /// Wayland differs from X here: the surface has the keyboard because it asks for exclusive
-/// keyboard interactivity (no grab to take or wait for), the compositor keeps showing the buffer
+/// keyboard interactivity, or as the focused window (no grab to take or wait for), the compositor keeps showing the buffer
 /// it was given (no exposures), and a client knows where the pointer is only while it is over
 /// one of its surfaces. Drawing uses two `wl_shm` buffers an output in turn, each redrawn only
 /// where its paints differ from the new ones, never while the compositor still reads it. An
@@ -46,8 +48,12 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
     private var isClosed: Bool { client.isClosed }
     /// Image pixels a logical one.
     private let scale: Double
-    private var layerShell: OpaquePointer?
+    /// Given to xdg-activation with the first full-screen sheet (nil: none).
+    private let activationToken: String?
+    private var shell: LiveSheetShell?
     private var viewporter: OpaquePointer?
+    /// The copies made through the focused surface, once one was (`copyFromSurface`).
+    private var clipboard: SurfaceClipboard?
     /// One an output shown; an output that went away is dropped.
     private var sheets: [LiveSheet] = []
 
@@ -59,10 +65,13 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
                       places: [LiveSheetPlace(outputName: outputName, output: frozen.bounds, area: frozen.bounds)])
     }
 
-    /// As above, over each of `places` (parts of `frozen.bounds`, one an output). Throws
-    /// `unavailable` when the compositor cannot be reached, `invalidArgs` for an image that is not
-    /// rgba8 or does not fit its bounds, or places outside them.
-    public init(socket: String, runtimeDirectory: String?, frozen: CapturedImage, places: [LiveSheetPlace]) throws {
+    /// As above, over each of `places` (parts of `frozen.bounds`, one an output). `withoutProtocols`:
+    /// globals to act as if the compositor did not offer (see `WaylandBackend`); `activationToken`:
+    /// an xdg-activation token that gives a full-screen sheet the focus (`XDG_ACTIVATION_TOKEN`, or
+    /// a request's). Throws `unavailable` when the compositor cannot be reached, `invalidArgs` for
+    /// an image that is not rgba8 or does not fit its bounds, or places outside them.
+    public init(socket: String, runtimeDirectory: String?, frozen: CapturedImage, places: [LiveSheetPlace],
+                withoutProtocols: Set<String> = [], activationToken: String? = nil) throws {
         let image = frozen.image, bounds = frozen.bounds
         guard image.format == .rgba8, !bounds.isEmpty, image.width >= bounds.width, image.height >= bounds.height else {
             throw LiveTextError(.invalidArgs, "the live surface needs rgba8 pixels covering \(bounds), not "
@@ -75,17 +84,18 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
         area = bounds
         self.places = places
         scale = Double(image.width) / Double(bounds.width)
-        client = try SurfaceClient(socket: socket, runtimeDirectory: runtimeDirectory)
+        self.activationToken = activationToken
+        client = try SurfaceClient(socket: socket, runtimeDirectory: runtimeDirectory, ignoring: withoutProtocols)
     }
 
     deinit { close() }
 
     // MARK: Showing
 
-    /// Shows the frozen screen on the overlay layer and waits until the compositor has drawn it
-    /// (or a frame's time passed on an output that draws nothing). Throws `unavailable` when the
-    /// compositor has no layer shell or goes away, `notFound` for an output it does not have; the
-    /// surface is closed then.
+    /// Shows the frozen screen (on the overlay layer, or full screen) and waits until the
+    /// compositor has drawn it (or a frame's time passed on an output that draws nothing). Throws
+    /// `unavailable` when the compositor has no shell for it or goes away, `notFound` for an output
+    /// it does not have; the surface is closed then.
     public func map() throws {
         guard !isClosed else { throw LiveTextError(.failed, "the live surface is closed") }
         guard sheets.isEmpty else { return }
@@ -98,37 +108,45 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
     }
 
     private func show() throws {
-        guard let shellGlobal = connection.global("zwlr_layer_shell_v1") else {
-            throw LiveTextError(.unavailable, "live text cannot cover the screen: the Wayland compositor '\(connection.socketName)' "
-                                + "offers no layer shell (zwlr_layer_shell_v1); wlroots compositors (sway, Hyprland, river, "
-                                + "labwc, Wayfire) offer it")
-        }
+        let shell = try LiveSheetShell(connection: connection)
+        self.shell = shell
         let (compositor, shm) = try client.bindBasics()
-        let layerShell = connection.bind(shellGlobal, lt_zwlr_layer_shell_v1_interface(), version: 4)
-        self.layerShell = layerShell
         let outputs = try LiveOutputChoice.bind(places.map(\.outputName), on: connection)
         sheets = zip(places, outputs).map { place, output in
-            LiveSheet(place: place, crop: crop(of: place.area), output: output)
+            LiveSheet(place: place, crop: crop(of: place.area), output: output, role: shell.role(compositor: compositor, shm: shm))
         }
         for sheet in sheets {
-            try sheet.create(compositor: compositor, layerShell: layerShell, viewporter: boundViewporter)
+            try sheet.create(compositor: compositor, viewporter: boundViewporter)
         }
-        try connection.dispatch(until: { sheets.allSatisfy { $0.shell.configured || $0.shell.closed } }, within: .seconds(5),
-                                waitingFor: "the layer surfaces' first configure")
-        if sheets.contains(where: \.shell.closed) { throw LiveTextError(.unavailable, "the Wayland compositor refused the live surface") }
+        try connection.dispatch(until: { sheets.allSatisfy { $0.role.isConfigured || $0.role.isClosed } }, within: .seconds(5),
+                                waitingFor: "the live surface's first configure")
+        if sheets.contains(where: \.role.isClosed) { throw LiveTextError(.unavailable, "the Wayland compositor refused the live surface") }
 
         for sheet in sheets {
+            _ = try sheet.answerConfigures(viewporter: boundViewporter)
             if let surface = sheet.surface { input.places[surface] = sheet.surfacePlace }
         }
         let frames = try sheets.compactMap { try $0.showFirst(captured.image, shm: shm) }
         defer { frames.forEach { wl_callback_destroy($0) } }
+        if let activationToken, let focus = sheets.first?.role.focusSurface { shell.activate(focus, token: activationToken) }
         do {
-            try connection.dispatch(until: { sheets.allSatisfy { $0.shell.framed || $0.shell.closed } }, within: .seconds(2),
+            try connection.dispatch(until: { sheets.allSatisfy { $0.framed || $0.role.isClosed } }, within: .seconds(2),
                                     waitingFor: "the live surface's first frame")
         } catch let error as LiveTextError where error.code == .failed && !connection.isBroken {
             // No frame within the time: an output that is off draws nothing, yet the surface is
             // up and the compositor has it (the round trip proves it); the user sees it when it draws.
             try connection.roundtrip()
+        }
+        // A toplevel becomes full screen once mapped (sway), maybe at another size than drawn.
+        do {
+            try connection.dispatch(until: { sheets.allSatisfy { $0.role.isInPlace || $0.role.isClosed } }, within: .seconds(5),
+                                    waitingFor: "the live surface to be made full screen")
+        } catch let error as LiveTextError where error.code == .failed && !connection.isBroken {
+            throw LiveTextError(.unavailable, "the Wayland compositor '\(connection.socketName)' did not show live text full screen "
+                                + "within 5 s: it offers no layer shell, and would not make its window full screen")
+        }
+        for sheet in sheets where try sheet.answerConfigures(viewporter: boundViewporter) {
+            if let surface = sheet.surface { input.places[surface] = sheet.surfacePlace }
         }
     }
 
@@ -144,18 +162,15 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
 
     /// The viewporter, bound on first need.
     private func boundViewporter() throws -> OpaquePointer {
-        if let viewporter { return viewporter }
-        guard let global = connection.global("wp_viewporter") else {
-            throw LiveTextError(.unavailable, "the frozen screen (\(captured.image.width)×\(captured.image.height)) cannot be "
-                                + "shown over \(area.width)×\(area.height): the Wayland compositor offers no viewporter")
-        }
-        let bound = connection.bind(global, lt_wp_viewporter_interface(), version: 1)
-        viewporter = bound
-        return bound
+        try connection.bound(&viewporter, "wp_viewporter", as: lt_wp_viewporter_interface(), version: 1,
+                             missing: LiveTextError(.unavailable, "the frozen screen (\(captured.image.width)×"
+                                                    + "\(captured.image.height)) cannot be shown over \(area.width)×\(area.height): "
+                                                    + "the Wayland compositor offers no viewporter"))
     }
 
-    /// Always true: the surface's exclusive keyboard interactivity is Wayland's grab, given with
-    /// the surface (the pointer is the surface's wherever it covers the output).
+    /// Always true: the surface's exclusive keyboard interactivity (or, full screen, the focus the
+    /// compositor gives a new window) is Wayland's grab, given with the surface (the pointer is the
+    /// surface's wherever it covers the output).
     public func grabInputIfFree() -> Bool { true }
 
     /// Nothing to do: see `grabInputIfFree`.
@@ -232,6 +247,10 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
             // report (the compositor is still there).
             dropClosedSheets()
             if sheets.isEmpty { return .cancelled }
+            // A full-screen sheet the compositor configured again (another size) is fitted to it.
+            for sheet in sheets where try sheet.answerConfigures(viewporter: boundViewporter) {
+                if let surface = sheet.surface { input.places[surface] = sheet.surfacePlace }
+            }
             if cancel?.isCancelled == true { return .cancelled }
             // Woken in time for a held key's next repeat.
             try connection.dispatchEvents(waking: client.inbox, within: client.input.repeatWait ?? 100)
@@ -240,9 +259,9 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
 
     private static let escape: UInt32 = 0xff1b
 
-    /// Destroys the sheets whose layer surface the compositor closed.
+    /// Destroys the sheets whose surface the compositor closed.
     private func dropClosedSheets() {
-        for sheet in sheets where sheet.shell.closed {
+        for sheet in sheets where sheet.role.isClosed {
             if let surface = sheet.surface { input.places[surface] = nil }
             sheet.destroy()
         }
@@ -252,7 +271,9 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
     // MARK: Closing
 
     /// Destroys the surface, its buffers and every object bound, and disconnects (once; safe on
-    /// a compositor gone). Work still posted runs afterwards, finding the surface closed.
+    /// a compositor gone); a copy made through the surface that is still on the clipboard keeps
+    /// the connection, served on a thread of its own until another program copies. Work still
+    /// posted runs afterwards, finding the surface closed.
     public func close() {
         guard !isClosed else { return }
         let pending = client.closeInput()
@@ -260,10 +281,27 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
         sheets.forEach { $0.destroy() }
         sheets = []
         if let viewporter { wp_viewporter_destroy(viewporter) }
-        if let layerShell {
-            if wl_proxy_get_version(layerShell) >= 3 { zwlr_layer_shell_v1_destroy(layerShell) } else { wl_proxy_destroy(layerShell) }
-        }
-        (viewporter, layerShell) = (nil, nil)
-        client.disconnect()
+        shell?.destroy()
+        (viewporter, shell) = (nil, nil)
+        let serving = clipboard?.handOver()
+        clipboard = nil
+        client.disconnect(handingTo: serving)
+    }
+
+    // MARK: Copying
+
+    /// Where the compositor takes a copy only from the focused client (it offers no
+    /// wlr-data-control: GNOME), puts `text` on the clipboard as this surface, naming the latest
+    /// key or button event it got, and returns true; the copy outlives the surface (see `close`).
+    /// False where it has data-control, through which the backend's clipboard owner copies
+    /// (`WaylandBackend.copy`). The primary selection is not set this way. Throws `unavailable`
+    /// when the compositor has no clipboard at all, `failed` when it refused the copy.
+    public func copyFromSurface(_ text: String) throws -> Bool {
+        guard connection.global("zwlr_data_control_manager_v1") == nil else { return false }
+        guard !isClosed else { throw LiveTextError(.failed, "the live surface is closed") }
+        let clipboard = try self.clipboard ?? SurfaceClipboard(connection: connection)
+        self.clipboard = clipboard
+        try clipboard.copy(text, serial: input.latestSerial ?? 0)
+        return true
     }
 }

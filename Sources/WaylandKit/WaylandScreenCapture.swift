@@ -84,7 +84,7 @@ enum WaylandScreenCapture {
     static func missingProtocol(_ socket: String) -> String {
         "cannot read the screen: the Wayland display '\(socket)' offers no screen capture protocol "
             + "(zwlr_screencopy_manager_v1): wlroots compositors (sway, Hyprland, river, labwc, Wayfire) offer it; "
-            + "GNOME and KDE Plasma need their desktop portal, which livetext does not use yet"
+            + "on GNOME and KDE Plasma livetext reads it through the desktop's screenshot service instead"
     }
 
     /// The screen's rectangle for `target`, in layout coordinates, with X11's errors for a

@@ -48,7 +48,17 @@ extension DetectionEnvironment {
         do {
             outcome = .success(try await Desktop.using { desktop in
                 let outcome = try await body(pipeline, desktop)
-                if let text = copied(outcome) { try DetachedClipboard.copy(text, alsoPrimary: false) }
+                if let text = copied(outcome) {
+                    do {
+                        try DetachedClipboard.copy(text, alsoPrimary: false)
+                    } catch let error as LiveTextError where error.code == .unavailable && Desktop.surfaceCopyIsServed {
+                        // GNOME without Xwayland: the surface's copy cannot be handed to another
+                        // process; this one serves it until something else is copied.
+                        Diagnostics.note("the copy stays on the clipboard while livetext serves it (only a focused window "
+                                         + "may copy here): it exits when something else is copied")
+                        _ = try await BlockingWork.run { Desktop.waitUntilSurfaceCopyReplaced(timeout: nil) }
+                    }
+                }
                 return outcome
             })
         } catch {

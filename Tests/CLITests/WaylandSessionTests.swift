@@ -75,3 +75,34 @@ struct HotkeyCommandTests {
         #expect(noDaemon.status == 4 && noDaemon.stderr.contains("a hotkey runs in the livetext daemon"), "\(noDaemon.stderr)")
     }
 }
+
+/// `livetext desktop` on sway: the wlr protocols serve everything but windows by id, Xwayland
+/// the rest; hotkeys are the compositor's bindings.
+@Suite("livetext desktop on sway")
+struct SwayDesktopReportTests {
+    @Test("--json names the session, the wlr protocols that serve each feature, and the compositor's bindings")
+    func report() async throws {
+        try await SwayServer.with { sway in
+            let result = try await CLIProcess.run(["desktop", "--json"],
+                                                  environment: sway.environment.merging(["XDG_CURRENT_DESKTOP": "sway"]) { $1 },
+                                                  timeout: 60)
+            #expect(result.status == 0, "\(result.stderr)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(document["session"] as? String == "wayland")
+            #expect(document["desktop"] as? String == "wlroots")
+            #expect(document["display"] as? String == sway.waylandDisplay)
+            #expect(document["xwayland"] as? String == sway.xDisplay)
+            let features = Dictionary(uniqueKeysWithValues: ((document["features"] as? [[String: Any]]) ?? []).map {
+                ($0["name"] as? String ?? "", $0)
+            })
+            #expect(features["capture"]?["mechanism"] as? String == "Wayland (zwlr_screencopy_manager_v1)", "\(result.stdout)")
+            #expect((features["live"]?["mechanism"] as? String)?.contains("layer-shell surfaces over the screen read through wlr-screencopy")
+                    == true, "\(result.stdout)")
+            #expect(features["copy"]?["mechanism"] as? String == "Wayland (zwlr_data_control_manager_v1)")
+            #expect(features["type"]?["mechanism"] as? String == "Wayland (zwp_virtual_keyboard_manager_v1)")
+            #expect(features["capture-window"]?["available"] as? Bool == false)
+            #expect((features["capture-window"]?["note"] as? String)?.contains("cannot name or read other programs' windows") == true)
+            #expect((features["hotkeys"]?["note"] as? String)?.contains("livetext hotkey --bindings sway") == true)
+        }
+    }
+}

@@ -1,7 +1,9 @@
+import DesktopPortals
 import Foundation
 import TestSupport
 import Testing
 
+extension GnomeSessions {
 /// livetext as a GNOME user runs it, against a headless gnome-shell with its portal stack: what
 /// `livetext desktop` says, the one-time steps it takes, and a Wayland-native window's words read
 /// through the Screenshot portal.
@@ -65,6 +67,61 @@ struct GnomeSessionTests {
                 text = result.stdout
             }
             #expect(text.contains("Quarterly report approved"), "\(text)")
+        }
+    }
+}
+
+}
+
+extension GnomeSessions.GnomeSessionTests {
+    @Test("live shows the frozen screen over GNOME (full-screen windows), and Ctrl+A, Ctrl+C puts its text on the clipboard")
+    func liveCopies() async throws {
+        try await GnomeShellServer.with { gnome in
+            try await gnome.allowScreenshots()
+            let foot = try FootPeer.show("Quarterly report approved", environment: gnome.environment, home: gnome.home.path,
+                                         extra: ["-o", "font=monospace:size=14"])
+            var footRunning = true
+            defer { if footRunning { foot.terminate() } }
+            // Its words on the screen first (the capture reads what live will freeze).
+            var shown = false
+            for _ in 0..<15 where !shown {
+                try await Task.sleep(for: .seconds(2))
+                shown = try await Self.run(["capture", "--screen", "--types", "text"], on: gnome).stdout
+                    .contains("Quarterly report approved")
+            }
+            try #require(shown, "foot's words never showed")
+            let live = try RunningCommand(builtLivetext().path, ["live"], environment: gnome.environment.merging(
+                ["XDG_CONFIG_HOME": gnome.home.appendingPathComponent(".config").path]) { $1 })
+            let remote = try await MutterRemoteDesktop.start(on: gnome)
+            // The surface is up once the screen shows the frozen words with foot gone.
+            try await Task.sleep(for: .seconds(4))
+            foot.terminate()
+            footRunning = false
+            try await Task.sleep(for: .seconds(1))
+            let frozen = try await Self.run(["capture", "--screen", "--types", "text"], on: gnome).stdout
+            #expect(frozen.contains("Quarterly report approved"), "the frozen screen is not shown: \(frozen)")
+            // Select all and copy, again until the reading is in (a debug build reads a screen in seconds).
+            var copied: String?
+            for _ in 0..<30 where copied?.contains("Quarterly report approved") != true {
+                try await remote.press(MutterRemoteDesktop.a, with: [MutterRemoteDesktop.control])
+                try await remote.press(MutterRemoteDesktop.c, with: [MutterRemoteDesktop.control])
+                try await Task.sleep(for: .seconds(1))
+                copied = try await remote.clipboardText()
+            }
+            #expect(copied?.contains("Quarterly report approved") == true, "clipboard: \(String(describing: copied))")
+            let portal = ScreenshotPortal(busAddress: gnome.sessionBus)
+            try ReadmeScreenshot.save(try await offPool { try portal.grabScreen(within: .seconds(30)) }, as: "gnome-live.png")
+            try await remote.press(MutterRemoteDesktop.escape)
+            try await remote.press(MutterRemoteDesktop.escape)
+            // Closed, the copy stays: without Xwayland nobody else may take it over, so livetext
+            // stays to serve it (as wl-copy does) until something else is copied.
+            try await Task.sleep(for: .seconds(3))
+            #expect(try await remote.clipboardText()?.contains("Quarterly report approved") == true)
+            #expect(live.process.isRunning, "live exited, and its copy with it")
+            live.process.terminate()
+            let finished = try await live.finish(limit: 30)
+            #expect(finished.stderr.contains("it exits when something else is copied"), "live: \(finished.stderr)")
+            await remote.stop()
         }
     }
 }

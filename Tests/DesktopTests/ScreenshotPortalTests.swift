@@ -4,6 +4,7 @@ import LiveTextCore
 import TestSupport
 import Testing
 
+extension GnomeSessions {
 /// GNOME's screen read through xdg-desktop-portal, against a headless gnome-shell with its
 /// portal stack; and what a user is told when the portal waits for consent, refuses, or is absent.
 @Suite("the Screenshot portal", .serialized)
@@ -79,11 +80,4 @@ struct ScreenshotPortalTests {
         await bus.stop()
     }
 }
-
-extension PixelImage {
-    /// The colour at (`x`, `y`) of an rgba8 image.
-    func rgba(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
-        let at = (y * width + x) * 4
-        return (Int(pixels[at]), Int(pixels[at + 1]), Int(pixels[at + 2]))
-    }
 }

@@ -44,7 +44,7 @@ public final class GnomeShellServer: @unchecked Sendable {
          "HOME": home.path]
     }
 
-    /// Starts it and waits (up to 60 s) until the Shell owns its bus name and has left the overview.
+    /// Starts it and waits (up to 2 min each) until the Shell owns its bus name and has left the overview.
     public static func start(width: Int = 1280, height: Int = 800) async throws -> GnomeShellServer {
         let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("livetext-gnome-\(UUID().uuidString)")
         let server = try await offPool { try launch(directory: directory, width: width, height: height) }
@@ -130,7 +130,7 @@ public final class GnomeShellServer: @unchecked Sendable {
                 && fm.fileExists(atPath: bus.appendingPathComponent("system").path) }
             try asUser(["/usr/bin/gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor",
                         "\(width)x\(height)", "--wayland-display", "livetext-gnome"], log: "shell.log", namespace: true)
-            try waitFor("gnome-shell's Wayland socket", seconds: 60) {
+            try waitFor("gnome-shell's Wayland socket", seconds: 120) {
                 fm.fileExists(atPath: run.appendingPathComponent("livetext-gnome").path)
             }
         } catch {
@@ -227,7 +227,7 @@ public final class GnomeShellServer: @unchecked Sendable {
 
     /// Closes the overview the Shell starts in, and waits until it says it is closed.
     private func leaveOverview() async throws {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
             if (try? await gdbus(["call", "--session", "-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m",
                                   "org.freedesktop.DBus.Properties.Set", "org.gnome.Shell", "OverviewActive", "<false>"],
@@ -242,7 +242,7 @@ public final class GnomeShellServer: @unchecked Sendable {
             }
             try await Task.sleep(for: .milliseconds(200))
         }
-        throw TestFailure("gnome-shell did not leave its overview within 60 s")
+        throw TestFailure("gnome-shell did not leave its overview within 120 s")
     }
 
     /// Lets host programs take screenshots without a dialog (the permission store's `screenshot`

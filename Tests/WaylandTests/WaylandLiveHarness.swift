@@ -9,6 +9,8 @@ import WaylandKit
 final class WaylandLiveHarness: @unchecked Sendable {
     private let lock = NSLock()
     private var shown: WaylandLiveSurface?
+    /// Why the surface could not be made or shown.
+    private var failure: (any Error)?
     private var log: [LiveSurfaceEvent] = []
     private(set) var task: Task<LiveCanvasEnding, any Error>!
 
@@ -28,8 +30,14 @@ final class WaylandLiveHarness: @unchecked Sendable {
         let harness = WaylandLiveHarness()
         harness.task = Task {
             try await offPool {
-                let surface = try make()
-                try surface.map()
+                let surface: WaylandLiveSurface
+                do {
+                    surface = try make()
+                    try surface.map()
+                } catch {
+                    harness.lock.withLock { harness.failure = error }
+                    throw error
+                }
                 guard surface.grabInputIfFree() else { throw TestFailure("the input was not the surface's") }
                 harness.lock.withLock { harness.shown = surface }
                 return try surface.run(cancel: cancel) { event in
@@ -43,10 +51,11 @@ final class WaylandLiveHarness: @unchecked Sendable {
 
     var events: [LiveSurfaceEvent] { lock.withLock { log } }
 
-    /// The surface once it is shown (up to 30 s).
+    /// The surface once it is shown (up to 30 s); why not, when it could not be.
     func surface() async throws -> WaylandLiveSurface {
         for _ in 0..<1500 {
             if let surface = lock.withLock({ shown }) { return surface }
+            if let failure = lock.withLock({ failure }) { throw failure }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw TestFailure("the surface was never shown")

@@ -6,11 +6,13 @@ import TestSupport
 import WaylandKit
 
 /// The interactive selection on a wlroots compositor (`WaylandBackend.select`: the drag over a
-/// layer-shell surface of the frozen output), driven by a virtual pointer.
+/// layer-shell surface of the frozen output), and as on GNOME (over a full-screen toplevel, the
+/// screen from a grabber), driven by a virtual pointer.
 @Suite("the selection on sway")
 struct WaylandSelectionTests {
-    @Test("a drag returns the dragged rectangle with the pixels grim saw; a rest reports it first; Esc cancels")
-    func dragAndEscape() async throws {
+    @Test("a drag returns the dragged rectangle with the pixels grim saw; a rest reports it first; Esc cancels",
+          arguments: LiveShell.allCases)
+    func dragAndEscape(shell: LiveShell) async throws {
         try await SwayServer.with(xwayland: false) { sway in
             try await sway.swaymsg(["output", "HEADLESS-1", "bg", "#336699", "solid_color"])
             // swaybg draws the backdrop a moment later.
@@ -19,7 +21,7 @@ struct WaylandSelectionTests {
                 if Array(shot.pixels[0..<3]) == [0x33, 0x66, 0x99] { break }
                 try await Task.sleep(for: .milliseconds(50))
             }
-            let backend = WaylandBackend(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
+            let backend = shell.backend(sway)
             defer { backend.close() }
             #expect(try backend.capabilities().isSuperset(of: [.selectRegion, .liveSurface]))
             // The pointer first, parked away from the rectangle: sway draws its cursor into the

@@ -9,6 +9,7 @@
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-screencopy-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "xdg-activation-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
@@ -29,6 +30,8 @@ static inline const struct wl_interface *lt_zwlr_screencopy_manager_v1_interface
 static inline const struct wl_interface *lt_zwlr_screencopy_frame_v1_interface(void) { return &zwlr_screencopy_frame_v1_interface; }
 static inline const struct wl_interface *lt_zwlr_virtual_pointer_v1_interface(void) { return &zwlr_virtual_pointer_v1_interface; }
 static inline const struct wl_interface *lt_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
+static inline const struct wl_interface *lt_xdg_activation_v1_interface(void) { return &xdg_activation_v1_interface; }
+static inline const struct wl_interface *lt_xdg_activation_token_v1_interface(void) { return &xdg_activation_token_v1_interface; }
 static inline const struct wl_interface *lt_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
 static inline const struct wl_interface *lt_zxdg_toplevel_decoration_v1_interface(void) { return &zxdg_toplevel_decoration_v1_interface; }
 static inline const struct wl_interface *lt_zxdg_output_manager_v1_interface(void) { return &zxdg_output_manager_v1_interface; }

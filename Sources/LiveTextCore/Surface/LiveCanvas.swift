@@ -52,6 +52,13 @@ public protocol LiveCanvas: AnyObject, Sendable {
     func run(cancel: CancellationFlag?, _ handler: (LiveSurfaceEvent) throws -> Void) throws -> LiveCanvasEnding
     /// Hides the canvas and releases everything (also done when `run` ends).
     func close()
+
+    /// Puts `text` on the clipboard as the canvas itself, where the display server takes a copy
+    /// only from the window that has the keyboard (a Wayland compositor without wlr-data-control:
+    /// GNOME), keeping it served after the canvas closes until another program copies; true when
+    /// it did. False where the canvas leaves copying to its backend (`DisplayBackend.copy`: X11,
+    /// wlroots, KDE), which `LiveSession` then asks. On the canvas's thread, inside `run`.
+    func copyFromSurface(_ text: String) throws -> Bool
 }
 
 /// How a live canvas's `run` ended.
@@ -69,4 +76,6 @@ extension LiveCanvas {
     public func workArea() -> Bounds? { nil }
     /// Not known.
     public var physicalDotsPerInch: Double? { nil }
+    /// The backend copies (X11: its clipboard owner, as for any copy).
+    public func copyFromSurface(_ text: String) throws -> Bool { false }
 }
