@@ -5,11 +5,13 @@ bench/desktop_capture.py: what Tests/TestSupport/KWinServer.swift starts for the
 of its binary (the original's file capability is not in this container's bounding set), with a
 runtime directory of mode 0700 and a writable home of its own (it builds its service cache there:
 without one it crashes on the first ScreenShot2 call). Its session bus lets every user in. The
-first of its XDG_DATA_DIRS is ours: a desktop file written there by `install_desktop_file` grants
-the binary its Exec= names the interfaces it lists (KWin compares the caller's /proc/PID/exe
-with the first word of Exec=; it reads a new file about 2 s after it appears). A caller running
-as root is always refused (KWin cannot read another user's /proc/PID/exe), so clients run as
-livetext-test: `user_popen_args()`.
+first of its XDG_DATA_DIRS is ours: a desktop file written there grants the binary its Exec= names
+the interfaces it lists (KWin compares the caller's /proc/PID/exe with the first word of Exec=).
+They are written before kwin starts. KWin takes the first desktop file whose Exec= names the
+caller's binary, in no set order: one for a binary another installed file names too (Debian's
+python3.11.desktop) must have that file's name, to shadow it. A caller running as root is always
+refused (KWin cannot read another user's /proc/PID/exe), so clients run as livetext-test:
+`user_popen_args()`.
 
 `ColourWindow` is a full-screen GTK 3 window on it whose colour the bench changes between
 captures. Every process of the session is found by its runtime directory in /proc/PID/environ and
@@ -71,11 +73,20 @@ Gtk.main()
 """
 
 
+def granting(executable, interfaces="org.kde.KWin.ScreenShot2"):
+    """A desktop file's contents that make KWin grant `executable` (an absolute path, no symlink) the restricted `interfaces`."""
+    return ("[Desktop Entry]\nType=Application\nName=%s\nExec=%s\nNoDisplay=true\n"
+            "X-KDE-DBUS-Restricted-Interfaces=%s\n" % (os.path.basename(executable), executable, interfaces))
+
+
 class KWin:
     """kwin_wayland --virtual with one output of width x height, on a bus of its own."""
 
-    def __init__(self, width=1280, height=800, timeout=60):
+    def __init__(self, width=1280, height=800, desktop_files=None, timeout=60):
+        """`desktop_files`: {file name: contents} in kwin's applications directory before it starts
+        (a file added later is seen only when KWin's service cache notices the directory changed)."""
         self.width, self.height = width, height
+        self.desktop_files = desktop_files or {}
         self.dir = tempfile.mkdtemp(prefix="livetext-bench-kwin-")
         self.runtime = os.path.join(self.dir, "run")
         self.home = os.path.join(self.dir, "home")
@@ -97,6 +108,8 @@ class KWin:
             os.makedirs(made)
         for opened in (self.dir, self.data, os.path.join(self.data, "applications"), os.path.join(self.dir, "bus")):
             os.chmod(opened, 0o755)
+        for name, contents in self.desktop_files.items():
+            self.write_desktop_file(name, contents)
         for owned in (self.runtime, self.home):
             os.chmod(owned, 0o700)
             os.chown(owned, self.uid, self.gid)
@@ -138,12 +151,11 @@ class KWin:
                               capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"}, timeout=10)
         return "boolean true" in said.stdout
 
-    def install_desktop_file(self, name, executable, interfaces="org.kde.KWin.ScreenShot2"):
-        """A desktop file KWin reads, granting `executable` (an absolute path) the restricted `interfaces`."""
+    def write_desktop_file(self, name, contents):
+        """A desktop file KWin reads (mode 0644), as a package installs it."""
         path = os.path.join(self.data, "applications", name)
         with open(path, "w") as f:
-            f.write("[Desktop Entry]\nType=Application\nName=%s\nExec=%s\nNoDisplay=true\n"
-                    "X-KDE-DBUS-Restricted-Interfaces=%s\n" % (name, executable, interfaces))
+            f.write(contents)
         os.chmod(path, 0o644)
 
     def env(self, **extra):
