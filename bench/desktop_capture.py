@@ -325,7 +325,8 @@ def main():
     parser.add_argument("--desktops", default="gnome,kde")
     args = parser.parse_args()
     if os.getuid() != 0:
-        sys.exit("desktop_capture.py runs as root: the sessions run as livetext-test, GNOME's portal as its caller")
+        print("desktop_capture.py: skipped: it runs as root (the sessions as livetext-test, GNOME's portal as its caller)")
+        return
     lt = os.path.realpath(args.livetext)
     build = "release" if "/release/" in lt else "debug" if "/debug/" in lt else "unknown"
     os.makedirs(OUT, exist_ok=True)
