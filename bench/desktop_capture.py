@@ -279,15 +279,15 @@ def bench_kde(lt, runs):
                 time.sleep(0.5)
         tools, missing = line_up(Tool("grab", "`livetext grab kwin`", grab), Tool("peer", "bench/kwin_screenshot.py", peer),
                                  Tool("spectacle", "`spectacle -b -n -o`", spectacle))
-        log = open(os.path.join(OUT, "kde-daemon.log"), "wb")
-        daemon = subprocess.Popen([lt, "daemon", "--address", kwin.bus], stdin=subprocess.DEVNULL, stdout=log,
-                                  stderr=log, start_new_session=True,
-                                  **kwin.user_popen_args(OMP_THREAD_LIMIT="1",
-                                                         XDG_CONFIG_HOME=os.path.join(kwin.home, ".config")))
-        kwin.procs.append(daemon)
+        with open(os.path.join(OUT, "kde-daemon.log"), "wb") as log:
+            # The daemon as kwin's user on kwin's bus, as the session would start it (killed by kwin.stop()).
+            kwin.procs.append(subprocess.Popen([lt, "daemon", "--address", kwin.bus], stdin=subprocess.DEVNULL,
+                                               stdout=log, stderr=log, start_new_session=True,
+                                               **kwin.user_popen_args(OMP_THREAD_LIMIT="1",
+                                                                      XDG_CONFIG_HOME=os.path.join(kwin.home, ".config"))))
         deadline = time.time() + 60
         while not kwin.has_owner(db.BUS_NAME):
-            if daemon.poll() is not None or time.time() > deadline:
+            if kwin.procs[-1].poll() is not None or time.time() > deadline:
                 raise RuntimeError("livetext daemon did not own %s on kwin's bus: see %s" % (db.BUS_NAME, log.name))
             time.sleep(0.1)
 
@@ -297,12 +297,6 @@ def bench_kde(lt, runs):
 
         tools.insert(1, Tool("daemon", "warm daemon (`capture --screen`)", warm))
         measure(tools, window.show, runs)
-        daemon.terminate()
-        try:
-            daemon.wait(10)
-        except subprocess.TimeoutExpired:
-            daemon.kill()
-        log.close()
         return tools, missing
     finally:
         kwin.stop()

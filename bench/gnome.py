@@ -147,17 +147,21 @@ class GnomeShell:
         return proc
 
     def _leave_overview(self, timeout):
-        """Closes the overview the Shell starts in, and waits until it says so."""
+        """Closes the overview the Shell starts in, and waits until it has stayed closed for a second
+        (the Shell opens it when its start-up completes, which may come after a first close)."""
         deadline = time.time() + timeout
+        closed_since = None
         while time.time() < deadline:
-            if self.gdbus("-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m", "org.freedesktop.DBus.Properties.Set",
-                          "org.gnome.Shell", "OverviewActive", "<false>", check=False, timeout=5) is not None:
-                said = self.gdbus("-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m",
-                                  "org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive",
-                                  check=False, timeout=5)
-                if said is not None and "false" in said:
-                    time.sleep(0.8)  # the overview's closing animation
+            said = self.gdbus("-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m", "org.freedesktop.DBus.Properties.Get",
+                              "org.gnome.Shell", "OverviewActive", check=False, timeout=5)
+            if said is not None and "false" in said:
+                closed_since = closed_since or time.time()
+                if time.time() - closed_since >= 1.0:
                     return
+            else:
+                closed_since = None
+                self.gdbus("-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m", "org.freedesktop.DBus.Properties.Set",
+                           "org.gnome.Shell", "OverviewActive", "<false>", check=False, timeout=5)
             time.sleep(0.2)
         raise RuntimeError("gnome-shell did not leave its overview within %d s" % timeout)
 
