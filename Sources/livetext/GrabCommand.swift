@@ -7,7 +7,8 @@ import LiveTextCore
 
 /// `livetext grab` (hidden): the whole screen read through a desktop's own screenshot service and
 /// written as PNG, in this process. KWin grants its ScreenShot2 by the caller's binary, so the
-/// tests run this as the session's user against a headless kwin, and the benchmark times it.
+/// tests run this as the session's user against a headless kwin, and the benchmark times it (and
+/// the portal, on a headless GNOME: bench/desktop_capture.py).
 struct GrabCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "grab",
@@ -17,9 +18,12 @@ struct GrabCommand: ParsableCommand {
     enum Service: String, ExpressibleByArgument, CaseIterable {
         /// KWin's org.kde.KWin.ScreenShot2 (KDE Plasma).
         case kwin
+        /// xdg-desktop-portal's org.freedesktop.portal.Screenshot (GNOME; KDE's fallback).
+        case portal
     }
 
-    @Argument(help: ArgumentHelp("The service: kwin (KWin's org.kde.KWin.ScreenShot2).", valueName: "service"))
+    @Argument(help: ArgumentHelp("The service: kwin (KWin's org.kde.KWin.ScreenShot2) or portal (xdg-desktop-portal's Screenshot).",
+                                   valueName: "service"))
     var service: Service
 
     @Option(help: ArgumentHelp("The session bus's address (default: $DBUS_SESSION_BUS_ADDRESS).", valueName: "address"))
@@ -44,6 +48,7 @@ struct GrabCommand: ParsableCommand {
         }
         let grabber: any ScreenGrabber = switch service {
         case .kwin: KWinScreenShot(busAddress: address)
+        case .portal: ScreenshotPortal(busAddress: address)
         }
         let started = ContinuousClock.now
         let image = try grabber.grabScreen(within: .milliseconds(Int(timeout * 1000)))
