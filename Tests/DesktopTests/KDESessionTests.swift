@@ -21,7 +21,8 @@ struct KDESessionTests {
                     of: "@BINDIR@", with: livetext.deletingLastPathComponent().path))
                 let environment = ["OMP_THREAD_LIMIT": "1", "XDG_CONFIG_HOME": kwin.userDirectory.appendingPathComponent("config").path]
 
-                let report = try await kwin.runAsSessionUser(livetext.path, ["desktop", "--json"], environment: environment)
+                let report = try await kwin.runAsSessionUser(livetext.path, ["desktop", "--json"], environment: environment,
+                                                             timeout: .seconds(180))
                 let json = String(decoding: report.stdout, as: UTF8.self)
                 #expect(report.status == 0, "\(String(decoding: report.stderr, as: UTF8.self))")
                 let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

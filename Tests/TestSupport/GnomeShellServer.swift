@@ -236,9 +236,13 @@ public final class GnomeShellServer: @unchecked Sendable {
                                             "org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive"],
                                            timeout: .seconds(5)),
                said.contains("false") {
-                // The overview's closing animation, then the desktop.
-                try await Task.sleep(for: .milliseconds(800))
-                return
+                // The overview's closing animation, then the desktop; the Shell opens it again when
+                // its start-up completes, so it must stay closed for a second.
+                try await Task.sleep(for: .seconds(1))
+                let still = try? await gdbus(["call", "--session", "-d", "org.gnome.Shell", "-o", "/org/gnome/Shell", "-m",
+                                              "org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive"],
+                                             timeout: .seconds(5))
+                if still?.contains("false") == true { return }
             }
             try await Task.sleep(for: .milliseconds(200))
         }
