@@ -201,9 +201,11 @@ extension LiveCommandTests {
                 if try await XPeers.clipboardText(on: server)?.contains("Home-5G") == true { break }
                 try await Task.sleep(for: .milliseconds(100))
             }
-            try await XPeers.xdotool(["mousemove", "65", "95", "click", "3", "sleep", "0.3", "key", "End", "Return",
-                                      "sleep", "0.3", "key", "Down", "Return", "sleep", "0.3", "key", "Escape",
-                                      "sleep", "0.3", "key", "Escape"], on: server)
+            // A second between steps: on a loaded machine (the desktop suites' sessions beside it) a
+            // key sent before the menu or the details were up went astray and live never closed.
+            try await XPeers.xdotool(["mousemove", "65", "95", "click", "3", "sleep", "1", "key", "End", "Return",
+                                      "sleep", "1", "key", "Down", "Return", "sleep", "1", "key", "Escape",
+                                      "sleep", "1", "key", "Escape"], on: server)
             let result = try await ended
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try await XPeers.clipboardText(on: server) == "correct horse battery staple")
