@@ -53,7 +53,8 @@ struct KDESessionTests {
                     + ["PATH": "/usr/bin:/bin", "HOME": kwin.userDirectory.path].merging(kwin.environment) { $1 }
                         .merging(environment) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                     + [livetext.path, "live"])
-                try await Task.sleep(for: .seconds(6))
+                // Up once a debug build has started and frozen the screen: generous on a loaded machine.
+                try await Task.sleep(for: .seconds(15))
                 await window.close()
                 try await Task.sleep(for: .seconds(1))
                 let file = kwin.userDirectory.appendingPathComponent("live.png")
