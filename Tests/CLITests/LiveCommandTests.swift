@@ -190,8 +190,7 @@ extension LiveCommandTests {
     }
 
     @Test("a Wi-Fi code's menu by keyboard: End and Enter open Wi-Fi Details, Down and Enter copy the password and live text stays until Esc",
-          .disabled("fails in every whole clean run since the GNOME and KDE suites joined it (passes alone, 55 s): live never closes; "
-                    + "to find first next session, see the stop note of 2026-11-29"))
+          .disabled("fails in every whole clean run since the GNOME and KDE suites joined it (passes alone, 55 s): live never closes; to find first next session, see the stop note of 2026-11-29"))
     func wifiDetails() async throws {
         let code = FixtureCorpus("codes").directory.appendingPathComponent("qr-wifi.png").path  // 318×164, the code at left
         try await TestDisplay.with(width: 640, height: 480) { server in
