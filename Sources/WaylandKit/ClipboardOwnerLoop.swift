@@ -29,6 +29,16 @@ final class ClipboardOwnerLoop: @unchecked Sendable {
         var ended = false
         /// Why it ended, when it was not closed: the compositor went away, or a protocol error.
         var failure: LiveTextError?
+
+        /// Nothing of ours is on the clipboard any more: another program copied, or the loop ended.
+        var isReplaced: Bool { owned.isEmpty || ended }
+    }
+
+    /// Blocks the calling thread until our copy is replaced (`Shared.isReplaced`), or `timeout`
+    /// passes (nil: forever). True when it was replaced.
+    func waitUntilReplaced(timeout: Duration?) -> Bool {
+        guard let timeout else { return shared.wait(until: { $0.isReplaced }) { _ in true } }
+        return shared.wait(until: { $0.isReplaced }, deadline: Date().addingTimeInterval(timeout.seconds)) { _, ready in ready }
     }
 
     /// Waitable, for a thread that blocks until our copy is replaced (`waitUntilReplaced`).

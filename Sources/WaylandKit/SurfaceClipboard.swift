@@ -26,7 +26,7 @@ final class SurfaceClipboard {
     /// The surface is closing: the loop to hand its connection to when the clipboard is still
     /// ours; else nil, everything of the copy released here.
     func handOver() -> ClipboardOwnerLoop? {
-        if loop.shared.withLock({ !$0.owned.isEmpty && !$0.ended }) {
+        if !loop.shared.withLock({ $0.isReplaced }) {
             SurfaceCopies.add(loop)
             return loop
         }

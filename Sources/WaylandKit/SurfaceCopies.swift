@@ -12,14 +12,10 @@ public enum SurfaceCopies {
         serving.withLock { $0.append(loop) }
     }
 
-    private static func replaced(_ shared: ClipboardOwnerLoop.Shared) -> Bool {
-        shared.owned.isEmpty || shared.ended
-    }
-
     /// Whether a closed surface's copy is still on the clipboard, served here.
     public static var isServing: Bool {
         serving.withLock { loops in
-            loops.removeAll { loop in loop.shared.withLock { Self.replaced($0) } }
+            loops.removeAll { loop in loop.shared.withLock { $0.isReplaced } }
             return !loops.isEmpty
         }
     }
@@ -27,16 +23,9 @@ public enum SurfaceCopies {
     /// Blocks until every such copy was replaced (another program copied, or the compositor went
     /// away), or `timeout` passes (nil: forever). True when they were replaced.
     public static func waitUntilReplaced(timeout: Duration?) -> Bool {
-        let deadline = timeout.map { Date().addingTimeInterval(Double($0.components.seconds)) }
-        for loop in serving.withLock({ $0 }) {
-            let done: Bool
-            if let deadline {
-                done = loop.shared.wait(until: replaced, deadline: deadline) { _, ready in ready }
-            } else {
-                done = loop.shared.wait(until: replaced) { _ in true }
-            }
-            if !done { return false }
+        let end = timeout.map { ContinuousClock.now + $0 }
+        return serving.withLock({ $0 }).allSatisfy { loop in
+            loop.waitUntilReplaced(timeout: end.map { max(.zero, $0 - ContinuousClock.now) })
         }
-        return true
     }
 }

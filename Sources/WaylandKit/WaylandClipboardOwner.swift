@@ -71,9 +71,7 @@ public final class WaylandClipboardOwner: Sendable {
     /// forever); for a process whose only job is to keep serving copied text. True when no
     /// selection is ours any more (replaced, compositor gone, or closed), false on timeout.
     public func waitUntilReplaced(timeout: Duration?) -> Bool {
-        let replaced = { (shared: ClipboardOwnerLoop.Shared) in shared.owned.isEmpty || shared.ended }
-        guard let timeout else { return loop.shared.wait(until: replaced) { _ in true } }
-        return loop.shared.wait(until: replaced, deadline: Date().addingTimeInterval(timeout.seconds)) { _, ready in ready }
+        loop.waitUntilReplaced(timeout: timeout)
     }
 
     /// Stops serving, gives up the selections we still own (the compositor empties them) and
