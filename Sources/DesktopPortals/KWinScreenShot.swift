@@ -17,8 +17,8 @@ public final class KWinScreenShot: ScreenGrabber {
     public let spokenName = "KWin's ScreenShot2"
     let bus: SessionBus
 
-    /// The session bus KWin runs on, as an address (`unix:path=…`), never read from this process's
-    /// environment here: a request may name another session's bus.
+    /// The session bus KWin runs on, as an address (`unix:path=…`); nil: this process's
+    /// (`DBUS_SESSION_BUS_ADDRESS`).
     public init(busAddress: String? = nil) {
         bus = SessionBus(address: busAddress)
     }

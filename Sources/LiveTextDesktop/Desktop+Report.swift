@@ -5,9 +5,10 @@ import LiveTextCore
 
 extension Desktop {
     /// The desktop this session runs (GNOME, KDE, a wlroots compositor), from
-    /// `XDG_CURRENT_DESKTOP` or the session bus's names.
+    /// `XDG_CURRENT_DESKTOP` or the session bus's names: a Wayland session's grabber decided it
+    /// once already.
     public var desktopKind: DesktopKind {
-        DesktopKind.detect(environment: ProcessInfo.processInfo.environment)
+        grabber?.desktop ?? DesktopKind.detect(environment: ProcessInfo.processInfo.environment)
     }
 
     /// What this session can do and through what; `hotkeys`: the settings' hotkeys, to tell whether
@@ -31,8 +32,9 @@ extension Desktop {
                     ?? (self.knowsDisplay ? nil : "no display: neither WAYLAND_DISPLAY nor DISPLAY is set")
                 return DesktopReport.Feature(name: name, available: false, mechanism: nil, note: reason)
             }
-            if kind == .gnome, let index = features.firstIndex(where: { $0.name == "capture" }), features[index].available,
-               features[index].mechanism?.contains("portal") == true {
+            // GNOME's Wayland sessions read the screen only through the portal, which may ask first.
+            if kind == .gnome, session?.isWayland == true, let index = features.firstIndex(where: { $0.name == "capture" }),
+               features[index].available {
                 features[index].note = Self.screenshotPermissionNote()
             }
             features.append(Self.hotkeysFeature(kind: kind, session: session, backends: backends, hotkeys: hotkeys))

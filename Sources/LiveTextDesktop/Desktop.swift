@@ -22,6 +22,8 @@ public final class Desktop: Sendable {
     /// Said after "DISPLAY is not set" when there is no display at all (the daemon: how to give it one).
     public let withoutDisplay: String?
     let backends: [any DisplayBackend]
+    /// A Wayland session's screenshot service, which also knows the desktop (`desktopKind`).
+    let grabber: DesktopGrabber?
     /// An environment that names no usable session (`LIVETEXT_BACKEND=gnome`): thrown on use.
     private let sessionError: LiveTextError?
     /// The backend that made the latest copy, which a process about to exit asks to hand it on.
@@ -60,11 +62,13 @@ public final class Desktop: Sendable {
         sessionError = nil
         switch session {
         case .x11(let display, let xauthority):
+            grabber = nil
             backends = [X11Backend(displayName: display, xauthority: xauthority)]
         case .wayland(let socket, let runtimeDirectory, let xwayland):
             // Where the compositor has no capture protocol (GNOME, KDE Plasma), the desktop's own
             // screenshot service reads the screen: chosen on first use, kept warm after it.
             let grabber = DesktopGrabber(environment: ProcessInfo.processInfo.environment)
+            self.grabber = grabber
             backends = [WaylandBackend(socket: socket, runtimeDirectory: runtimeDirectory, grabber: grabber)]
                 + (xwayland.map { [X11Backend(displayName: $0)] } ?? [])
         }
@@ -76,11 +80,13 @@ public final class Desktop: Sendable {
         self.backends = backends
         self.withoutDisplay = withoutDisplay
         sessionError = nil
+        grabber = nil
     }
 
     private init(failing error: LiveTextError, withoutDisplay: String?) {
         session = nil
         backends = []
+        grabber = nil
         self.withoutDisplay = withoutDisplay
         sessionError = error
     }
