@@ -11,8 +11,11 @@ extension GnomeSessions {
 struct GnomeSessionTests {
     /// livetext as a program of the session: its settings, like dconf's database, in the session's home.
     static func run(_ arguments: [String], on gnome: GnomeShellServer) async throws -> CommandResult {
-        try await runCommand(builtLivetext().path, arguments, environment: gnome.environment.merging(
-            ["XDG_CONFIG_HOME": gnome.home.appendingPathComponent(".config").path]) { $1 })
+        try await runCommand(builtLivetext().path, arguments, environment: environment(gnome))
+    }
+
+    static func environment(_ gnome: GnomeShellServer) -> [String: String] {
+        gnome.environment.merging(["XDG_CONFIG_HOME": gnome.home.appendingPathComponent(".config").path]) { $1 }
     }
 
     static func features(_ json: String) throws -> [String: [String: Any]] {
@@ -95,8 +98,7 @@ extension GnomeSessions.GnomeSessionTests {
                 .contains("Quarterly report approved")
         }
         try #require(shown, "foot's words never showed")
-        let live = try RunningCommand(builtLivetext().path, ["live"], environment: gnome.environment.merging(
-            ["XDG_CONFIG_HOME": gnome.home.appendingPathComponent(".config").path]) { $1 })
+        let live = try RunningCommand(builtLivetext().path, ["live"], environment: environment(gnome))
         let remote = try await MutterRemoteDesktop.start(on: gnome)
         // The surface is up once the screen shows the frozen words with foot gone.
         try await Task.sleep(for: .seconds(4))

@@ -49,10 +49,7 @@ struct KDESessionTests {
                 #expect(text.contains(ScreenPattern.words), "read: \(text); said: \(said)")
 
                 // live: the frozen screen over KWin (layer-shell), still showing the window once it closed.
-                let live = try RunningCommand("/usr/sbin/runuser", ["-u", KWinServer.user, "--", "/usr/bin/env", "-i"]
-                    + ["PATH": "/usr/bin:/bin", "HOME": kwin.userDirectory.path].merging(kwin.environment) { $1 }
-                        .merging(environment) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                    + [livetext.path, "live"])
+                let live = try kwin.startAsSessionUser(livetext.path, ["live"], environment: environment)
                 // Up once a debug build has started and frozen the screen: generous on a loaded machine.
                 try await Task.sleep(for: .seconds(15))
                 await window.close()

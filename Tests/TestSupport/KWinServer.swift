@@ -135,14 +135,28 @@ public final class KWinServer: @unchecked Sendable {
     /// environment and `environment`, to its end or `timeout`.
     public func runAsSessionUser(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                                  timeout: Duration = .seconds(60)) async throws -> ChildProcess.Outcome {
+        let (command, commandArguments, variables) = asSessionUser(executable, arguments, environment: environment)
+        return try await ChildProcess.run(command, commandArguments, environment: variables, timeout: timeout)
+    }
+
+    /// The same, started for a test to act on while it runs (`livetext live`).
+    public func startAsSessionUser(_ executable: String, _ arguments: [String],
+                                   environment: [String: String] = [:]) throws -> RunningCommand {
+        let (command, commandArguments, variables) = asSessionUser(executable, arguments, environment: environment)
+        return try RunningCommand(command, commandArguments, environment: variables)
+    }
+
+    /// `executable` with this session's environment, through runuser as kwin's user when this
+    /// process is root.
+    private func asSessionUser(_ executable: String, _ arguments: [String], environment: [String: String])
+        -> (String, [String], [String: String]) {
         let variables = ["PATH": "/usr/bin:/bin", "HOME": userDirectory.path]
             .merging(self.environment) { $1 }.merging(environment) { $1 }
-        guard getuid() == 0 else { return try await ChildProcess.run(executable, arguments, environment: variables, timeout: timeout) }
-        return try await ChildProcess.run("/usr/sbin/runuser",
-                                          ["-u", Self.user, "--", "/usr/bin/env", "-i"]
-                                              + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                                              + [executable] + arguments,
-                                          environment: ["PATH": "/usr/bin:/bin"], timeout: timeout)
+        guard getuid() == 0 else { return (executable, arguments, variables) }
+        return ("/usr/sbin/runuser",
+                ["-u", Self.user, "--", "/usr/bin/env", "-i"]
+                    + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [executable] + arguments,
+                ["PATH": "/usr/bin:/bin"])
     }
 
     /// A directory kwin's user owns (its home): files the programs run as that user write, which
