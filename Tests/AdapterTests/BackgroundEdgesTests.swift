@@ -52,3 +52,17 @@ struct BackgroundEdgesTests {
         #expect(split["xterm-tiled-dejavu-12px.png"]?.count == 1 && split["browser-sidebar-noto-12px.png"]?.count == 1, "\(split)")
     }
 }
+
+extension BackgroundEdgesTests {
+    @Test("a QR code's columns of modules are not a window's border: the Wi-Fi card's title beside and above its code is read whole")
+    func codeIsNoBorder() async throws {
+        let card = try ImageInput().decodeInProcess(
+            Data(contentsOf: Self.screens.deletingLastPathComponent().appendingPathComponent("codes/qr-wifi.png")))
+        // Its modules alone make long vertical edges between flat black and white.
+        #expect(!BackgroundEdges.separators(of: card).isEmpty)
+        let analysis = try await Fixture.analyzer.analyze(card, source: "qr-wifi", configuration: .init(types: [.text, .codes]))
+        let code = try #require(analysis.codes.first)
+        #expect(BackgroundEdges.separators(of: card, excluding: [code.bounds]).isEmpty)
+        #expect(analysis.blocks.flatMap(\.lines).map(\.text).contains("Wi-Fi: Home-5G"), "\(analysis.blocks.map(\.text))")
+    }
+}

@@ -160,12 +160,7 @@ public final class ImageAnalyzer: Sendable {
     private func recognize(_ image: PixelImage, source: String, configuration: Configuration,
                            progress: ProgressiveReading?, flag: CancellationFlag,
                            timing: inout ImageAnalysis.Timing) async throws -> ([TextBlock], [MachineReadableCode]) {
-        var given = configuration
-        if given.regions.isEmpty, given.types.contains(.text) {
-            // Nobody said where the windows are (an image, a Wayland screen): their backgrounds do.
-            given.regions = BackgroundEdges.regions(of: image)
-        }
-        let configuration = given
+        var configuration = configuration
         var codes = [MachineReadableCode]()
         var blocks = [TextBlock]()
         // Read progressively (live text), the page is prepared while the codes are read, on
@@ -206,14 +201,19 @@ public final class ImageAnalyzer: Sendable {
                 return Bounds(x: code.bounds.x - margin, y: code.bounds.y - margin,
                               width: code.bounds.width + 2 * margin, height: code.bounds.height + 2 * margin)
             }
+            if configuration.regions.isEmpty {
+                // Nobody said where the windows are (an image, a Wayland screen): their backgrounds
+                // do, the codes' modules left out (a code's edge is not a window's).
+                configuration.regions = BackgroundEdges.regions(of: image, excluding: masks)
+            }
             // Partial readings: the text so far with the codes, in the whole image.
             // The probe's line stays in them until the page has read a line over it: the line the
             // user may already have selected never blinks out while the page reads elsewhere.
             let info = ImageAnalysis.ImageInfo(width: image.width, height: image.height, source: source), found = codes
-            let kept = probe
+            let kept = probe, configured = configuration
             let partials = progress.map { progress in
                 (progress, { @Sendable [self] (blocks: [TextBlock]) in
-                    interpreted(ImageAnalysis(image: info, blocks: Self.keeping(kept, in: blocks), codes: found), configuration)
+                    interpreted(ImageAnalysis(image: info, blocks: Self.keeping(kept, in: blocks), codes: found), configured)
                 })
             }
             blocks = try await recognizeText(image, masking: masks, prepared: masks.isEmpty ? unmasked : nil,

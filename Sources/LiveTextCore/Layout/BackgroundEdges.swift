@@ -27,23 +27,31 @@ public enum BackgroundEdges {
     static let merging = 6
 
     /// The image's columns between separators as content regions, left to right; none when there
-    /// is no separator.
-    public static func regions(of image: PixelImage) -> ContentRegions {
-        let columns = separators(of: image)
+    /// is no separator. Edges inside `excluded` (the codes found: a QR code's columns of modules
+    /// are long vertical edges between flat black and white, not a window's border) do not count.
+    public static func regions(of image: PixelImage, excluding excluded: [Bounds] = []) -> ContentRegions {
+        let columns = separators(of: image, excluding: excluded)
         guard !columns.isEmpty else { return ContentRegions() }
         let edges = [0] + columns + [image.width]
         return ContentRegions(zip(edges, edges.dropFirst()).map { Bounds(x: $0, y: 0, width: $1 - $0, height: image.height) })
     }
 
     /// The x of each separator, left to right.
-    public static func separators(of image: PixelImage) -> [Int] {
+    public static func separators(of image: PixelImage, excluding excluded: [Bounds] = []) -> [Int] {
         let width = image.width, height = image.height
         guard width >= 32, height >= minimumHeight else { return [] }
         let step = 2, reach = 2, side = 4
         let shades = luminance(of: image, everyRow: step)
         let rows = shades.count / width
         let needed = max(minimumHeight, Int(Double(height) * minimumShare)) / step, gap = maximumGap / step
+        // Per column, the sampled rows where the pixels it compares touch an excluded area.
+        let hidden: [Int: [ClosedRange<Int>]] = excluded.reduce(into: [:]) { hidden, area in
+            guard area.width > 0, area.height > 0, area.maxX + side > 0, area.x - side < width else { return }
+            let rows = (max(0, area.y) / step)...(max(0, area.maxY - 1) / step)
+            for x in max(0, area.x - side)..<min(width, area.maxX + side) { hidden[x, default: []].append(rows) }
+        }
         func isEdge(_ x: Int, _ row: Int) -> Bool {
+            if let areas = hidden[x], areas.contains(where: { $0.contains(row) }) { return false }
             let at = row * width + x
             let left = Int(shades[at - reach]), right = Int(shades[at + reach])
             return abs(left - right) >= contrast
