@@ -23,6 +23,8 @@ public struct GnomeKeybindings: Sendable {
     static let list = "custom-keybindings"
     static let base = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/"
     static let prefix = "livetext-"
+    /// What the keybinding is called in GNOME's Settings: this, then the hotkey's name.
+    static let labelPrefix = "livetext: "
 
     /// The environment `gsettings` runs with (nil: this process's), e.g. another session's bus.
     let environment: [String: String]?
@@ -34,8 +36,12 @@ public struct GnomeKeybindings: Sendable {
     /// livetext's keybindings as GNOME holds them, in the list's order.
     public func installed() throws -> [Binding] {
         try paths().filter(Self.isOurs).map { path in
-            Binding(name: String(path.dropFirst(Self.base.count + Self.prefix.count).dropLast()),
-                    accelerator: try get(path, "binding"), command: try get(path, "command"))
+            // The hotkey's own name, as written in the `name` key (the path holds it reduced to
+            // letters, digits and dashes); the path's when the key was edited by hand.
+            let label = try get(path, "name")
+            let name = label.hasPrefix(Self.labelPrefix) ? String(label.dropFirst(Self.labelPrefix.count))
+                : String(path.dropFirst(Self.base.count + Self.prefix.count).dropLast())
+            return Binding(name: name, accelerator: try get(path, "binding"), command: try get(path, "command"))
         }
     }
 
@@ -44,7 +50,7 @@ public struct GnomeKeybindings: Sendable {
     public func install(_ bindings: [Binding]) throws {
         let wanted = bindings.map { (Self.base + Self.prefix + Self.pathName($0.name) + "/", $0) }
         for (path, binding) in wanted {
-            try set(path, "name", "livetext: " + binding.name)
+            try set(path, "name", Self.labelPrefix + binding.name)
             try set(path, "command", binding.command)
             try set(path, "binding", binding.accelerator)
         }

@@ -41,12 +41,14 @@ struct GnomeKeybindingsTests {
                                      "binding"]) == "'<Super><Shift>x'")
         #expect(try await offPool { try keys.installed() } == [text, live])
 
-        // Again with one changed and one gone: updated in place, the stale one removed.
+        // Again with one changed, one gone and one whose name the path cannot hold: updated in
+        // place, the stale one removed, the new one listed by its own name.
         let moved = GnomeKeybindings.Binding(name: "text", accelerator: "<Control><Alt>t", command: "livetext hotkey text")
-        try await offPool { try keys.install([moved]) }
-        #expect(try await offPool { try keys.installed() } == [moved])
+        let named = GnomeKeybindings.Binding(name: "Copy_QR", accelerator: "<Super>q", command: "livetext hotkey Copy_QR")
+        try await offPool { try keys.install([moved, named]) }
+        #expect(try await offPool { try keys.installed() } == [moved, named])
 
-        #expect(try await offPool { try keys.remove() } == 1)
+        #expect(try await offPool { try keys.remove() } == 2)
         #expect(try await gsettings(["get", schema, "custom-keybindings"]) == "['\(mine)']")
         #expect(try await gsettings(["get", schema + ".custom-keybinding:" + mine, "command"]) == "'gnome-terminal'")
         #expect(try await offPool { try keys.remove() } == 0)
