@@ -274,9 +274,10 @@ public final class Desktop: Sendable {
 
     /// A live canvas over `target`, frozen now, made on the calling thread (which then runs
     /// it): `unavailable` when no backend can show one, saying why; `tooLarge` past `maxPixels`.
-    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
+    /// `activationToken`: the request's xdg-activation token (see `DisplayBackend`).
+    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int, activationToken: String? = nil) throws -> any LiveCanvas {
         do {
-            return try backend(for: .liveSurface).liveCanvas(target, maxPixels: maxPixels)
+            return try backend(for: .liveSurface).liveCanvas(target, maxPixels: maxPixels, activationToken: activationToken)
         } catch {
             throw explained(error)
         }

@@ -30,6 +30,8 @@ public final class EmbeddedDisplay: DisplayBackend, Sendable {
         public var viewCanvases: [EmbeddedViewCanvas] = []
         /// Set by `close()`.
         public var closed = false
+        /// The activation token of each live canvas asked for, in order (nil: none given).
+        public var liveCanvasTokens: [String?] = []
     }
 
     public let spokenName: String
@@ -140,7 +142,8 @@ public final class EmbeddedDisplay: DisplayBackend, Sendable {
 
     /// No canvas: the live surface's logic is tested as `LiveController` values, its drawing on
     /// the real servers.
-    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
+    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int, activationToken: String?) throws -> any LiveCanvas {
+        withState { $0.liveCanvasTokens.append(activationToken) }
         throw LiveTextError(.unavailable, "live text on the screen is not available on \(spokenName)")
     }
 

@@ -24,6 +24,10 @@ public struct LiveSession: Sendable {
     public var interface: SupplementaryInterface
     /// Under `textSelection`, detected items are still offered (as chips).
     public var allowDataDetectorsInTextMode: Bool
+    /// The xdg-activation token of the request that asked for the surface (a hotkey's binding
+    /// runs `livetext hotkey` with one), for the compositor to give it the focus; nil: none, or
+    /// this process's own.
+    public var activationToken: String?
 
     public init(displayName: String? = nil, desktop: Desktop? = nil, target: CaptureRequest = .screen,
                 maxPixels: Int = ImageLimits.defaultMaxPixels, types: [InteractionType] = [.automatic],
@@ -138,7 +142,7 @@ public struct LiveSession: Sendable {
         defer { report.finish() }
         do {
             let surface = try (desktop ?? Desktop(displayName: displayName))
-                .liveCanvas(try Self.surfaceTarget(target), maxPixels: maxPixels)
+                .liveCanvas(try Self.surfaceTarget(target), maxPixels: maxPixels, activationToken: activationToken)
             defer { surface.close() }
             // The grabs at once, as a rule; while a hotkey's keys hold the keyboard (until they are
             // released, a tenth of a second or so) the reading starts before them.

@@ -41,6 +41,11 @@ extension AnalysisRequestOptions {
             throw LiveTextError(.invalidArgs, "option 'wayland_display' must be a socket name such as 'wayland-1' or an "
                                 + "absolute path without '..', not '\(socket.prefix(200))'")
         }
+        activationToken = try reader.string("activation_token")
+        if let token = activationToken, token.isEmpty || token.utf8.count > 512 || token.utf8.contains(where: { $0 < 0x21 || $0 > 0x7e }) {
+            throw LiveTextError(.invalidArgs, "option 'activation_token' must be an xdg-activation token: 1 to 512 "
+                                + "printable ASCII characters without spaces")
+        }
         if capturing {
             capture = try Self.captureRequest(reader)
             live = try reader.flag("live") ?? false

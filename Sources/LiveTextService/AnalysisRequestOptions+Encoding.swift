@@ -20,6 +20,7 @@ extension AnalysisRequestOptions {
             if let xauthority, !xauthority.isEmpty { options["xauthority"] = .string(xauthority) }
         }
         if let waylandDisplay, !waylandDisplay.isEmpty { options["wayland_display"] = .string(waylandDisplay) }
+        if let activationToken, !activationToken.isEmpty { options["activation_token"] = .string(activationToken) }
         switch capture {
         case nil, .screen: break
         case .select: options["interactive"] = .bool(true)

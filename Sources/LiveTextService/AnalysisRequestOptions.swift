@@ -39,6 +39,10 @@ public struct AnalysisRequestOptions: Sendable, Hashable {
     /// `$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY`); `display` is then that session's Xwayland. The same
     /// rules as `display`. An extension; nil: the daemon's own session.
     public var waylandDisplay: String?
+    /// The caller's xdg-activation token (the CLI sends its `$XDG_ACTIVATION_TOKEN`, which a
+    /// desktop's hotkey binding may set): a live surface this request shows asks the compositor
+    /// for the focus with it. An extension; nil: none.
+    public var activationToken: String?
     /// `CaptureScreen` only: what to capture (`.screen` when no key names a target); nil elsewhere.
     public var capture: CaptureRequest?
     /// `CaptureScreen` only: show `capture` live (the frozen screen, its text selectable where it
@@ -102,6 +106,7 @@ extension AnalysisRequestOptions {
         Key(name: "display", expected: "an X display name (s)"),
         Key(name: "xauthority", expected: "an absolute path (s)"),
         Key(name: "wayland_display", expected: "a Wayland socket: a name in the daemon's XDG_RUNTIME_DIR or an absolute path (s)"),
+        Key(name: "activation_token", expected: "an xdg-activation token: printable ASCII, at most 512 characters (s)"),
     ]
 
     /// The keys `CaptureScreen` takes besides: what to capture.

@@ -138,12 +138,13 @@ extension LiveTextService {
                 },
                 analyzeMethod(options: options),
                 DBusMethod("PressHotkey", inputs: [DBusArgument("name", "s"), options], outputs: [DBusArgument("started", "b")],
-                           doc: "Runs the settings' hotkey NAME as if its keys were pressed (a Wayland compositor's binding calls it), on the session the options display, xauthority, wayland_display name (others are ignored); false while a live surface is up.") { call in
+                           doc: "Runs the settings' hotkey NAME as if its keys were pressed (a Wayland compositor's binding calls it), on the session the options display, xauthority, wayland_display name, a live surface focused with activation_token (others are ignored); false while a live surface is up.") { call in
                     try await replying {
                         let name = call[0].string ?? ""
                         let hotkey = try self.settings.settings.hotkey(named: name)
-                        let desktop = try self.desktop(for: try self.options(call[1]))
-                        return [.bool(self.press(name, hotkey, on: desktop))]
+                        let options = try self.options(call[1])
+                        let desktop = try self.desktop(for: options)
+                        return [.bool(self.press(name, hotkey, on: desktop, activationToken: options.activationToken))]
                     }
                 },
                 DBusMethod("Detect", inputs: [DBusArgument("text", "s"), options],

@@ -36,10 +36,13 @@ extension LiveTextService {
     /// cancelling a run still going (its image is stale), except while a live surface is up or
     /// coming up: a press before it has the keyboard is a second tap, which must not close the
     /// first surface as a newer press would. Returns false when it was ignored so.
+    /// `activationToken`: the binding's xdg-activation token, for a live surface's focus.
     @discardableResult
-    func press(_ name: String, _ hotkey: Hotkey, on desktop: Desktop? = nil) -> Bool {
+    func press(_ name: String, _ hotkey: Hotkey, on desktop: Desktop? = nil, activationToken: String? = nil) -> Bool {
         if liveSurface.isTaken { return false }
-        let run = Task { [weak self] () -> Void in await self?.runHotkey(name, hotkey, on: desktop) }
+        let run = Task { [weak self] () -> Void in
+            await self?.runHotkey(name, hotkey, on: desktop, activationToken: activationToken)
+        }
         hotkeyRun.withLock { running in
             running?.cancel()
             running = run
@@ -73,7 +76,7 @@ extension LiveTextService {
     /// One hotkey press: select, analyze, then copy or type what was found, and show it; or, for
     /// `live`, the live surface until the user closes it (no notification: the user saw it all).
     /// `desktop`: the session of the caller of `PressHotkey`; nil: the daemon's own.
-    func runHotkey(_ name: String, _ hotkey: Hotkey, on desktop: Desktop? = nil) async {
+    func runHotkey(_ name: String, _ hotkey: Hotkey, on desktop: Desktop? = nil, activationToken: String? = nil) async {
         let desktop = desktop ?? self.desktop
         var configuration = defaultConfiguration
         if hotkey.action == .codes { configuration.types = [.codes, .detectors] }
@@ -87,7 +90,7 @@ extension LiveTextService {
         case .copyText, .codes: delivery = .copy(alsoPrimary: settings.settings.clipboard.alsoPrimary)
         case .typeText: delivery = .type
         case .analyze: delivery = nil
-        case .live: return await runLiveHotkey(name, configuration: configuration, on: desktop)
+        case .live: return await runLiveHotkey(name, configuration: configuration, on: desktop, activationToken: activationToken)
         }
         let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration)
         let maxPixels = self.maxPixels

@@ -60,7 +60,7 @@ extension LiveTextService {
                 await self?.publishResult(of: record)
             }
         }
-        let requestLimits = self.requestLimits, configuration = options.configuration
+        let requestLimits = self.requestLimits, configuration = options.configuration, activationToken = options.activationToken
         let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
         log.info("analysis \(record.id) for \(owner): live \(target)")
         await record.start({ [weak self] in
@@ -69,7 +69,8 @@ extension LiveTextService {
             return try await requestLimits.holding(ticket) {
                 defer { reading.finish() }
                 let ended = try await self.showLive(target, on: desktop, configuration: configuration, types: types,
-                                                    alsoPrimary: alsoPrimary, onReading: { analysis in
+                                                    alsoPrimary: alsoPrimary, activationToken: activationToken,
+                                                    onReading: { analysis in
                     reading.yield(analysis)
                 })
                 reading.finish()
@@ -84,7 +85,8 @@ extension LiveTextService {
     }
 
     /// A `live` hotkey press: the monitor under the pointer, live, until the user closes it.
-    func runLiveHotkey(_ name: String, configuration: ImageAnalyzer.Configuration, on desktop: Desktop) async {
+    func runLiveHotkey(_ name: String, configuration: ImageAnalyzer.Configuration, on desktop: Desktop,
+                       activationToken: String? = nil) async {
         let pressed = ContinuousClock.now
         do {
             // First: a press meanwhile is told by it that a surface is coming (see startHotkeys).
@@ -96,7 +98,7 @@ extension LiveTextService {
             let setup = LiveTimings.since(pressed)
             log.info("hotkey \(name): live text on \(target) starting \(setup) ms after the press")
             let ended = try await showLive(target, on: desktop, configuration: configuration, types: types,
-                                           alsoPrimary: settings.settings.clipboard.alsoPrimary)
+                                           alsoPrimary: settings.settings.clipboard.alsoPrimary, activationToken: activationToken)
             let lines = ended.analysis?.blocks.reduce(0) { $0 + $1.lines.count }
             log.info("hotkey \(name): live text on \(target) closed" + (lines.map { ", \($0) lines read" } ?? ""))
         } catch let error as LiveTextError where error.code == .cancelled {
@@ -109,16 +111,18 @@ extension LiveTextService {
     /// Shows `target` live until the user closes it: copies go to the daemon's clipboard owner
     /// (which keeps serving them), and what the user chose (an item's action, Look Up or Translate
     /// of the selection) is carried out once nothing is grabbed any more, as the daemon's other
-    /// actions are. `onReading` hears each reading, as `LiveSession.run` says.
+    /// actions are. `onReading` hears each reading, as `LiveSession.run` says; `activationToken`
+    /// (the request's) asks the compositor for the surface's focus.
     func showLive(_ target: CaptureRequest, on desktop: Desktop? = nil, configuration: ImageAnalyzer.Configuration,
                   types: [InteractionType],
-                  alsoPrimary: Bool, onReading: @escaping @Sendable (ImageAnalysis) -> Void = { _ in }) async throws
+                  alsoPrimary: Bool, activationToken: String? = nil, onReading: @escaping @Sendable (ImageAnalysis) -> Void = { _ in }) async throws
         -> LiveSession.Outcome {
         let interaction = settings.settings.interaction
         let desktop = desktop ?? self.desktop
-        let session = LiveSession(desktop: desktop, target: target, maxPixels: maxPixels, types: types,
+        var session = LiveSession(desktop: desktop, target: target, maxPixels: maxPixels, types: types,
                                   interface: interaction.supplementaryInterface,
                                   allowDataDetectorsInTextMode: interaction.allowDataDetectorsInTextMode)
+        session.activationToken = activationToken
         let analyzer = self.analyzer
         // Read from the pointer outwards, each batch of lines live (and heard) as soon as it is read.
         let ended = try await session.run(analyze: { image, progress in

@@ -327,8 +327,9 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     // MARK: Live text
 
     /// Surfaces over what `target` covers (the screen: every output; a monitor; a region, on each
-    /// output it touches), frozen now: layer surfaces, or full-screen toplevels without a layer shell.
-    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
+    /// output it touches), frozen now: layer surfaces, or full-screen toplevels without a layer shell,
+    /// given the focus with `activationToken` (else this process's own, used once).
+    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int, activationToken given: String?) throws -> any LiveCanvas {
         if case .window = target { throw LiveTextError(.unavailable, unavailableReason(.captureWindow) ?? "") }
         guard try capabilities().contains(.liveSurface) else {
             throw LiveTextError(.unavailable, unavailableReason(.liveSurface) ?? "")
@@ -347,10 +348,11 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
             return (captured.reading(windows: SwayWindows.rects(runtimeDirectory: self.swayRuntimeDirectory)), places)
         }
         try ImageLimits(maxPixels: maxPixels).check(width: frozen.image.width, height: frozen.image.height)
-        let token = activationToken.withLock { token in
+        let own = activationToken.withLock { token in
             defer { token = nil }
             return token
         }
+        let token = given ?? own
         return try WaylandLiveSurface(socket: socket, runtimeDirectory: runtimeDirectory, frozen: frozen, places: places,
                                       withoutProtocols: withoutProtocols, activationToken: token)
     }

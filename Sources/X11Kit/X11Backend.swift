@@ -186,7 +186,8 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
 
     // MARK: Live text
 
-    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
+    /// The surface grabs pointer and keyboard itself: an activation token is not needed.
+    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int, activationToken: String?) throws -> any LiveCanvas {
         let display = try X11Display(name: displayName, authority: xauthority)
         do {
             let area = try ScreenCapture(display: display).area(of: target)

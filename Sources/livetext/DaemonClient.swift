@@ -350,6 +350,9 @@ extension AnalysisRequestOptions {
         case .wayland(let socket, _, let xwayland)?:
             options.waylandDisplay = session?.waylandSocketPath ?? socket
             options.display = xwayland
+            // A desktop's hotkey binding may start `livetext hotkey` with one: the surface the
+            // daemon shows for it gets the focus.
+            if let token = environment["XDG_ACTIVATION_TOKEN"], !token.isEmpty { options.activationToken = token }
         default:
             if let display = environment["DISPLAY"], !display.isEmpty {
                 options.display = display

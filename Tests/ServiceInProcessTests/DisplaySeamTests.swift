@@ -1,6 +1,8 @@
+import DBusKit
 import Foundation
 import LiveTextCore
 import LiveTextDesktop
+import LiveTextService
 import Synchronization
 import Testing
 
@@ -107,4 +109,34 @@ final class RestedImages: Sendable {
     private let images = Mutex<[ScreenImage]>([])
     func add(_ image: ScreenImage) { images.withLock { $0.append(image) } }
     var count: Int { images.withLock { $0.count } }
+}
+
+extension DisplaySeamTests {
+    @Test("a live session asks its backend for the canvas with the request's activation token; the option is decoded, sent, and refused when it is no token")
+    func activationToken() async throws {
+        let display = EmbeddedDisplay(screen: PixelImage(width: 40, height: 20, gray: 200), name: "the compositor",
+                                      capabilities: [.captureScreen, .liveSurface])
+        var session = LiveSession(desktop: Desktop(backends: [display]), target: .screen)
+        session.activationToken = "gnome-shell/livetext-hotkey/42_TIME1234"
+        await #expect(throws: LiveTextError.self) {
+            _ = try await session.run(analyze: { _, _ in throw LiveTextError.cancelled }, copy: { _ in })
+        }
+        session.activationToken = nil
+        await #expect(throws: LiveTextError.self) {
+            _ = try await session.run(analyze: { _, _ in throw LiveTextError.cancelled }, copy: { _ in })
+        }
+        #expect(display.withState { $0.liveCanvasTokens } == ["gnome-shell/livetext-hotkey/42_TIME1234", nil])
+    }
+}
+
+
+extension DisplaySeamTests {
+    @Test("the activation_token option: decoded as sent, kept out of the options when not given")
+    func activationTokenOption() throws {
+        var options = AnalysisRequestOptions()
+        #expect(options.encode()["activation_token"] == nil)
+        options.activationToken = "kwin-1234"
+        let decoded = try AnalysisRequestOptions(decoding: options.encode(), capturing: true)
+        #expect(decoded.activationToken == "kwin-1234")
+    }
 }

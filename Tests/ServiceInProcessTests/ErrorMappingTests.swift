@@ -80,6 +80,8 @@ struct ErrorMappingTests {
             ["region": .string("x")], ["region": .structure([.int32(0), .int32(0), .uint32(0), .uint32(0)])],
             ["window": .uint64(0)], ["monitor": .int32(-1)], ["interactive": .string("y")],
             ["window": .uint64(1), "pick_window": .bool(true)],
+            ["activation_token": .string("")], ["activation_token": .string("two words")],
+            ["activation_token": .string(String(repeating: "t", count: 513))],
         ] {
             collect { _ = try AnalysisRequestOptions(decoding: options, capturing: true) }
         }
@@ -87,7 +89,7 @@ struct ErrorMappingTests {
         for source in ["", "x.png", "~/x.png", "window:0", "window:zz", "monitor:-1", "region:1,2,3", "region:0,0,0,5", "printer"] {
             collect { _ = try AnalysisSource(parsing: source) }
         }
-        let expected: Int = 8 * 3 + 5 + 18 + 9
+        let expected: Int = 8 * 3 + 5 + 21 + 9
         #expect(errors.count == expected)
         for error in errors {
             #expect(!Self.namesAFlag(error.dbusError.message), "\(error.dbusError.name): \(error.dbusError.message)")

@@ -61,7 +61,10 @@ public protocol DisplayBackend: AnyObject, Sendable {
 
     /// A live canvas over `target`, frozen now (`tooLarge` past `maxPixels`), made on the calling
     /// thread, which then runs it; it holds a connection of its own, closed with it.
-    func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas
+    /// `activationToken`: the xdg-activation token of the request that asked for it (a hotkey's
+    /// binding runs `livetext hotkey` with one), which a compositor wants before it gives a new
+    /// window the focus; nil: the backend's own, if any.
+    func liveCanvas(_ target: CaptureTarget, maxPixels: Int, activationToken: String?) throws -> any LiveCanvas
     /// A window for the image viewer, sized for an image of `image` pixels on this screen, titled
     /// `title` and not shown yet; made on the calling thread, which then runs it.
     func viewCanvas(title: String, fitting image: (width: Int, height: Int)) throws -> any ViewCanvas
@@ -71,4 +74,11 @@ public protocol DisplayBackend: AnyObject, Sendable {
 
     /// Closes the connection and stops serving copied text, now.
     func close()
+}
+
+extension DisplayBackend {
+    /// A live canvas with the backend's own activation token, if any.
+    public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
+        try liveCanvas(target, maxPixels: maxPixels, activationToken: nil)
+    }
 }
