@@ -16,6 +16,7 @@ struct ScreenshotPortalTests {
         // on the screen after the request was closed.
         try await GnomeShellServer.with { gnome in
             try await Self.readsTheScreen(gnome)
+            try await Self.portalRestartedThenRevoked(gnome)
             try await Self.refused(gnome)
             try await gnome.gdbus(["call", "--session", "-d", "org.freedesktop.impl.portal.PermissionStore", "-o",
                                    "/org/freedesktop/impl/portal/PermissionStore", "-m",
@@ -43,6 +44,21 @@ struct ScreenshotPortalTests {
         #expect(desktop.b > desktop.r + 60, "desktop \(desktop)")
         let left = try FileManager.default.contentsOfDirectory(atPath: gnome.home.path).filter { $0.hasSuffix(".png") }
         #expect(left == [], "the portal's file was left behind")
+    }
+
+    /// One grabber, as the daemon keeps it: the portal killed and started again between two grabs
+    /// is found again; the permission revoked afterwards, the next grab is refused at once.
+    static func portalRestartedThenRevoked(_ gnome: GnomeShellServer) async throws {
+        let portal = ScreenshotPortal(busAddress: gnome.sessionBus)
+        #expect(try await offPool { try portal.grabScreen(within: .seconds(30)) }.width == gnome.width)
+        try await gnome.restartPortal()
+        #expect(try await offPool { try portal.grabScreen(within: .seconds(30)) }.width == gnome.width)
+        try PermissionStore(busAddress: gnome.sessionBus).setScreenshots(.no)
+        let error = await #expect(throws: LiveTextError.self) {
+            try await offPool { try portal.grabScreen(within: .seconds(20)) }
+        }
+        #expect(error?.code == .accessDenied, "\(String(describing: error))")
+        try PermissionStore(busAddress: gnome.sessionBus).setScreenshots(.yes)
     }
 
     /// An unanswered consent dialog ends at the deadline for every caller, saying how to allow it.

@@ -143,6 +143,12 @@ public final class GnomeShellServer: @unchecked Sendable {
         return GnomeShellServer(directory: directory, width: width, height: height, processes: processes)
     }
 
+    /// xdg-desktop-portal killed and started again, as after a crash or an upgrade: a client that
+    /// keeps its bus connection must find the new one.
+    public func restartPortal() async throws {
+        try await offPool { try self.startPortal() }
+    }
+
     /// xdg-desktop-portal, once the Shell is up (its GNOME backend, which it starts, needs the
     /// Shell to answer), as this process's user, replacing one the bus may have started as the user.
     private func startPortal() throws {
