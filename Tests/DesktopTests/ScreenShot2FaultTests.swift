@@ -99,3 +99,48 @@ struct ScreenShot2FaultTests {
         }
     }
 }
+
+/// KDE Plasma's order: KWin's ScreenShot2, then the Screenshot portal, each refusal said.
+@Suite("DesktopGrabber on KDE Plasma: KWin first, then the portal")
+struct KDEGrabberFallbackTests {
+    static let environment = ["XDG_CURRENT_DESKTOP": "KDE"]
+
+    @Test("KWin refusing (no desktop file), the portal's screen is read, and its file removed")
+    func portalAfterKWin() async throws {
+        let bus = try await TestBus.start()
+        let kwin = try await FakeScreenShot2.serve(on: bus, width: 4, height: 4, format: 5, pixels: [UInt8](repeating: 0, count: 64),
+                                                   behaviour: .refuse)
+        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/codes/qr-wifi.png")
+        let portal = try await FakeScreenshotPortal.serve(on: bus, png: png)
+        let grabber = DesktopGrabber(environment: Self.environment, busAddress: bus.address)
+        let result = await Task { try await offPool { try grabber.grabScreen(within: .seconds(30)) } }.result
+        let left = try FileManager.default.contentsOfDirectory(atPath: portal.handedOut.path)
+        kwin.close()
+        portal.close()
+        await bus.stop()
+        let image = try result.get()
+        #expect(image.width == 318 && image.height == 164)
+        #expect(left.isEmpty, "the portal's file was left: \(left)")
+        #expect(grabber.desktop == .kde)
+    }
+
+    @Test("KWin refusing and no portal: one error with both, KWin's (naming the desktop file) first")
+    func bothRefuse() async throws {
+        let bus = try await TestBus.start()
+        let kwin = try await FakeScreenShot2.serve(on: bus, width: 4, height: 4, format: 5, pixels: [UInt8](repeating: 0, count: 64),
+                                                   behaviour: .refuse)
+        let grabber = DesktopGrabber(environment: Self.environment, busAddress: bus.address)
+        let result = await Task { try await offPool { try grabber.grabScreen(within: .seconds(30)) } }.result
+        kwin.close()
+        await bus.stop()
+        guard case .failure(let error as LiveTextError) = result else {
+            Issue.record("expected a refusal, got \(result)")
+            return
+        }
+        #expect(error.code == .accessDenied)
+        let parts = error.message.components(separatedBy: "; then ")
+        #expect(parts.count == 2 && parts[0].contains("org.livetext.desktop") && parts[1].contains("xdg-desktop-portal"),
+                "\(error.message)")
+    }
+}
