@@ -9,6 +9,7 @@ extension ImageAnalysis {
             ("text", .string(text)),
             ("blocks", .array(blocks.map(\.orderedJSON))),
             ("codes", .array(codes.map(\.orderedJSON))),
+            ("tables", .array(tables.map(\.orderedJSON))),
             ("items", .array(items.map(\.orderedJSON))),
             ("actions", .array(actions.map(\.orderedJSON))),
             ("timing", timing.orderedJSON),
@@ -88,5 +89,15 @@ extension DetectedItem {
 extension QuickAction {
     public var orderedJSON: OrderedJSON {
         .object([("id", .string(id)), ("title", .string(title)), ("kind", .string(kind.rawValue)), ("target", .string(target))])
+    }
+}
+
+extension TextTable {
+    /// `{"bounds", "header": true (when row 0 names the columns), "rows": [[{"text", "bounds"}, …], …]}`.
+    public var orderedJSON: OrderedJSON {
+        let cells: [OrderedJSON] = rows.map { row in
+            .array(row.map { .object([("text", .string($0.text)), ("bounds", $0.bounds.orderedJSON)]) })
+        }
+        return .object([("bounds", bounds.orderedJSON)] + (header ? [("header", .bool(true))] : []) + [("rows", .array(cells))])
     }
 }

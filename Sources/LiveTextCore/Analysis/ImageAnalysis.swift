@@ -7,6 +7,8 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
     public var text: String
     public var blocks: [TextBlock]
     public var codes: [MachineReadableCode]
+    /// The tables among the blocks (`TableFinder`), top to bottom.
+    public var tables: [TextTable]
     public var items: [DetectedItem]
     public var actions: [QuickAction]
     public var timing: Timing
@@ -17,6 +19,7 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
         self.blocks = blocks
         self.text = TextBlock.joinedText(of: blocks)
         self.codes = codes
+        self.tables = TableFinder.tables(in: blocks)
         self.items = items
         self.actions = actions
         self.timing = timing
@@ -28,6 +31,7 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
         text = try container.decode(String.self, forKey: .text)
         blocks = try container.decode([TextBlock].self, forKey: .blocks)
         codes = try container.decode([MachineReadableCode].self, forKey: .codes)
+        tables = try container.decodeIfPresent([TextTable].self, forKey: .tables) ?? TableFinder.tables(in: blocks)
         items = try container.decode([DetectedItem].self, forKey: .items)
         timing = try container.decode(Timing.self, forKey: .timing)
         var actions = try container.decode([QuickAction].self, forKey: .actions)
@@ -335,5 +339,14 @@ public struct QuickAction: Sendable, Hashable, Codable {
             seen += 1
         }
         return nil
+    }
+}
+
+extension ImageAnalysis {
+    /// The tables found again, none crossing from one of `regions` (the windows the page was read
+    /// apart by) into another.
+    public mutating func findTables(apartFrom regions: ContentRegions) {
+        guard !regions.isEmpty else { return }
+        tables = TableFinder.tables(in: blocks, regions: regions)
     }
 }

@@ -107,6 +107,7 @@ public final class ImageAnalyzer: Sendable {
         try await withTaskCancellationHandler {
             var codes = [MachineReadableCode]()
             var blocks = [TextBlock]()
+            var regions = configuration.regions
             var timing = ImageAnalysis.Timing()
             // Hashing a large image is a few milliseconds of work: not on the cooperative pool.
             let key = cache.capacity > 0
@@ -114,17 +115,20 @@ public final class ImageAnalyzer: Sendable {
             if let key, let known = cache.entry(for: key) {
                 codes = known.codes
                 blocks = known.blocks
+                regions = known.regions
                 timing.cached = true
             } else {
-                (blocks, codes) = try await warmingEngines(for: configuration) {
+                (blocks, codes, regions) = try await warmingEngines(for: configuration) {
                     try await recognize(image, source: source, configuration: configuration, progress: progress,
                                         flag: flag, timing: &timing)
                 }
-                if let key { cache.store(.init(blocks: blocks, codes: codes), for: key) }
+                if let key { cache.store(.init(blocks: blocks, codes: codes, regions: regions), for: key) }
             }
             try flag.check()
-            var analysis = interpreted(ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
-                                                     blocks: blocks, codes: codes), configuration)
+            var analysis = ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
+                                         blocks: blocks, codes: codes)
+            analysis.findTables(apartFrom: regions)
+            analysis = interpreted(analysis, configuration)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             timing.totalMs = ImageAnalysis.Timing.rounded(elapsed)
             analysis.timing = timing
@@ -159,7 +163,8 @@ public final class ImageAnalyzer: Sendable {
     /// Reads the codes, then the text around them.
     private func recognize(_ image: PixelImage, source: String, configuration: Configuration,
                            progress: ProgressiveReading?, flag: CancellationFlag,
-                           timing: inout ImageAnalysis.Timing) async throws -> ([TextBlock], [MachineReadableCode]) {
+                           timing: inout ImageAnalysis.Timing) async throws
+        -> ([TextBlock], [MachineReadableCode], ContentRegions) {
         var configuration = configuration
         var codes = [MachineReadableCode]()
         var blocks = [TextBlock]()
@@ -221,7 +226,7 @@ public final class ImageAnalyzer: Sendable {
         }
         // A cancelled read may be partial: it must not be kept.
         try flag.check()
-        return (blocks, codes)
+        return (blocks, codes, configuration.regions)
     }
 
     /// `early`: the page already being prepared with `masks` (and its time), when it is.

@@ -30,6 +30,8 @@ final class RecognitionCache: Sendable {
     struct Entry: Sendable {
         let blocks: [TextBlock]
         let codes: [MachineReadableCode]
+        /// The windows the page was read apart by (given, or found from its backgrounds).
+        let regions: ContentRegions
     }
 
     private struct Entries {
