@@ -33,6 +33,9 @@ public actor GlobalShortcutsPortal {
     public struct Bound: Sendable, Hashable {
         public var id: String
         public var trigger: String?
+        public init(id: String, trigger: String?) {
+            (self.id, self.trigger) = (id, trigger)
+        }
     }
 
     public static let interface = "org.freedesktop.portal.GlobalShortcuts"
@@ -247,8 +250,15 @@ extension GlobalShortcutsPortal {
     /// What a program not holding the session sees (`livetext desktop`): whether the portal offers
     /// GlobalShortcuts, and livetext's component in kglobalaccel (nil: none, or no kglobalaccel).
     public struct Survey: Sendable {
+        /// Why the portal offers no GlobalShortcuts (nil: it does).
         public var unavailableReason: String?
+        /// Why kglobalaccel does not answer (nil: it does).
+        public var registryReason: String?
         public var component: KGlobalAccel.Component?
+
+        public init(unavailableReason: String?, registryReason: String?, component: KGlobalAccel.Component?) {
+            (self.unavailableReason, self.registryReason, self.component) = (unavailableReason, registryReason, component)
+        }
     }
 
     /// Asks the session bus at `busAddress` (nil: this process's), 5 s at most. Blocking.
@@ -256,14 +266,22 @@ extension GlobalShortcutsPortal {
         let result = BlockingCall.result(within: .seconds(5)) { () -> Survey in
             let portal = GlobalShortcutsPortal(busAddress: busAddress)
             let reason = await portal.unavailableReason()
-            let component = try? await portal.registry().component(endingWith: sessionToken)
+            var survey = Survey(unavailableReason: reason, registryReason: nil, component: nil)
+            do {
+                survey.component = try await portal.registry().component(endingWith: sessionToken)
+            } catch let error as DBusError {
+                survey.registryReason = KGlobalAccelShortcuts.refusal(error).message
+            } catch {
+                survey.registryReason = (error as? LiveTextError)?.message ?? "\(error)"
+            }
             await portal.close()
-            return Survey(unavailableReason: reason, component: component)
+            return survey
         }
+        let failed = { (reason: String) in Survey(unavailableReason: reason, registryReason: reason, component: nil) }
         switch result {
         case .success(let survey): return survey
-        case .failure(let error): return Survey(unavailableReason: (error as? LiveTextError)?.message ?? "\(error)")
-        case nil: return Survey(unavailableReason: "the session bus did not answer within 5 s")
+        case .failure(let error): return failed((error as? LiveTextError)?.message ?? "\(error)")
+        case nil: return failed("the session bus did not answer within 5 s")
         }
     }
 }

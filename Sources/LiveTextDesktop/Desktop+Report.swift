@@ -97,11 +97,14 @@ extension Desktop {
     /// KDE Plasma's Wayland session: the daemon binds the hotkeys as KDE's global shortcuts through
     /// the portal; what kglobalaccel holds for them says which keys run which.
     static func kdeHotkeysFeature(_ survey: GlobalShortcutsPortal.Survey, hotkeys: [String: Hotkey]) -> DesktopReport.Feature {
-        let mechanism = "KDE global shortcuts, bound by livetextd through xdg-desktop-portal's GlobalShortcuts"
+        var mechanism = "KDE global shortcuts, bound by livetextd through xdg-desktop-portal's GlobalShortcuts"
         if let reason = survey.unavailableReason {
-            return DesktopReport.Feature(name: "hotkeys", available: false, mechanism: mechanism,
-                                         note: reason + "; until then bind each hotkey to the command `livetext hotkey NAME` "
-                                            + "in System Settings → Keyboard → Shortcuts")
+            guard survey.registryReason == nil else {
+                return DesktopReport.Feature(name: "hotkeys", available: false, mechanism: mechanism,
+                                             note: reason + "; until then bind each hotkey to the command `livetext hotkey NAME` "
+                                                + "in System Settings → Keyboard → Shortcuts")
+            }
+            mechanism = "KDE global shortcuts, bound by livetextd in kglobalaccel (\(reason))"
         }
         guard let component = survey.component else {
             return DesktopReport.Feature(name: "hotkeys", available: true, mechanism: mechanism,

@@ -15,11 +15,13 @@ import X11Kit
 /// threads, and a grab never waits behind OCR.
 public actor GlobalHotkeys {
     /// What a grab did: why no hotkey works at all (no display), one line per hotkey another
-    /// program holds, and the hotkeys grabbed.
+    /// program holds, and the hotkeys grabbed; `through`: a mechanism other than the usual one
+    /// that bound them, and why.
     public struct Outcome: Sendable, Equatable {
         public var off: String?
         public var taken: [String] = []
         public var grabbed: [String] = []
+        public var through: String?
 
         public init(off: String? = nil, taken: [String] = [], grabbed: [String] = []) {
             self.off = off
@@ -145,9 +147,10 @@ public actor GlobalHotkeys {
         }
         if self.shortcuts == nil {
             self.shortcuts = shortcuts
-            let activations = shortcuts.portal.activations
-            Task { [weak self] in
-                for await name in activations { await self?.press(name) }
+            for activations in [shortcuts.portal.activations, shortcuts.fallback.activations] {
+                Task { [weak self] in
+                    for await name in activations { await self?.press(name) }
+                }
             }
         }
         return await shortcuts.bind(hotkeys)

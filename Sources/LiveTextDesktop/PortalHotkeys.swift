@@ -4,15 +4,21 @@ import LiveTextCore
 
 /// The settings' hotkeys as the desktop's global shortcuts, through xdg-desktop-portal's
 /// GlobalShortcuts (KDE Plasma on Wayland, where KWin owns the keys): each hotkey a shortcut of
-/// its name, its keys the preferred trigger. What the desktop really bound is read back from
-/// kglobalaccel where it runs: the portal of Plasma 5.27 says it bound keys another program holds,
-/// and keeps keys the user chose in System Settings over the settings' own.
+/// its name, its keys the preferred trigger. Where the portal has no GlobalShortcuts (Plasma before
+/// 5.27), they are registered in kglobalaccel directly (`KGlobalAccelShortcuts`), the same
+/// component. What the desktop really bound is read back from kglobalaccel where it runs: the
+/// portal of Plasma 5.27 says it bound keys another program holds, and keeps keys the user chose
+/// in System Settings over the settings' own.
 struct PortalHotkeys: Sendable {
     let portal: GlobalShortcutsPortal
+    let fallback: KGlobalAccelShortcuts
 
     /// `rebound`: the shortcuts were bound again after the portal or kglobalaccel came back.
     init(busAddress: String?, rebound: @escaping @Sendable (Result<[GlobalShortcutsPortal.Bound], any Error>) -> Void) {
         portal = GlobalShortcutsPortal(busAddress: busAddress, watching: [KGlobalAccel.busName], rebound: rebound)
+        fallback = KGlobalAccelShortcuts(busAddress: busAddress) { result in
+            rebound(result.map { $0.map { GlobalShortcutsPortal.Bound(id: $0, trigger: nil) } })
+        }
     }
 
     /// Binds `hotkeys` (none: ends the session) and says what the desktop did with each.
@@ -29,10 +35,36 @@ struct PortalHotkeys: Sendable {
         }
         do {
             let bound = try await portal.bind(shortcuts)
+            await fallback.forget()
             return await outcome(hotkeys, bound: bound, notSent: taken)
+        } catch let refused as LiveTextError where refused.code == .unavailable {
+            // No GlobalShortcuts portal: kglobalaccel itself, where it runs, which alone binds them
+            // again from now on.
+            _ = try? await portal.bind([])
+            var keyed: [KGlobalAccelShortcuts.Shortcut] = []
+            for shortcut in shortcuts {
+                do {
+                    keyed.append(.init(id: shortcut.id, description: shortcut.description,
+                                       key: try ShortcutTrigger.qtKeyCode(hotkeys[shortcut.id]!.keys)))
+                } catch {
+                    taken.append("hotkey \(shortcut.id): \(error.message)")
+                }
+            }
+            do {
+                try await fallback.bind(keyed)
+                var outcome = await outcome(hotkeys, bound: keyed.map { .init(id: $0.id, trigger: nil) }, notSent: taken)
+                outcome.through = "kglobalaccel (\(refused.message))"
+                return outcome
+            } catch {
+                return GlobalHotkeys.Outcome(off: "hotkeys are off: \(refused.message); \(Self.said(error))", taken: taken)
+            }
         } catch {
-            return GlobalHotkeys.Outcome(off: "hotkeys are off: \((error as? LiveTextError)?.message ?? "\(error)")", taken: taken)
+            return GlobalHotkeys.Outcome(off: "hotkeys are off: \(Self.said(error))", taken: taken)
         }
+    }
+
+    static func said(_ error: any Error) -> String {
+        (error as? LiveTextError)?.message ?? "\(error)"
     }
 
     /// What the desktop did with `hotkeys`, once bound: from kglobalaccel when it answers, else
@@ -70,5 +102,6 @@ struct PortalHotkeys: Sendable {
 
     func close() async {
         await portal.close()
+        await fallback.close()
     }
 }

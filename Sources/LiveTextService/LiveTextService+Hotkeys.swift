@@ -67,7 +67,9 @@ extension LiveTextService {
     /// the user pressing it would otherwise never know why nothing happens.
     private func report(_ outcome: GlobalHotkeys.Outcome) {
         for line in [outcome.off].compactMap({ $0 }) + outcome.taken { log.warning(line) }
-        if !outcome.grabbed.isEmpty { log.info("hotkeys: " + outcome.grabbed.joined(separator: ", ")) }
+        if !outcome.grabbed.isEmpty {
+            log.info("hotkeys: " + outcome.grabbed.joined(separator: ", ") + (outcome.through.map { ", through \($0)" } ?? ""))
+        }
         let taken = outcome.taken
         guard !taken.isEmpty else { return }
         Task { [weak self] in

@@ -25,10 +25,11 @@ extension KDESessionTests {
         notify = false
         """
 
-    @Test("KDE hotkeys through the portal: missing, bound, taken, pressed, bound again after a restart, left inactive")
-    /// Without the portal `livetext desktop` says what to install; livetextd binds them through it,
-    /// says which key KWin holds, runs a hotkey pressed through fake input, binds them again when
-    /// the portal restarts, and leaves them inactive when it exits.
+    /// Without the portal livetextd registers the hotkeys in kglobalaccel (inside kwin) and
+    /// `livetext desktop` says so and why; with it, livetextd binds them through the portal, says
+    /// which key KWin holds, runs a hotkey pressed through fake input, binds them again when the
+    /// portal restarts; each time it exits, KDE keeps the binding inactive.
+    @Test("KDE hotkeys: kglobalaccel without the portal, then the portal: bound, taken, pressed, bound again, left inactive")
     func hotkeys() async throws {
         try await KWinServer.with { kwin in
             let livetext = builtLivetext().resolvingSymlinksInPath()
@@ -36,52 +37,77 @@ extension KDESessionTests {
             try Self.writeSettings(Self.hotkeysConfig, under: config)
             let environment = ["OMP_THREAD_LIMIT": "1", "XDG_CONFIG_HOME": config.path]
 
-            // No portal yet: the report says hotkeys are missing and what brings them.
-            let before = try await Self.hotkeysFeature(on: kwin, livetext: livetext, environment: environment)
-            #expect(before.available == false)
-            #expect(before.note.contains("xdg-desktop-portal is not on the session bus"), "\(before.note)")
+            // No portal: kglobalaccel itself, said in the log and in the report.
+            let alone = try kwin.startAsSessionUser(livetext.path, ["daemon"], environment: environment)
+            try await Self.stopping(alone) {
+                #expect(try await Self.wait(for: "hotkeys: typed (Shift+P), through kglobalaccel (xdg-desktop-portal is not",
+                                            in: alone, count: 1), "\(alone.errorsSoFar)")
+                let report = try await Self.hotkeysFeature(on: kwin, livetext: livetext, environment: environment)
+                #expect(report.available && report.mechanism.contains("in kglobalaccel (xdg-desktop-portal is not on the session bus"),
+                        "\(report)")
+                #expect(report.note.contains("typed: Shift+P"), "\(report.note)")
+                try await Self.typeCapitalP(on: kwin, livetext: livetext)
+                #expect(try await Self.wait(for: "hotkey typed (Shift+P): analyze", in: alone, count: 1), "\(alone.errorsSoFar)")
+            }
+            #expect(try await Self.livetextComponent(on: kwin)?.isActive == false)
 
             let portal = try await KDEPortal.start(on: kwin)
-            let daemon = try kwin.startAsSessionUser(livetext.path, ["daemon"], environment: environment)
             var restarted: KDEPortal?
+            let daemon = try kwin.startAsSessionUser(livetext.path, ["daemon"], environment: environment)
             do {
-                #expect(try await Self.wait(for: "hotkeys: typed (Shift+P)", in: daemon, count: 1), "\(daemon.errorsSoFar)")
-                #expect(daemon.errorsSoFar.contains("hotkey tiled: Super+Up is taken by KWin's"), "\(daemon.errorsSoFar)")
-                let bound = try await Self.hotkeysFeature(on: kwin, livetext: livetext, environment: environment)
-                #expect(bound.available && bound.mechanism.contains("GlobalShortcuts"), "\(bound)")
-                #expect(bound.note.contains("typed: Shift+P") && bound.note.contains("tiled: no keys"), "\(bound.note)")
+                try await Self.stopping(daemon) {
+                    #expect(try await Self.wait(for: "hotkeys: typed (Shift+P)\n", in: daemon, count: 1), "\(daemon.errorsSoFar)")
+                    #expect(daemon.errorsSoFar.contains("hotkey tiled: Super+Up is taken by KWin's"), "\(daemon.errorsSoFar)")
+                    let bound = try await Self.hotkeysFeature(on: kwin, livetext: livetext, environment: environment)
+                    #expect(bound.available && bound.mechanism.contains("through xdg-desktop-portal's GlobalShortcuts"), "\(bound)")
+                    #expect(bound.note.contains("typed: Shift+P") && bound.note.contains("tiled: no keys"), "\(bound.note)")
 
-                try await Self.typeCapitalP(on: kwin, livetext: livetext)
-                #expect(try await Self.wait(for: "hotkey typed (Shift+P): analyze", in: daemon, count: 1), "\(daemon.errorsSoFar)")
+                    try await Self.typeCapitalP(on: kwin, livetext: livetext)
+                    #expect(try await Self.wait(for: "hotkey typed (Shift+P): analyze", in: daemon, count: 1), "\(daemon.errorsSoFar)")
 
-                // The portal and its backend restart: the daemon binds the hotkeys there again.
-                await portal.stop()
-                restarted = try await KDEPortal.start(on: kwin)
-                #expect(try await Self.wait(for: "hotkeys: typed (Shift+P)", in: daemon, count: 2), "\(daemon.errorsSoFar)")
-                try await Self.typeCapitalP(on: kwin, livetext: livetext)
-                #expect(try await Self.wait(for: "hotkey typed (Shift+P): analyze", in: daemon, count: 2), "\(daemon.errorsSoFar)")
+                    // The portal and its backend restart: the daemon binds the hotkeys there again.
+                    await portal.stop()
+                    restarted = try await KDEPortal.start(on: kwin)
+                    #expect(try await Self.wait(for: "hotkeys: typed (Shift+P)\n", in: daemon, count: 2), "\(daemon.errorsSoFar)")
+                    try await Self.typeCapitalP(on: kwin, livetext: livetext)
+                    #expect(try await Self.wait(for: "hotkey typed (Shift+P): analyze", in: daemon, count: 2), "\(daemon.errorsSoFar)")
+                }
             } catch {
-                daemon.process.terminate()
-                _ = try? await daemon.finish(limit: 30)
                 await (restarted ?? portal).stop()
                 throw error
             }
 
-            // The daemon exits: KDE keeps the binding for its next start, inactive (the key reaches windows).
-            daemon.process.terminate()
-            _ = try await daemon.finish(limit: 30)
-            let bus = try await DBusConnection.connect(address: kwin.busAddress)
-            defer { bus.close() }
-            var component = try await KGlobalAccel(connection: bus).component(endingWith: "livetext")
+            // The daemon exited: KDE keeps the binding for its next start, inactive (the key reaches windows).
+            var component = try await Self.livetextComponent(on: kwin)
             let deadline = ContinuousClock.now + .seconds(20)
             while component?.isActive == true, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(200))
-                component = try await KGlobalAccel(connection: bus).component(endingWith: "livetext")
+                component = try await Self.livetextComponent(on: kwin)
             }
             await (restarted ?? portal).stop()
             #expect(component?.isActive == false, "\(String(describing: component))")
             #expect(component?.actions.first { $0.name == "typed" }?.keys == [0x0200_0000 | 0x50], "\(String(describing: component))")
         }
+    }
+
+    /// Runs `body` while `daemon` runs, then stops it (SIGTERM, 30 s at most), also when `body` throws.
+    static func stopping(_ daemon: RunningCommand, _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            daemon.process.terminate()
+            _ = try? await daemon.finish(limit: 30)
+            throw error
+        }
+        daemon.process.terminate()
+        _ = try await daemon.finish(limit: 30)
+    }
+
+    /// livetext's component in kglobalaccel, asked on kwin's bus.
+    static func livetextComponent(on kwin: KWinServer) async throws -> KGlobalAccel.Component? {
+        let bus = try await DBusConnection.connect(address: kwin.busAddress)
+        defer { bus.close() }
+        return try await KGlobalAccel(connection: bus).component(endingWith: "livetext")
     }
 
     /// The settings file, owned by kwin's user (the daemon trusts only its own files).
