@@ -17,17 +17,6 @@ import LiveTextCore
 /// When the portal (or `watching`, e.g. kglobalaccel inside KWin) comes back on the bus, or the
 /// portal closes the session, the shortcuts are bound again and `rebound` hears how it went.
 public actor GlobalShortcutsPortal {
-    /// A shortcut to bind: its id (what `Activated` says), what System Settings shows, and the
-    /// keys it would like (`LOGO+SHIFT+t`; the desktop may bind others, or none).
-    public struct Shortcut: Sendable, Hashable {
-        public var id: String
-        public var description: String
-        public var trigger: String
-        public init(id: String, description: String, trigger: String) {
-            (self.id, self.description, self.trigger) = (id, description, trigger)
-        }
-    }
-
     /// What the desktop said it bound: a shortcut's id and its keys as the desktop writes them
     /// (nil or empty: none).
     public struct Bound: Sendable, Hashable {
@@ -50,7 +39,7 @@ public actor GlobalShortcutsPortal {
     private let bus: SessionBus
     private let watched: [String]
     private let rebound: @Sendable (Result<[Bound], any Error>) -> Void
-    private var shortcuts: [Shortcut] = []
+    private var shortcuts: [GlobalShortcut] = []
     private var session: DBusObjectPath?
     private var listeners: [Task<Void, Never>] = []
     private var listening: DBusConnection?
@@ -71,7 +60,7 @@ public actor GlobalShortcutsPortal {
     /// Binds `shortcuts` instead of the ones before (none: ends the session) and says what the
     /// desktop bound. Throws `unavailable` without the portal or its GlobalShortcuts, `accessDenied`
     /// when the desktop or the user refused.
-    public func bind(_ shortcuts: [Shortcut]) async throws -> [Bound] {
+    public func bind(_ shortcuts: [GlobalShortcut]) async throws -> [Bound] {
         let previous = lastBind
         let binding = Task {
             _ = await previous?.result
@@ -81,7 +70,7 @@ public actor GlobalShortcutsPortal {
         return try await binding.value
     }
 
-    private func apply(_ shortcuts: [Shortcut]) async throws -> [Bound] {
+    private func apply(_ shortcuts: [GlobalShortcut]) async throws -> [Bound] {
         self.shortcuts = shortcuts
         guard !closed else { return [] }
         let connection = try await bus.connection()
@@ -207,7 +196,7 @@ public actor GlobalShortcutsPortal {
     // MARK: values and errors
 
     /// `a(sa{sv})`: each shortcut's id with its description and preferred trigger.
-    static func value(_ shortcuts: [Shortcut]) -> DBusValue {
+    static func value(_ shortcuts: [GlobalShortcut]) -> DBusValue {
         .array(.structure([.string, .dictionary(key: .string, value: .variant)]), shortcuts.map { shortcut in
             .structure([.string(shortcut.id), .vardict(["description": .string(shortcut.description),
                                                          "preferred_trigger": .string(shortcut.trigger)])])
@@ -228,21 +217,15 @@ public actor GlobalShortcutsPortal {
             : LiveTextError(.accessDenied, "the desktop refused \(what) (the portal answered \(code))")
     }
 
-    /// A portal error in the user's words.
+    /// A portal error in the user's words (asking for the `version` of an interface the portal
+    /// lacks is `InvalidArgs` or `UnknownProperty`).
     static func refusal(_ error: DBusError) -> LiveTextError {
-        switch error.name {
-        case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
-            return LiveTextError(.unavailable, "xdg-desktop-portal is not on the session bus: install xdg-desktop-portal "
-                                 + "and xdg-desktop-portal-kde, which Plasma starts with the session")
-        case "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownInterface",
-             "org.freedesktop.DBus.Error.InvalidArgs", "org.freedesktop.DBus.Error.UnknownProperty":
-            return LiveTextError(.unavailable, "xdg-desktop-portal offers no GlobalShortcuts portal here: it needs "
-                                 + "xdg-desktop-portal 1.16 and a backend that has it (xdg-desktop-portal-kde 5.27 or later)")
-        case "org.freedesktop.DBus.Error.AccessDenied", "org.freedesktop.portal.Error.NotAllowed":
-            return LiveTextError(.accessDenied, "xdg-desktop-portal refused the global shortcuts: \(error.message)")
-        default:
-            return LiveTextError(.unavailable, "the GlobalShortcuts portal failed: \(error.name): \(error.message)")
-        }
+        let missing = ["org.freedesktop.DBus.Error.InvalidArgs", "org.freedesktop.DBus.Error.UnknownProperty"].contains(error.name)
+        return PortalRequest.refusal(missing ? DBusError(name: "org.freedesktop.DBus.Error.UnknownInterface", message: error.message) : error,
+                                     notOnBus: "install xdg-desktop-portal and xdg-desktop-portal-kde, which Plasma starts with the session",
+                                     noPortal: "xdg-desktop-portal offers no GlobalShortcuts portal here: it needs xdg-desktop-portal "
+                                         + "1.16 and a backend that has it (xdg-desktop-portal-kde 5.27 or later)",
+                                     what: "the global shortcuts", portal: "GlobalShortcuts")
     }
 }
 

@@ -11,16 +11,6 @@ import LiveTextCore
 /// process killed leaves them active until kglobalaccel restarts, their presses heard by nobody.
 /// When kglobalaccel comes back (KWin restarted) they are registered again and `rebound` hears it.
 public actor KGlobalAccelShortcuts {
-    /// An action to register: its name, what System Settings shows, its keys as a Qt key code.
-    public struct Shortcut: Sendable, Hashable {
-        public var id: String
-        public var description: String
-        public var key: Int32
-        public init(id: String, description: String, key: Int32) {
-            (self.id, self.description, self.key) = (id, description, key)
-        }
-    }
-
     /// `setShortcut` flags: the action's program is present; the keys are its defaults.
     static let setPresent: UInt32 = 2, isDefault: UInt32 = 8
     static let componentPath: DBusObjectPath = "/component/livetext"
@@ -29,7 +19,7 @@ public actor KGlobalAccelShortcuts {
     private nonisolated let activated: AsyncStream<String>.Continuation
     private let bus: SessionBus
     private let rebound: @Sendable (Result<[String], any Error>) -> Void
-    private var shortcuts: [Shortcut] = []
+    private var shortcuts: [GlobalShortcut] = []
     private var listeners: [Task<Void, Never>] = []
     private var listening: DBusConnection?
     private var closed = false
@@ -42,10 +32,12 @@ public actor KGlobalAccelShortcuts {
         (activations, activated) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(8))
     }
 
-    /// Registers `shortcuts` (the ones before not among them made inactive) and returns the keys
-    /// in effect for each. Throws `unavailable` when kglobalaccel is not on the bus.
+    /// Registers `shortcuts` (the ones before not among them made inactive; those without a Qt key
+    /// code skipped) and returns the keys in effect for each. Throws `unavailable` when kglobalaccel
+    /// is not on the bus.
     @discardableResult
-    public func bind(_ shortcuts: [Shortcut]) async throws -> [String: [Int32]] {
+    public func bind(_ shortcuts: [GlobalShortcut]) async throws -> [String: [Int32]] {
+        let shortcuts = shortcuts.filter { $0.key != nil }
         let gone = self.shortcuts.filter { old in !shortcuts.contains { $0.id == old.id } }
         self.shortcuts = shortcuts
         guard !closed, !(shortcuts.isEmpty && gone.isEmpty) else { return [:] }
@@ -57,8 +49,8 @@ public actor KGlobalAccelShortcuts {
             for shortcut in shortcuts {
                 let id = Self.actionID(shortcut)
                 try await call(connection, "doRegister", [id])
-                try await call(connection, "setShortcut", [id, Self.keys(shortcut.key), .uint32(Self.isDefault)])
-                let set = try await call(connection, "setShortcut", [id, Self.keys(shortcut.key), .uint32(Self.setPresent)])
+                try await call(connection, "setShortcut", [id, Self.keys(shortcut.key ?? 0), .uint32(Self.isDefault)])
+                let set = try await call(connection, "setShortcut", [id, Self.keys(shortcut.key ?? 0), .uint32(Self.setPresent)])
                 keys[shortcut.id] = (set.first?.array ?? []).compactMap(\.int32).filter { $0 != 0 }
             }
             return keys
@@ -135,7 +127,7 @@ public actor KGlobalAccelShortcuts {
     }
 
     /// kglobalaccel's action id: component, action, and their names as System Settings shows them.
-    static func actionID(_ shortcut: Shortcut) -> DBusValue {
+    static func actionID(_ shortcut: GlobalShortcut) -> DBusValue {
         .strings(["livetext", shortcut.id, "livetext", shortcut.description])
     }
 

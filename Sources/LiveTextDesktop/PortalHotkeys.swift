@@ -24,14 +24,21 @@ struct PortalHotkeys: Sendable {
     /// Binds `hotkeys` (none: ends the session) and says what the desktop did with each.
     func bind(_ hotkeys: [String: Hotkey]) async -> GlobalHotkeys.Outcome {
         var taken: [String] = []
-        var shortcuts: [GlobalShortcutsPortal.Shortcut] = []
+        var shortcuts: [GlobalShortcut] = []
+        var noKeyCode: [String] = []
         for name in hotkeys.keys.sorted() {
-            do {
-                shortcuts.append(.init(id: name, description: "livetext: \(hotkeys[name]!.action.rawValue) (\(name))",
-                                       trigger: try ShortcutTrigger.xdg(hotkeys[name]!.keys)))
-            } catch {
+            let keys = hotkeys[name]!.keys
+            let trigger: String, key: Int32?
+            do { trigger = try ShortcutTrigger.xdg(keys) } catch {
                 taken.append("hotkey \(name): \(error.message)")
+                continue
             }
+            do { key = try ShortcutTrigger.qtKeyCode(keys) } catch {
+                key = nil
+                noKeyCode.append("hotkey \(name): \(error.message)")
+            }
+            shortcuts.append(GlobalShortcut(id: name, description: "livetext: \(hotkeys[name]!.action.rawValue) (\(name))",
+                                            trigger: trigger, key: key))
         }
         do {
             let bound = try await portal.bind(shortcuts)
@@ -41,15 +48,8 @@ struct PortalHotkeys: Sendable {
             // No GlobalShortcuts portal: kglobalaccel itself, where it runs, which alone binds them
             // again from now on.
             _ = try? await portal.bind([])
-            var keyed: [KGlobalAccelShortcuts.Shortcut] = []
-            for shortcut in shortcuts {
-                do {
-                    keyed.append(.init(id: shortcut.id, description: shortcut.description,
-                                       key: try ShortcutTrigger.qtKeyCode(hotkeys[shortcut.id]!.keys)))
-                } catch {
-                    taken.append("hotkey \(shortcut.id): \(error.message)")
-                }
-            }
+            let keyed = shortcuts.filter { $0.key != nil }
+            taken += noKeyCode
             do {
                 try await fallback.bind(keyed)
                 var outcome = await outcome(hotkeys, bound: keyed.map { .init(id: $0.id, trigger: nil) }, notSent: taken)
