@@ -90,7 +90,7 @@ public actor GlobalShortcutsPortal {
         closed = true
         listeners.forEach { $0.cancel() }
         listeners = []
-        if let connection = try? await bus.connection() { await endSession(on: connection) }
+        if session != nil, let connection = try? await bus.connection() { await endSession(on: connection) }
         activated.finish()
         bus.close()
     }

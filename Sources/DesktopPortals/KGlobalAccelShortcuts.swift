@@ -75,7 +75,7 @@ public actor KGlobalAccelShortcuts {
         closed = true
         listeners.forEach { $0.cancel() }
         listeners = []
-        if let connection = try? await bus.connection() {
+        if !shortcuts.isEmpty, let connection = try? await bus.connection() {
             for shortcut in shortcuts { _ = try? await call(connection, "setInactive", [Self.actionID(shortcut)]) }
         }
         activated.finish()
