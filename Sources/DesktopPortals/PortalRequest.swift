@@ -58,3 +58,20 @@ struct PortalRequest: Sendable {
         }
     }
 }
+
+extension PortalRequest {
+    /// A portal's error reply in the user's words: `notOnBus` and `noPortal` say what to install
+    /// when the portal, or this portal of it, is missing; `what` is what was refused.
+    static func refusal(_ error: DBusError, notOnBus: String, noPortal: String, what: String, portal: String) -> LiveTextError {
+        switch error.name {
+        case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
+            return LiveTextError(.unavailable, "xdg-desktop-portal is not on the session bus: " + notOnBus)
+        case "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownInterface":
+            return LiveTextError(.unavailable, noPortal)
+        case "org.freedesktop.DBus.Error.AccessDenied", "org.freedesktop.portal.Error.NotAllowed":
+            return LiveTextError(.accessDenied, "xdg-desktop-portal refused \(what): \(error.message)")
+        default:
+            return LiveTextError(.unavailable, "the \(portal) portal failed: \(error.name): \(error.message)")
+        }
+    }
+}

@@ -93,18 +93,10 @@ public final class ScreenshotPortal: ScreenGrabber {
 
     /// An error reply of the portal itself, said in the user's words.
     private static func refusal(_ error: DBusError) -> LiveTextError {
-        switch error.name {
-        case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
-            return LiveTextError(.unavailable, "xdg-desktop-portal is not on the session bus: install "
-                                 + "xdg-desktop-portal and the desktop's backend (xdg-desktop-portal-gnome, -kde)")
-        case "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownInterface":
-            return LiveTextError(.unavailable, "xdg-desktop-portal has no Screenshot portal for this desktop: install "
-                                 + "the desktop's backend (xdg-desktop-portal-gnome, -kde, -wlr)")
-        case "org.freedesktop.DBus.Error.AccessDenied", "org.freedesktop.portal.Error.NotAllowed":
-            return LiveTextError(.accessDenied, "xdg-desktop-portal refused the screenshot: \(error.message)")
-        default:
-            return LiveTextError(.unavailable, "the Screenshot portal failed: \(error.name): \(error.message)")
-        }
+        PortalRequest.refusal(error, notOnBus: "install xdg-desktop-portal and the desktop's backend (xdg-desktop-portal-gnome, -kde)",
+                              noPortal: "xdg-desktop-portal has no Screenshot portal for this desktop: install the desktop's "
+                                  + "backend (xdg-desktop-portal-gnome, -kde, -wlr)",
+                              what: "the screenshot", portal: "Screenshot")
     }
 
     /// The PNG at `path`, read (within the pixel limit's bytes) and removed, then decoded.

@@ -85,15 +85,40 @@ extension Desktop {
                                              note: (error as? LiveTextError)?.message ?? "\(error)")
             }
         case .kde:
-            return DesktopReport.Feature(
-                name: "hotkeys", available: false, mechanism: nil,
-                note: "bind each hotkey to the command `livetext hotkey NAME` in System Settings → Keyboard → Shortcuts "
-                    + "→ Add New → Command (livetext does not use KDE's GlobalShortcuts portal yet)")
+            return kdeHotkeysFeature(GlobalShortcutsPortal.survey(), hotkeys: hotkeys)
         case .wlroots, .other:
             return DesktopReport.Feature(
                 name: "hotkeys", available: false, mechanism: "the compositor's bindings running `livetext hotkey NAME`",
                 note: "the compositor owns global keys: add the lines of `livetext hotkey --bindings sway` (or hyprland, "
                     + "river) to its configuration")
         }
+    }
+
+    /// KDE Plasma's Wayland session: the daemon binds the hotkeys as KDE's global shortcuts through
+    /// the portal; what kglobalaccel holds for them says which keys run which.
+    static func kdeHotkeysFeature(_ survey: GlobalShortcutsPortal.Survey, hotkeys: [String: Hotkey]) -> DesktopReport.Feature {
+        var mechanism = "KDE global shortcuts, bound by livetextd through xdg-desktop-portal's GlobalShortcuts"
+        if let reason = survey.unavailableReason {
+            guard survey.registryReason == nil else {
+                return DesktopReport.Feature(name: "hotkeys", available: false, mechanism: mechanism,
+                                             note: reason + "; until then bind each hotkey to the command `livetext hotkey NAME` "
+                                                + "in System Settings → Keyboard → Shortcuts")
+            }
+            mechanism = "KDE global shortcuts, bound by livetextd in kglobalaccel (\(reason))"
+        }
+        guard let component = survey.component else {
+            return DesktopReport.Feature(name: "hotkeys", available: true, mechanism: mechanism,
+                                         note: "not bound yet: livetextd binds them when it starts")
+        }
+        let said = hotkeys.keys.sorted().map { name -> String in
+            guard let action = component.actions.first(where: { $0.name == name }) else { return "\(name): not bound yet" }
+            let keys = action.keys.map(ShortcutTrigger.spoken(qtKeyCode:))
+            return "\(name): " + (keys.isEmpty ? "no keys (taken by another program, or removed in System Settings)"
+                                                : keys.joined(separator: ", "))
+        }
+        return DesktopReport.Feature(name: "hotkeys", available: true, mechanism: mechanism,
+                                     note: said.joined(separator: "; ")
+                                        + (component.isActive ? "" : " (inactive: livetextd is not running)")
+                                        + "; change them in System Settings → Keyboard → Shortcuts → \(component.name)")
     }
 }

@@ -1,21 +1,27 @@
+import DesktopPortals
 import LiveTextConfig
 import LiveTextCore
 import X11Kit
 
 /// The settings' global hotkeys, grabbed on one display (passive grabs on a connection of their
-/// own): presses arrive on `presses` with the hotkey pressed. When the display goes away they are
-/// grabbed again once it is back (an X server restart), and `regrabbed` hears what that did.
+/// own), or on KDE Plasma's Wayland session bound as the desktop's global shortcuts through
+/// xdg-desktop-portal (`PortalHotkeys`): presses arrive on `presses` with the hotkey pressed. When
+/// the display goes away they are grabbed again once it is back (an X server restart), as the
+/// shortcuts are bound again when the portal or kglobalaccel is back, and `regrabbed` hears what
+/// that did.
 ///
 /// Grabs happen one after another (each waits for the one before) and their X work runs on the
 /// blocking pool's waiting lane: no lock is held across an X round trip, nothing blocks Swift's
 /// threads, and a grab never waits behind OCR.
 public actor GlobalHotkeys {
     /// What a grab did: why no hotkey works at all (no display), one line per hotkey another
-    /// program holds, and the hotkeys grabbed.
+    /// program holds, and the hotkeys grabbed; `through`: a mechanism other than the usual one
+    /// that bound them, and why.
     public struct Outcome: Sendable, Equatable {
         public var off: String?
         public var taken: [String] = []
         public var grabbed: [String] = []
+        public var through: String?
 
         public init(off: String? = nil, taken: [String] = [], grabbed: [String] = []) {
             self.off = off
@@ -30,6 +36,10 @@ public actor GlobalHotkeys {
     public nonisolated let presses: AsyncStream<(name: String, hotkey: Hotkey)>
     private nonisolated let pressed: AsyncStream<(name: String, hotkey: Hotkey)>.Continuation
     private let displayName: String?
+    /// X11 grabs, or the desktop's shortcuts through the portal on a session bus (nil: this process's).
+    private enum Mechanism { case grabs, desktopShortcuts(busAddress: String?) }
+    private let mechanism: Mechanism
+    private var shortcuts: PortalHotkeys?
     private let regrabbed: @Sendable (Outcome) -> Void
     private let lost: @Sendable () -> Void
     private var grabber: HotkeyGrabber?
@@ -43,7 +53,19 @@ public actor GlobalHotkeys {
     public init(displayName: String?, lost: @escaping @Sendable () -> Void = {},
                 regrabbed: @escaping @Sendable (Outcome) -> Void = { _ in }) {
         self.displayName = displayName
+        mechanism = .grabs
         self.lost = lost
+        self.regrabbed = regrabbed
+        (presses, pressed) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(8))
+    }
+
+    /// The hotkeys as the desktop's global shortcuts, bound through the GlobalShortcuts portal on
+    /// the session bus at `busAddress` (nil: this process's); `regrabbed`: what binding them again
+    /// did after the portal or kglobalaccel came back.
+    public init(desktopShortcutsOn busAddress: String?, regrabbed: @escaping @Sendable (Outcome) -> Void = { _ in }) {
+        displayName = nil
+        mechanism = .desktopShortcuts(busAddress: busAddress)
+        lost = {}
         self.regrabbed = regrabbed
         (presses, pressed) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(8))
     }
@@ -67,11 +89,13 @@ public actor GlobalHotkeys {
         self.grabber = nil
         pressed.finish()
         if let grabber { _ = try? await BlockingWork.run(.waiting) { grabber.close() } }
+        await shortcuts?.close()
     }
 
     private func apply(_ hotkeys: [String: Hotkey]) async -> Outcome {
         self.hotkeys = hotkeys
         guard !closed else { return Outcome() }
+        if case .desktopShortcuts(let busAddress) = mechanism { return await bindShortcuts(hotkeys, on: busAddress) }
         guard !hotkeys.isEmpty else {
             let grabber = self.grabber
             self.grabber = nil
@@ -113,6 +137,32 @@ public actor GlobalHotkeys {
         Task {
             for await name in presses { self.press(name) }
             await self.displayGone(grabber)
+        }
+    }
+
+    /// Binds `hotkeys` as the desktop's shortcuts, the portal's session made on first use.
+    private func bindShortcuts(_ hotkeys: [String: Hotkey], on busAddress: String?) async -> Outcome {
+        let shortcuts = self.shortcuts ?? PortalHotkeys(busAddress: busAddress) { [weak self] result in
+            Task { await self?.rebound(result) }
+        }
+        if self.shortcuts == nil {
+            self.shortcuts = shortcuts
+            for activations in [shortcuts.portal.activations, shortcuts.fallback.activations] {
+                Task { [weak self] in
+                    for await name in activations { await self?.press(name) }
+                }
+            }
+        }
+        return await shortcuts.bind(hotkeys)
+    }
+
+    /// The shortcuts bound again after the portal or kglobalaccel came back.
+    private func rebound(_ result: Result<[GlobalShortcutsPortal.Bound], any Error>) async {
+        guard !closed, let shortcuts else { return }
+        switch result {
+        case .success(let bound): regrabbed(await shortcuts.outcome(hotkeys, bound: bound))
+        case .failure(let error):
+            regrabbed(Outcome(off: "hotkeys are off: \((error as? LiveTextError)?.message ?? "\(error)")"))
         }
     }
 

@@ -9,15 +9,22 @@ extension LiveTextService {
     /// except while a live surface is up or coming up: then a press is ignored.
     public func startHotkeys() async {
         // On Wayland the compositor owns global keys: grabs through Xwayland would fire only while
-        // an X window has the focus. The compositor's bindings call PressHotkey instead.
+        // an X window has the focus. KDE Plasma binds them as its global shortcuts through the
+        // portal; other compositors' bindings call PressHotkey instead.
+        let hotkeys: GlobalHotkeys
         if desktop.session?.isWayland == true {
-            log.info("hotkeys: this is a Wayland session; bind them in the compositor "
-                     + "(`livetext hotkey --bindings sway` prints the lines), which runs them through this daemon")
-            return
+            let desktop = self.desktop
+            guard (try? await BlockingWork.run(.waiting) { desktop.desktopKind }) == .kde else {
+                log.info("hotkeys: this is a Wayland session; bind them in the compositor "
+                         + "(`livetext hotkey --bindings sway` prints the lines), which runs them through this daemon")
+                return
+            }
+            hotkeys = GlobalHotkeys(desktopShortcutsOn: nil, regrabbed: { [weak self] outcome in self?.report(outcome) })
+        } else {
+            hotkeys = GlobalHotkeys(displayName: desktop.displayName, lost: { [log] in
+                log.warning("hotkeys: the X display went away; they are grabbed again when it is back")
+            }, regrabbed: { [weak self] outcome in self?.report(outcome) })
         }
-        let hotkeys = GlobalHotkeys(displayName: desktop.displayName, lost: { [log] in
-            log.warning("hotkeys: the X display went away; they are grabbed again when it is back")
-        }, regrabbed: { [weak self] outcome in self?.report(outcome) })
         let observation = settings.observe { [weak self] old, new in
             guard old.hotkeys != new.hotkeys else { return }
             Task { [weak self] in await self?.report(hotkeys.grab(new.hotkeys)) }
@@ -63,7 +70,9 @@ extension LiveTextService {
     /// the user pressing it would otherwise never know why nothing happens.
     private func report(_ outcome: GlobalHotkeys.Outcome) {
         for line in [outcome.off].compactMap({ $0 }) + outcome.taken { log.warning(line) }
-        if !outcome.grabbed.isEmpty { log.info("hotkeys: " + outcome.grabbed.joined(separator: ", ")) }
+        if !outcome.grabbed.isEmpty {
+            log.info("hotkeys: " + outcome.grabbed.joined(separator: ", ") + (outcome.through.map { ", through \($0)" } ?? ""))
+        }
         let taken = outcome.taken
         guard !taken.isEmpty else { return }
         Task { [weak self] in

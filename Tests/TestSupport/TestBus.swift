@@ -131,6 +131,11 @@ public final class RunningCommand: @unchecked Sendable {
         try process.run()
     }
 
+    /// What the command printed on stderr so far, while it runs (a daemon's log).
+    public var errorsSoFar: String {
+        (try? String(contentsOf: directory.appendingPathComponent("err"), encoding: .utf8)) ?? ""
+    }
+
     /// Waits for the command to exit (terminating it after `limit` seconds) and reads what it printed.
     /// The exit is looked for with `waitpid` as well as through `Process`: Foundation on Linux
     /// has been seen to miss a child's exit under load (the child a zombie, `isRunning` true and
