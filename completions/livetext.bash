@@ -188,11 +188,15 @@ _livetext_analyze() {
     repeating_flags=()
     non_repeating_flags=(--json --local --copy --primary --type --notify --version -h --help)
     repeating_options=(--only --interaction)
-    non_repeating_options=(--types --lang --max-pixels --layout --perform)
+    non_repeating_options=(--tables --types --lang --max-pixels --layout --perform)
     __livetext_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--tables')
+        __livetext_add_completions -W 'tsv'$'\n''csv'$'\n''html'$'\n''json'
+        return
+        ;;
     '--types')
         __livetext_add_completions -W "$(__livetext_custom_complete ---completion analyze -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
@@ -234,11 +238,15 @@ _livetext_capture() {
     repeating_flags=()
     non_repeating_flags=(--json --local --copy --primary --type --notify --select --pick-window --screen --version -h --help)
     repeating_options=(--only --interaction)
-    non_repeating_options=(--types --lang --max-pixels --layout --monitor --window --region --perform)
+    non_repeating_options=(--tables --types --lang --max-pixels --layout --monitor --window --region --perform)
     __livetext_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--tables')
+        __livetext_add_completions -W 'tsv'$'\n''csv'$'\n''html'$'\n''json'
+        return
+        ;;
     '--types')
         __livetext_add_completions -W "$(__livetext_custom_complete ---completion capture -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
@@ -281,11 +289,15 @@ _livetext_clipboard() {
     repeating_flags=()
     non_repeating_flags=(--json --local --copy --primary --type --notify --version -h --help)
     repeating_options=(--only --interaction)
-    non_repeating_options=(--types --lang --max-pixels --layout --perform)
+    non_repeating_options=(--tables --types --lang --max-pixels --layout --perform)
     __livetext_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--tables')
+        __livetext_add_completions -W 'tsv'$'\n''csv'$'\n''html'$'\n''json'
+        return
+        ;;
     '--types')
         __livetext_add_completions -W "$(__livetext_custom_complete ---completion clipboard -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
@@ -346,11 +358,15 @@ _livetext_live() {
     repeating_flags=()
     non_repeating_flags=(--json --local --version -h --help)
     repeating_options=(--only --interaction)
-    non_repeating_options=(--types --lang --max-pixels --layout --monitor --window --region)
+    non_repeating_options=(--tables --types --lang --max-pixels --layout --monitor --window --region)
     __livetext_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--tables')
+        __livetext_add_completions -W 'tsv'$'\n''csv'$'\n''html'$'\n''json'
+        return
+        ;;
     '--types')
         __livetext_add_completions -W "$(__livetext_custom_complete ---completion live -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return
@@ -389,11 +405,15 @@ _livetext_view() {
     repeating_flags=()
     non_repeating_flags=(--json --local --version -h --help)
     repeating_options=(--only --interaction)
-    non_repeating_options=(--types --lang --max-pixels --layout)
+    non_repeating_options=(--tables --types --lang --max-pixels --layout)
     __livetext_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--tables')
+        __livetext_add_completions -W 'tsv'$'\n''csv'$'\n''html'$'\n''json'
+        return
+        ;;
     '--types')
         __livetext_add_completions -W "$(__livetext_custom_complete ---completion view -- --types "${COMP_CWORD}" "$(__livetext_cursor_index_in_current_word)")"
         return

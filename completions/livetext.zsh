@@ -80,10 +80,12 @@ _livetext() {
 
 _livetext_analyze() {
     local -i ret=1
+    local -ar ___tables=('tsv' 'csv' 'html' 'json')
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar ___interaction=('automatic' 'textSelection' 'dataDetectors' 'none')
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
+        '--tables[Print only the tables found, as tsv, csv, html or json (exit 1 when there is none).]:format:{__livetext_complete "${___tables[@]}"}'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion analyze -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion analyze -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion analyze -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
@@ -107,10 +109,12 @@ _livetext_analyze() {
 
 _livetext_capture() {
     local -i ret=1
+    local -ar ___tables=('tsv' 'csv' 'html' 'json')
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar ___interaction=('automatic' 'textSelection' 'dataDetectors' 'none')
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
+        '--tables[Print only the tables found, as tsv, csv, html or json (exit 1 when there is none).]:format:{__livetext_complete "${___tables[@]}"}'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion capture -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion capture -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion capture -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
@@ -139,10 +143,12 @@ _livetext_capture() {
 
 _livetext_clipboard() {
     local -i ret=1
+    local -ar ___tables=('tsv' 'csv' 'html' 'json')
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar ___interaction=('automatic' 'textSelection' 'dataDetectors' 'none')
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
+        '--tables[Print only the tables found, as tsv, csv, html or json (exit 1 when there is none).]:format:{__livetext_complete "${___tables[@]}"}'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion clipboard -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion clipboard -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion clipboard -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
@@ -180,9 +186,11 @@ _livetext_detect() {
 
 _livetext_live() {
     local -i ret=1
+    local -ar ___tables=('tsv' 'csv' 'html' 'json')
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
+        '--tables[Print only the tables found, as tsv, csv, html or json (exit 1 when there is none).]:format:{__livetext_complete "${___tables[@]}"}'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion live -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion live -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion live -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
@@ -203,10 +211,12 @@ _livetext_live() {
 
 _livetext_view() {
     local -i ret=1
+    local -ar ___tables=('tsv' 'csv' 'html' 'json')
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
     local -ar arg_specs=(
         '*:file:_files'
         '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
+        '--tables[Print only the tables found, as tsv, csv, html or json (exit 1 when there is none).]:format:{__livetext_complete "${___tables[@]}"}'
         '--types[What to look for\: text, codes, detectors (comma-separated; default\: the settings'\'' analysis.types, else all three).]:types:{__livetext_custom_complete ---completion view -- --types "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '*--only[Only these detected types (comma-separated)\: link, email, phone, address, date, flight, tracking, money, measurement, wifi, contact, geo. Plain output is then the matched values, one a line.]:types:{__livetext_custom_complete ---completion view -- --only "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'
         '--lang[OCR languages, tesseract names joined by + (e.g. eng+deu). Default\: the settings'\'' analysis.languages; when empty, English and the locale'\''s languages, and any other installed language a block is in (`livetext languages`).]:langs:{__livetext_custom_complete ---completion view -- --lang "${current_word_index}" "$(__livetext_cursor_index_in_current_word)"}'

@@ -8,6 +8,10 @@ struct AnalysisOptions: ParsableArguments {
     @Flag(help: "Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.")
     var json = false
 
+    @Option(help: ArgumentHelp("Print only the tables found, as tsv, csv, html or json (exit 1 when there is none).",
+                               valueName: "format"))
+    var tables: TableFormat?
+
     @Option(help: ArgumentHelp("What to look for: \(AnalysisTypes.nameList) (comma-separated; default: the "
                                + "settings' analysis.types, else all three).", valueName: "types"),
             completion: ValueCompletions.analysisTypes)
@@ -47,6 +51,7 @@ struct AnalysisOptions: ParsableArguments {
 
     func validate() throws {
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+        if json, tables != nil { throw ValidationError("--json and --tables print different things: give one (--tables json prints the tables as JSON)") }
     }
 
     /// The analyzer configuration these options describe (throws `invalidArgs`).
@@ -82,3 +87,5 @@ enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
         }
     }
 }
+
+extension TableFormat: ExpressibleByArgument {}

@@ -36,8 +36,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try options.configuration()
         let output = ResultPrinter(json: options.json, onlyItems: configuration.only != nil,
-                                   labelled: files.count > 1)
-        var matched = false
+                                   labelled: files.count > 1, tables: options.tables)
+        var matched = false, tabled = false
         var firstFailure: LiveTextError?
         var delivered: [ImageAnalysis] = []
         var notified = false
@@ -45,6 +45,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
             switch result {
             case .success(let analysis):
                 matched = matched || !analysis.items.isEmpty
+                tabled = tabled || !analysis.tables.isEmpty
                 try output.print(analysis, name: file)
                 if delivery.isSet { delivered.append(analysis) }
                 if let perform, performHere {
@@ -96,5 +97,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         }
         // --only asked for something and no image had it.
         if configuration.only != nil, !matched { throw ExitCode(1) }
+        // --tables and no image had one.
+        if options.tables != nil, !tabled { throw ExitCode(1) }
     }
 }

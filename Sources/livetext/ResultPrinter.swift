@@ -10,12 +10,18 @@ struct ResultPrinter {
     let onlyItems: Bool
     /// Plain output for several inputs gets a `==> name <==` header per input.
     let labelled: Bool
+    /// `--tables`: only the tables, in this format.
+    var tables: TableFormat? = nil
     /// A terminal shows plain output: control characters in text, payloads and names are written out.
     var terminal = StandardOutput.isTerminal
 
     func print(_ analysis: ImageAnalysis, name: String) throws {
         var out = ""
-        if json {
+        if let tables {
+            if labelled, tables != .json { out += "==> \(terminal ? ControlCharacters.escaped(name, keepingLineBreaks: false) : name) <==\n" }
+            let rendered = tables.render(analysis.tables)
+            out += terminal ? ControlCharacters.escaped(rendered, keepingLineBreaks: true) : rendered
+        } else if json {
             out = analysis.jsonLine() + "\n"
         } else {
             if labelled { out += "==> \(terminal ? ControlCharacters.escaped(name, keepingLineBreaks: false) : name) <==\n" }

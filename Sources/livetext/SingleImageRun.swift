@@ -75,12 +75,13 @@ struct SingleImageRun {
         case .failure(let error): throw error
         }
         let onlyItems = configuration.only != nil
-        try ResultPrinter(json: options.json, onlyItems: onlyItems, labelled: false).print(analysis, name: "")
+        try ResultPrinter(json: options.json, onlyItems: onlyItems, labelled: false, tables: options.tables).print(analysis, name: "")
         if let perform, !performed {
             try DetectionEnvironment.perform(perform, actions: analysis.actions, items: analysis.items, text: analysis.text)
         }
         try await ResultDelivery(options: delivery, onlyItems: onlyItems)
             .deliver([analysis], images: [image], copied: copied, notified: notified)
         if onlyItems, analysis.items.isEmpty { throw ExitCode(1) }
+        if options.tables != nil, analysis.tables.isEmpty { throw ExitCode(1) }
     }
 }

@@ -69,3 +69,17 @@ struct TableFinderTests {
         #expect(tables.map { $0.rows.count } == [4], "\(tables.map { $0.rows.map { $0.map(\.text) } })")
     }
 }
+
+extension TableFinderTests {
+    @Test("TSV, CSV and HTML: tabs and line breaks in a cell become spaces, CSV quotes what needs it, HTML escapes")
+    func formats() {
+        let cell = { (text: String) in TextTable.Cell(text: text, bounds: .zero) }
+        let table = TextTable(bounds: .zero, header: true, rows: [[cell("Item"), cell("Note")],
+                                                                   [cell("a\tb"), cell("say \"hi\", <b>")]])
+        #expect(TableFormat.tsv.render([table]) == "Item\tNote\na b\tsay \"hi\", <b>\n")
+        #expect(TableFormat.csv.render([table]) == "Item,Note\na\tb,\"say \"\"hi\"\", <b>\"\n")
+        #expect(TableFormat.html.render([table]) == "<table>\n<thead>\n<tr><th>Item</th><th>Note</th></tr>\n</thead>\n"
+                + "<tbody>\n<tr><td>a\tb</td><td>say &quot;hi&quot;, &lt;b&gt;</td></tr>\n</tbody>\n</table>\n")
+        #expect(TableFormat.tsv.render([table, table]).components(separatedBy: "\n\n").count == 2)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// `--tables tsv|csv|html|json`: only the tables found, as the program they go to reads them.
+@Suite("livetext analyze --tables")
+struct TablesCommandTests {
+    static let ps = FixtureCorpus("tables").directory.appendingPathComponent("ps-dejavu-mono-14px.png").path
+
+    @Test("a terminal's ps listing: TSV rows as long as each other, the PIDs and times exact; CSV, HTML with its header, JSON")
+    func formats() async throws {
+        let tsv = try await CLIProcess.run(["analyze", "--local", "--tables", "tsv", Self.ps])
+        #expect(tsv.status == 0, "\(tsv.stderr)")
+        let rows = tsv.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count == 5 && rows.allSatisfy { $0.count == 4 }, "\(tsv.stdout)")
+        #expect(rows.first == ["PID", "TTY", "TIME", "CMD"], "\(tsv.stdout)")
+        #expect(rows.map { $0.first ?? "" } == ["PID", "1432", "2210", "74", "31337"], "\(tsv.stdout)")
+        #expect(rows.dropFirst().map { $0[2] } == ["00:00:02", "00:01:17", "00:00:00", "00:00:00"], "\(tsv.stdout)")
+
+        let csv = try await CLIProcess.run(["analyze", "--local", "--tables", "csv", Self.ps])
+        #expect(csv.stdout.hasPrefix("PID,TTY,TIME,CMD\n1432,"), "\(csv.stdout)")
+        let html = try await CLIProcess.run(["analyze", "--local", "--tables", "html", Self.ps])
+        #expect(html.stdout.hasPrefix("<table>\n<thead>\n<tr><th>PID</th><th>TTY</th><th>TIME</th><th>CMD</th></tr>"), "\(html.stdout)")
+        #expect(html.stdout.components(separatedBy: "<tr>").count == 6)
+        let json = try await CLIProcess.run(["analyze", "--local", "--tables", "json", Self.ps])
+        let tables = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(tables.count == 1 && tables.first?["header"] as? Bool == true)
+        #expect((tables.first?["rows"] as? [[Any]])?.count == 5)
+    }
+
+    @Test("no table: nothing printed, exit 1; with --json: exit 2 saying why")
+    func none() async throws {
+        let prose = try await CLIProcess.run(["analyze", "--local", "--tables", "tsv", CLIProcess.fixture("text-light-15px.png")])
+        #expect(prose.status == 1 && prose.stdout.isEmpty, "\(prose.stdout) \(prose.stderr)")
+        let both = try await CLIProcess.run(["analyze", "--json", "--tables", "csv", Self.ps])
+        #expect(both.status == 2 && both.stderr.contains("--tables json"), "\(both.stderr)")
+    }
+}
