@@ -47,7 +47,8 @@ final class MutterRemoteDesktop: Sendable {
 
     /// Keysyms (X11's keysymdef.h).
     static let control: UInt32 = 0xffe3, escape: UInt32 = 0xff1b, a: UInt32 = 0x61, c: UInt32 = 0x63
-    static let tab: UInt32 = 0xff09, space: UInt32 = 0x20, returnKey: UInt32 = 0xff0d, alt: UInt32 = 0xffe9, s: UInt32 = 0x73
+    static let tab: UInt32 = 0xff09, space: UInt32 = 0x20, returnKey: UInt32 = 0xff0d, alt: UInt32 = 0xffe9, s: UInt32 = 0x73,
+        shift: UInt32 = 0xffe1
 
     /// The clipboard's text as mutter serves it (nil: nothing, or no text).
     func clipboardText() async throws -> String? {
