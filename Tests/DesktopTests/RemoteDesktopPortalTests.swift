@@ -10,10 +10,11 @@ extension GnomeSessions {
 /// heard by a Wayland-native window: the consent dialog answered on the screen through mutter's
 /// own remote-desktop keyboard (Tab to “Allow remote interaction”, Space, Alt+S for “Share”), left
 /// unanswered, and refused (Alt+C for “Cancel”: the dialog's Escape shortcut does nothing in GTK 4.8); the session kept for the next typing; characters outside the
-/// keyboard layout refused before any key.
+/// keyboard layout refused before any key; a session the Shell's stop button ends dropped and asked
+/// for again.
 @Suite("typing through the RemoteDesktop portal", .serialized)
 struct RemoteDesktopPortalTests {
-    @Test("one GNOME session: an unanswered dialog ends at the deadline and goes, Cancel refuses, Share grants a session that later typing reuses without a dialog, livetext desktop names the portal, livetext analyze --type types and says a refusal")
+    @Test("one GNOME session: an unanswered dialog ends at the deadline and goes, Cancel refuses, Share grants a session that later typing reuses without a dialog, livetext desktop names the portal, livetext analyze --type types and says a refusal, a session the Shell stops is asked for again")
     func typing() async throws {
         try await GnomeShellServer.with { gnome in
             try await gnome.allowScreenshots()
@@ -26,8 +27,11 @@ struct RemoteDesktopPortalTests {
                 let screen = ScreenshotPortal(busAddress: gnome.sessionBus)
                 try await Self.unanswered(gnome, screen: screen)
                 try await Self.refused(gnome, screen: screen, remote: remote)
-                try await Self.grantedAndKept(gnome, screen: screen, remote: remote, window: window)
+                let (backend, portal) = try await Self.grantedAndKept(gnome, screen: screen, remote: remote, window: window)
+                defer { backend.close() }
                 try await Self.commandLine(gnome, screen: screen, remote: remote, window: window)
+                try await Self.closedByTheDesktop(gnome, screen: screen, remote: remote, window: window, backend: backend,
+                                                  portal: portal)
             }.result
             await remote.stop()
             await window.close()
@@ -72,10 +76,9 @@ struct RemoteDesktopPortalTests {
     /// Share grants the keyboard: the backend types through the portal; the next typing reuses the
     /// session (no dialog: nobody would answer one); a character the layout lacks is refused whole.
     static func grantedAndKept(_ gnome: GnomeShellServer, screen: ScreenshotPortal, remote: MutterRemoteDesktop,
-                               window: PatternWindow) async throws {
+                               window: PatternWindow) async throws -> (WaylandBackend, RemoteDesktopPortal) {
         let portal = portal(gnome, deadline: .seconds(60))
         let backend = WaylandBackend(socket: gnome.waylandDisplay, runtimeDirectory: gnome.runtimeDirectory.path, typer: portal)
-        defer { backend.close() }
         let said = try await offPool { (try backend.capabilities().contains(.type), backend.mechanism(of: .type)) }
         #expect(said.0)
         #expect(said.1?.contains("RemoteDesktop portal") == true, "\(String(describing: said.1))")
@@ -100,6 +103,34 @@ struct RemoteDesktopPortalTests {
         try await Task.sleep(for: .seconds(1))
         #expect(window.keysyms.count == typed, "keys were pressed before the refusal")
         #expect(window.keysyms.count > before)
+        return (backend, portal)
+    }
+
+    /// The Shell's stop button of its remote-access indicator ends the session: the portal says
+    /// `Closed`, the typer drops it, and the next typing asks again.
+    static func closedByTheDesktop(_ gnome: GnomeShellServer, screen: ScreenshotPortal, remote: MutterRemoteDesktop,
+                                   window: PatternWindow, backend: WaylandBackend, portal: RemoteDesktopPortal) async throws {
+        #expect(portal.hasSession)
+        // The indicator is the orange pill at the top bar's right end, its “×” at (1204, 15).
+        try await remote.click(x: 1204, y: 15, height: gnome.height)
+        let end = ContinuousClock.now + .seconds(10)
+        while portal.hasSession, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(200)) }
+        #expect(!portal.hasSession, "the session was kept after the desktop closed it")
+        // The stop button ended mutter's own session too: a new one answers the dialog.
+        let again = try await MutterRemoteDesktop.start(on: gnome)
+        let result = await Task {
+            try await again.press(MutterRemoteDesktop.shift)
+            let typedBefore = window.typed
+            let typing = Task { try await backend.type("back", cancel: CancellationFlag()) }
+            try #require(try await RemoteDesktopDialog.waitUntil(shown: true, on: screen), "no dialog asked again")
+            // The click on the top bar left the focus there: a click on the dialog's body gives it back.
+            try await again.click(x: 640, y: 480, height: gnome.height)
+            try await RemoteDesktopDialog.share(through: again)
+            try await typing.value
+            #expect(try await window.waitForTyped(typedBefore + "back", within: .seconds(10)) == typedBefore + "back")
+        }.result
+        await again.stop()
+        try result.get()
     }
 
     /// `livetext desktop` says typing goes through the portal and what to allow; `livetext analyze
