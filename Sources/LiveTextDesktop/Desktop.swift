@@ -73,7 +73,7 @@ public final class Desktop: Sendable {
             self.grabber = grabber
             // Where it has no keys for programs either (GNOME), the RemoteDesktop portal types:
             // its session is granted once and kept as long as this desktop.
-            let typer = RemoteDesktopPortal(desktop: grabber.desktop, environment: environment)
+            let typer = DesktopTyper(environment: environment, desktop: grabber.desktop)
             backends = [WaylandBackend(socket: socket, runtimeDirectory: runtimeDirectory, grabber: grabber, typer: typer)]
                 + (xwayland.map { [X11Backend(displayName: $0)] } ?? [])
         }
