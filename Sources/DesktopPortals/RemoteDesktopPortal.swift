@@ -95,14 +95,6 @@ public final class RemoteDesktopPortal: KeyTyper {
         }
     }
 
-    /// Closes the kept session (the Shell's indicator goes); the next typing asks again.
-    public func close() {
-        kept.withLock { session in
-            session?.close()
-            session = nil
-        }
-    }
-
     /// The kept session, or a new one the user granted within `consentDeadline`.
     private func session(cancel: CancellationFlag) throws -> RemoteDesktopSession {
         if let session = kept.withLock({ $0 }) {

@@ -11,6 +11,16 @@ extension LayoutKeys {
     static func ofSeat(on connection: WaylandConnection, cancel: CancellationFlag?) throws
         -> (layout: LayoutKeys, hadKeyboard: Bool)
     {
+        guard let found = try ofSeat(on: connection, waitingForKeyboard: true, cancel: cancel) else {
+            throw LiveTextError(.failed, "the seat of '\(connection.socketName)' announced no keyboard")
+        }
+        return found
+    }
+
+    /// The same; nil, at once, when the seat has no keyboard and `waitingForKeyboard` is false.
+    static func ofSeat(on connection: WaylandConnection, waitingForKeyboard: Bool, cancel: CancellationFlag?) throws
+        -> (layout: LayoutKeys, hadKeyboard: Bool)?
+    {
         let seatProxy = connection.bind(try connection.typingSeat(), lt_wl_seat_interface(), version: 1)
         let keymap = Unmanaged.passRetained(SeatKeymap())
         wl_seat_add_listener(seatProxy, SeatKeymap.seatListener.pointer, keymap.toOpaque())
@@ -24,6 +34,7 @@ extension LayoutKeys {
         try connection.roundtrip(within: .seconds(5), cancel: cancel)
         let state = keymap.takeUnretainedValue()
         let hadKeyboard = state.hasKeyboard
+        if !hadKeyboard, !waitingForKeyboard { return nil }
         try connection.dispatch(until: { state.hasKeyboard }, within: .seconds(5),
                                 waitingFor: "the seat to announce a keyboard", cancel: cancel)
         keyboard = wl_seat_get_keyboard(seatProxy)

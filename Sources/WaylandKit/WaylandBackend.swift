@@ -405,14 +405,20 @@ extension WaylandBackend {
     /// Types through `typer`: its permission first (a dialog the first time, waited for off the
     /// connection's queue), then the text's keysyms checked against the seat's layout (the desktop
     /// presses the keys of its own layout: a character it has no key for would be lost, so none
-    /// is typed), then pressed.
+    /// is typed), then pressed. Where the seat has a keyboard already (a session with a keyboard
+    /// attached), the check comes first: no dialog for a text that could not be typed.
     private func type(_ text: String, through typer: any KeyTyper, cancel: CancellationFlag) async throws {
         let keysyms = TypingKeymap.keysyms(typing: text)
         guard !keysyms.isEmpty else { return }
+        let because = "the desktop presses only the keys of its layout"
+        try await run(cancel: cancel) { connection, cancel in
+            try LayoutKeys.ofSeat(on: connection, waitingForKeyboard: false, cancel: cancel)?.layout
+                .check(keysyms, through: typer.spokenName, because: because)
+        }
         try await BlockingWork.run(.waiting) { try typer.prepare(cancel: cancel) }
         try await run(cancel: cancel) { connection, cancel in
             let (layout, hadKeyboard) = try LayoutKeys.ofSeat(on: connection, cancel: cancel)
-            try layout.check(keysyms, through: typer.spokenName, because: "the desktop presses only the keys of its layout")
+            try layout.check(keysyms, through: typer.spokenName, because: because)
             // A keyboard the typer's session just made reaches clients a little later.
             if !hadKeyboard { try TypingPace.pause(VirtualKeyboardTyper.keyboardSettle, cancel: cancel) }
             try typer.press(keysyms: keysyms, cancel: cancel)

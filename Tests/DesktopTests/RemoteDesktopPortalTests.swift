@@ -103,6 +103,14 @@ struct RemoteDesktopPortalTests {
         try await Task.sleep(for: .seconds(1))
         #expect(window.keysyms.count == typed, "keys were pressed before the refusal")
         #expect(window.keysyms.count > before)
+        // A process without a session yet refuses such a text before asking: no dialog.
+        let fresh = Self.portal(gnome, deadline: .seconds(30))
+        let other = WaylandBackend(socket: gnome.waylandDisplay, runtimeDirectory: gnome.runtimeDirectory.path, typer: fresh)
+        defer { other.close() }
+        let asked = ContinuousClock.now
+        await #expect(throws: LiveTextError.self) { try await other.type("Straße", cancel: CancellationFlag()) }
+        #expect(ContinuousClock.now - asked < .seconds(5) && !fresh.hasSession, "a dialog was shown for it")
+        #expect(window.keysyms.count == typed)
         return (backend, portal)
     }
 
