@@ -10,8 +10,9 @@ import Synchronization
 /// task it waits for.
 enum BlockingCall {
     /// The work's result, or nil when it did not finish within `limit` (it is then cancelled and
-    /// not waited for).
-    static func result<T: Sendable>(within limit: Duration,
+    /// not waited for). Raising `cancel` cancels the work and ends the wait at once with
+    /// `cancelled`.
+    static func result<T: Sendable>(within limit: Duration, cancel: CancellationFlag? = nil,
                                     _ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error>? {
         let finished = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<T, any Error>?>(nil)
@@ -21,17 +22,26 @@ enum BlockingCall {
             outcome.withLock { $0 = result }
             finished.signal()
         }
-        guard finished.wait(timeout: .now() + .nanoseconds(nanoseconds(limit))) == .success else {
-            task.cancel()
-            return nil
+        let end = DispatchTime.now() + .nanoseconds(nanoseconds(limit))
+        // Without a flag, one wait; with one, slices of 50 ms between looks at it.
+        while finished.wait(timeout: cancel == nil ? end : min(end, .now() + .milliseconds(50))) != .success {
+            if cancel?.isCancelled == true {
+                task.cancel()
+                return .failure(LiveTextError(.cancelled, "cancelled while the desktop's service was asked"))
+            }
+            guard DispatchTime.now() < end else {
+                task.cancel()
+                return nil
+            }
         }
         return outcome.withLock { $0 }
     }
 
     /// The work's value or error; past `deadline`, `onDeadline`'s error.
-    static func run<T: Sendable>(within deadline: Duration, onDeadline: @escaping @Sendable () -> LiveTextError,
+    static func run<T: Sendable>(within deadline: Duration, cancel: CancellationFlag? = nil,
+                                 onDeadline: @escaping @Sendable () -> LiveTextError,
                                  _ work: @escaping @Sendable () async throws -> T) throws -> T {
-        guard let outcome = result(within: deadline, work) else { throw onDeadline() }
+        guard let outcome = result(within: deadline, cancel: cancel, work) else { throw onDeadline() }
         return try outcome.get()
     }
 

@@ -23,14 +23,25 @@ struct PortalRequest: Sendable {
 
     let bus: DBusConnection
 
+    /// A `handle_token` (or `session_handle_token`) of our own, new each call.
+    static func newToken() -> String {
+        "livetext_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    }
+
+    /// The path the portal gives the `kind` object (`request`, `session`) a caller made with
+    /// `token`: known before the call, from the caller's unique name.
+    static func handle(of kind: String, token: String, on bus: DBusConnection) throws -> DBusObjectPath {
+        let sender = bus.uniqueName.dropFirst().replacingOccurrences(of: ".", with: "_")
+        return try DBusObjectPath("/org/freedesktop/portal/desktop/\(kind)/\(sender)/\(token)")
+    }
+
     /// Calls `interface.member` with `arguments` followed by the options (`handle_token` added) and
     /// waits for its `Response`. Cancelling the task closes the request.
     func call(interface: String, member: String, arguments: [DBusValue], options: [String: DBusValue]) async throws
         -> Answer
     {
-        let token = "livetext_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let sender = bus.uniqueName.dropFirst().replacingOccurrences(of: ".", with: "_")
-        let path = try DBusObjectPath("/org/freedesktop/portal/desktop/request/\(sender)/\(token)")
+        let token = Self.newToken()
+        let path = try Self.handle(of: "request", token: token, on: bus)
         let responses = try await bus.signals(matching: DBusMatchRule(interface: "org.freedesktop.portal.Request",
                                                                       member: "Response", path: path))
         var all = options

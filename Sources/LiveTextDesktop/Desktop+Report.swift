@@ -37,6 +37,11 @@ extension Desktop {
                features[index].available {
                 features[index].note = Self.screenshotPermissionNote()
             }
+            // Typing through the RemoteDesktop portal asks once, in a dialog.
+            if let index = features.firstIndex(where: { $0.name == "type" }), features[index].available,
+               features[index].mechanism?.contains("RemoteDesktop") == true {
+                features[index].note = Self.remoteDesktopNote(kind)
+            }
             features.append(Self.hotkeysFeature(kind: kind, session: session, backends: backends, hotkeys: hotkeys))
             return DesktopReport(session: !self.knowsDisplay ? "none" : session.map { $0.isWayland ? "wayland" : "x11" } ?? "none", desktop: kind.rawValue,
                                  display: session?.displayName, xwayland: session?.isWayland == true ? session?.xDisplay : nil,
@@ -52,6 +57,14 @@ extension Desktop {
         case nil: "GNOME asks once whether livetext may take screenshots; to allow it without the dialog: "
             + "`livetext desktop --allow-screenshots`"
         }
+    }
+
+    /// What the user allows once for typing through the RemoteDesktop portal.
+    static func remoteDesktopNote(_ kind: DesktopKind) -> String {
+        (kind == .gnome ? "GNOME asks once for each run of livetext (livetextd: once while it runs) in its “Remote desktop” "
+            + "dialog: turn on “Allow remote interaction” and press “Share”"
+            : "the desktop asks once for each run of livetext whether it may control the keyboard")
+            + "; only the characters of the keyboard layout are typed"
     }
 
     /// livetext's hotkeys as GNOME's custom keybindings.

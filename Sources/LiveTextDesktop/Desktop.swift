@@ -11,7 +11,8 @@ import X11Kit
 ///
 /// A session is served by one or two `DisplayBackend`s, asked in order for each thing a request
 /// needs: an X display by `X11Backend`; a Wayland session by `WaylandBackend` (on GNOME and KDE
-/// Plasma with the desktop's screenshot service as its `ScreenGrabber`), with its Xwayland
+/// Plasma with the desktop's screenshot service as its `ScreenGrabber`, and xdg-desktop-portal's
+/// RemoteDesktop as its `KeyTyper` where the compositor offers no keys of its own), with its Xwayland
 /// (`X11Backend`) after it for what the compositor does not offer and Xwayland does (the
 /// clipboard, which Xwayland shares with the session). Nothing is opened before it is needed, so
 /// a daemon started without a display still serves files and answers capture calls with
@@ -67,9 +68,13 @@ public final class Desktop: Sendable {
         case .wayland(let socket, let runtimeDirectory, let xwayland):
             // Where the compositor has no capture protocol (GNOME, KDE Plasma), the desktop's own
             // screenshot service reads the screen: chosen on first use, kept warm after it.
-            let grabber = DesktopGrabber(environment: ProcessInfo.processInfo.environment)
+            let environment = ProcessInfo.processInfo.environment
+            let grabber = DesktopGrabber(environment: environment)
             self.grabber = grabber
-            backends = [WaylandBackend(socket: socket, runtimeDirectory: runtimeDirectory, grabber: grabber)]
+            // Where it has no keys for programs either (GNOME), the RemoteDesktop portal types:
+            // its session is granted once and kept as long as this desktop.
+            let typer = DesktopTyper(environment: environment, desktop: grabber.desktop)
+            backends = [WaylandBackend(socket: socket, runtimeDirectory: runtimeDirectory, grabber: grabber, typer: typer)]
                 + (xwayland.map { [X11Backend(displayName: $0)] } ?? [])
         }
     }

@@ -18,7 +18,6 @@ public final class FakeInputTyper: @unchecked Sendable {
     static let interface = "org_kde_kwin_fake_input"
     private let connection: WaylandConnection
     private let manager: WaylandConnection.Global
-    private let seat: WaylandConnection.Global
 
     /// Throws `unavailable` when the compositor offers no fake input with keys (or no seat).
     public init(connection: WaylandConnection) throws {
@@ -29,7 +28,8 @@ public final class FakeInputTyper: @unchecked Sendable {
             throw LiveTextError(.unavailable, "KWin on '\(connection.socketName)' offers fake input version \(manager.version), "
                                 + "which has no keys (version 4, KWin 5.23 and later, has them)")
         }
-        (self.connection, self.manager, self.seat) = (connection, manager, try connection.typingSeat())
+        _ = try connection.typingSeat()
+        (self.connection, self.manager) = (connection, manager)
     }
 
     /// Why a compositor without the global cannot type this way: KWin hides it from binaries
@@ -50,28 +50,13 @@ public final class FakeInputTyper: @unchecked Sendable {
         guard !keysyms.isEmpty else { return }
         let fakeInput = connection.bind(manager, lt_org_kde_kwin_fake_input_interface(), version: 4)
         org_kde_kwin_fake_input_authenticate(fakeInput, "livetext", "types the text you chose from a screenshot")
-        let seatProxy = connection.bind(seat, lt_wl_seat_interface(), version: 1)
-        let keymap = Unmanaged.passRetained(SeatKeymap())
-        wl_seat_add_listener(seatProxy, SeatKeymap.seatListener.pointer, keymap.toOpaque())
-        var keyboard: OpaquePointer?
         defer {
-            if let keyboard { wl_keyboard_destroy(keyboard) }
-            wl_seat_destroy(seatProxy)
             org_kde_kwin_fake_input_destroy(fakeInput)
             connection.flush()
-            keymap.release()
         }
-        try connection.roundtrip(within: .seconds(5), cancel: cancel)
-        let state = keymap.takeUnretainedValue()
-        let seatHadKeyboard = state.hasKeyboard
         // KWin's fake input device is a keyboard: the seat has one once it is bound.
-        try connection.dispatch(until: { state.hasKeyboard }, within: .seconds(5),
-                                waitingFor: "the seat to announce a keyboard", cancel: cancel)
-        keyboard = wl_seat_get_keyboard(seatProxy)
-        wl_keyboard_add_listener(keyboard, SeatKeymap.keyboardListener.pointer, keymap.toOpaque())
-        try connection.dispatch(until: { state.text != nil }, within: .seconds(5),
-                                waitingFor: "the seat's keyboard layout", cancel: cancel)
-        let strokes = try Self.strokes(for: keysyms, layout: try LayoutKeys(keymapText: state.text ?? "", layout: state.group))
+        let (layout, seatHadKeyboard) = try LayoutKeys.ofSeat(on: connection, cancel: cancel)
+        let strokes = try Self.strokes(for: keysyms, layout: layout)
         // Clients make their keyboards once the seat announces one (see VirtualKeyboardTyper).
         if !seatHadKeyboard { try TypingPace.pause(VirtualKeyboardTyper.keyboardSettle, cancel: cancel) }
         for (index, stroke) in strokes.enumerated() {
@@ -95,14 +80,7 @@ public final class FakeInputTyper: @unchecked Sendable {
 
     /// The stroke of each keysym, or `unavailable` naming the first character the layout lacks.
     static func strokes(for keysyms: [UInt32], layout: LayoutKeys) throws -> [LayoutKeys.Stroke] {
-        try keysyms.map { keysym in
-            guard let stroke = layout.strokes[keysym] else {
-                let character = xkb_keysym_to_utf32(keysym)
-                let shown = Unicode.Scalar(character).map { "“\(Character($0))”" } ?? String(format: "keysym 0x%x", keysym)
-                throw LiveTextError(.unavailable, "cannot type \(shown) through KWin's fake input: the keyboard layout has "
-                                    + "no key for it (KWin 5.27 types only what the layout has)")
-            }
-            return stroke
-        }
+        try layout.check(keysyms, through: "KWin's fake input", because: "KWin 5.27 types only what the layout has")
+        return keysyms.compactMap { layout.strokes[$0] }
     }
 }

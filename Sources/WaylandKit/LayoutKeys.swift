@@ -41,6 +41,16 @@ struct LayoutKeys {
         }
     }
 
+    /// Throws `unavailable` naming the first of `keysyms` the layout has no key for, typed
+    /// `through` a typer that types only the layout's keys: said before any key is pressed.
+    func check(_ keysyms: [UInt32], through typer: String, because: String) throws {
+        guard let lacking = keysyms.first(where: { strokes[$0] == nil }) else { return }
+        let character = xkb_keysym_to_utf32(lacking)
+        let shown = Unicode.Scalar(character).map { "“\(Character($0))”" } ?? String(format: "keysym 0x%x", lacking)
+        throw LiveTextError(.unavailable, "cannot type \(shown) through \(typer): the keyboard layout has no key for it "
+                            + "(\(because)); nothing was typed")
+    }
+
     /// The keys that hold Shift and the third level (AltGr) in this layout, by modifier mask: the
     /// key a person presses (left Shift, right Alt) where the layout has it there, else the first
     /// key that holds it (evdev's layouts also put AltGr on a key no keyboard has, `<LVL3>`).

@@ -7,8 +7,8 @@ import LiveTextCore
 import Synchronization
 
 /// A Wayland compositor as a `DisplayBackend`: capture through wlr-screencopy, the clipboard
-/// through wlr-data-control, typing through the virtual keyboard (or KWin's fake input); what the compositor offers is
-/// read from its globals. Where it has no screencopy (GNOME, KDE Plasma), capture and the frozen
+/// through wlr-data-control, typing through the virtual keyboard (or KWin's fake input, or a `KeyTyper`
+/// such as GNOME's RemoteDesktop portal); what the compositor offers is read from its globals. Where it has no screencopy (GNOME, KDE Plasma), capture and the frozen
 /// screen come from a `ScreenGrabber` when one is given (the desktop's own screenshot service),
 /// its whole screen cut to what was asked; where it has no layer shell (GNOME), the frozen screen
 /// is shown on full-screen toplevels (`WaylandLiveSurface`).
@@ -37,6 +37,8 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     private let lastCopy = Mutex<(text: String, alsoPrimary: Bool)?>(nil)
     /// Reads the screen where the compositor cannot (no wlr-screencopy).
     private let grabber: (any ScreenGrabber)?
+    /// Presses keys where the compositor offers no virtual keyboard and no fake input.
+    private let typer: (any KeyTyper)?
     /// The globals acted on as if the compositor did not offer them.
     public let withoutProtocols: Set<String>
     /// Gives the next full-screen live canvas the focus; used once (a token is good for one activation).
@@ -48,6 +50,9 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     /// `grabber`: what reads the screen when the compositor offers no wlr-screencopy (GNOME's
     /// Screenshot portal, KWin's ScreenShot2); nil: capture needs screencopy.
     ///
+    /// `typer`: what presses keys when the compositor offers neither a virtual keyboard nor KWin's
+    /// fake input (GNOME's RemoteDesktop portal); nil: typing needs one of them.
+    ///
     /// `withoutProtocols`: interfaces (`zwlr_layer_shell_v1`, `zwlr_screencopy_manager_v1`, …) to
     /// act as if the compositor did not offer, on every connection this backend and its surfaces
     /// make: for tests that play GNOME on sway, and for users working around a compositor's broken
@@ -57,10 +62,11 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     /// `activationToken`: an xdg-activation token that gives the first full-screen live canvas the
     /// focus (a request's); nil: `XDG_ACTIVATION_TOKEN` of this process, when set.
     public init(socket: String, runtimeDirectory: String?, grabber: (any ScreenGrabber)? = nil,
-                withoutProtocols: Set<String> = [], activationToken: String? = nil) {
+                typer: (any KeyTyper)? = nil, withoutProtocols: Set<String> = [], activationToken: String? = nil) {
         self.socket = socket
         self.runtimeDirectory = runtimeDirectory
         self.grabber = grabber
+        self.typer = typer
         self.withoutProtocols = withoutProtocols
         self.activationToken = Mutex(activationToken ?? ProcessInfo.processInfo.environment["XDG_ACTIVATION_TOKEN"])
         owner = MadeOnFirstUse(make: { try WaylandClipboardOwner(socket: socket, runtimeDirectory: runtimeDirectory) },
@@ -138,6 +144,9 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         if !found.contains(.captureScreen), let grabber, grabber.unavailableReason() == nil {
             found.insert(.captureScreen)
         }
+        if !found.contains(.type), let typer, offered.contains("wl_seat"), typer.unavailableReason() == nil {
+            found.insert(.type)
+        }
         if found.contains(.captureScreen), !offered.isDisjoint(with: Self.liveShells) {
             found.formUnion([.liveSurface, .selectRegion])
         }
@@ -163,6 +172,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         for (needs, interfaces) in Self.protocols where capability.isSubset(of: needs) {
             if let found = interfaces.first(where: { offered.contains($0) }) { return "Wayland (\(found))" }
         }
+        if capability == .type, let typer { return typer.spokenName }
         return capability == .copyPrimary ? "Wayland (zwlr_data_control_manager_v1)" : nil
     }
 
@@ -191,7 +201,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         if !missing.isDisjoint(with: .type) {
             return "typing is not available: \(spokenName) offers no virtual keyboard (zwp_virtual_keyboard_manager_v1), "
                 + "which wlroots compositors (sway, Hyprland, river, labwc, Wayfire) offer, and no KWin fake input: "
-                + FakeInputTyper.missing(socket)
+                + FakeInputTyper.missing(socket) + (typer?.unavailableReason().map { "; and \($0)" } ?? "")
         }
         if !missing.isDisjoint(with: .viewWindow) {
             return "the image viewer's window is not available: \(spokenName) offers no xdg-shell (xdg_wm_base), "
@@ -378,6 +388,10 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     // MARK: Typing
 
     public func type(_ text: String, cancel: CancellationFlag) async throws {
+        let offered = Set(try currentGlobals().map(\.interface))
+        if let typer, offered.isDisjoint(with: ["zwp_virtual_keyboard_manager_v1", FakeInputTyper.interface]) {
+            return try await type(text, through: typer, cancel: cancel)
+        }
         try await run(cancel: cancel) { connection, cancel in
             // A wlroots compositor's virtual keyboard brings its own keymap; KDE Plasma's fake input
             // types through the user's layout.
@@ -385,6 +399,31 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
                 return try FakeInputTyper(connection: connection).type(text, cancel: cancel)
             }
             try VirtualKeyboardTyper(connection: connection).type(text, cancel: cancel)
+        }
+    }
+}
+
+extension WaylandBackend {
+    /// Types through `typer`: its permission first (a dialog the first time, waited for off the
+    /// connection's queue), then the text's keysyms checked against the seat's layout (the desktop
+    /// presses the keys of its own layout: a character it has no key for would be lost, so none
+    /// is typed), then pressed. Where the seat has a keyboard already (a session with a keyboard
+    /// attached), the check comes first: no dialog for a text that could not be typed.
+    private func type(_ text: String, through typer: any KeyTyper, cancel: CancellationFlag) async throws {
+        let keysyms = TypingKeymap.keysyms(typing: text)
+        guard !keysyms.isEmpty else { return }
+        let because = "the desktop presses only the keys of its layout"
+        try await run(cancel: cancel) { connection, cancel in
+            try LayoutKeys.ofSeat(on: connection, waitingForKeyboard: false, cancel: cancel)?.layout
+                .check(keysyms, through: typer.spokenName, because: because)
+        }
+        try await BlockingWork.run(.waiting) { try typer.prepare(cancel: cancel) }
+        try await run(cancel: cancel) { connection, cancel in
+            let (layout, hadKeyboard) = try LayoutKeys.ofSeat(on: connection, cancel: cancel)
+            try layout.check(keysyms, through: typer.spokenName, because: because)
+            // A keyboard the typer's session just made reaches clients a little later.
+            if !hadKeyboard { try TypingPace.pause(VirtualKeyboardTyper.keyboardSettle, cancel: cancel) }
+            try typer.press(keysyms: keysyms, cancel: cancel)
         }
     }
 }

@@ -39,11 +39,7 @@ struct KWinFakeInputTests {
         -> (refused: ChildProcess.Outcome, typed: String) {
         let livetext = builtLivetext().resolvingSymlinksInPath()
         let words = kwin.userDirectory.appendingPathComponent("words.png")
-        let drawn = try await ChildProcess.run("/usr/bin/env", ["convert", "-size", "480x120", "xc:white", "-fill", "black",
-                                                                "-pointsize", "48", "-annotate", "+24+80", ScreenPattern.words,
-                                                                words.path],
-                                               environment: ProcessInfo.processInfo.environment, timeout: .seconds(60))
-        guard drawn.status == 0 else { throw TestFailure("convert: \(String(decoding: drawn.stderr, as: UTF8.self))") }
+        try await ScreenPattern.drawWords(to: words)
         let arguments = ["analyze", "--local", "--type", words.path]
         let refused = try await kwin.runAsSessionUser(livetext.path, arguments, environment: ["OMP_THREAD_LIMIT": "1"],
                                                       timeout: .seconds(120))

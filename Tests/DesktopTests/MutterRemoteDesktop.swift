@@ -45,8 +45,24 @@ final class MutterRemoteDesktop: Sendable {
         try await Task.sleep(for: .milliseconds(150))
     }
 
+    /// Moves the pointer to (`x`, `y`) of a screen `height` pixels high and clicks the left button
+    /// there. Absolute motion needs a screen-cast stream (PipeWire), so the pointer is pushed into
+    /// the bottom-left corner first (the top-left one is the Shell's hot corner: the overview) and
+    /// moved from there (mutter does not accelerate a virtual pointer).
+    func click(x: Double, y: Double, height: Int) async throws {
+        try await call("NotifyPointerMotionRelative", [.double(-10_000), .double(10_000)])
+        try await call("NotifyPointerMotionRelative", [.double(x), .double(y - Double(height - 1))])
+        try await Task.sleep(for: .milliseconds(150))
+        try await call("NotifyPointerButton", [.int32(0x110), .bool(true)])
+        // A press on the Shell's stop button ends this very session: its release has nowhere to go.
+        _ = try? await call("NotifyPointerButton", [.int32(0x110), .bool(false)])
+        try await Task.sleep(for: .milliseconds(150))
+    }
+
     /// Keysyms (X11's keysymdef.h).
     static let control: UInt32 = 0xffe3, escape: UInt32 = 0xff1b, a: UInt32 = 0x61, c: UInt32 = 0x63
+    static let tab: UInt32 = 0xff09, space: UInt32 = 0x20, returnKey: UInt32 = 0xff0d, alt: UInt32 = 0xffe9, s: UInt32 = 0x73,
+        shift: UInt32 = 0xffe1
 
     /// The clipboard's text as mutter serves it (nil: nothing, or no text).
     func clipboardText() async throws -> String? {

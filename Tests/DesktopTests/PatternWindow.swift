@@ -4,17 +4,20 @@ import LiveTextCore
 import TestSupport
 import WaylandKit
 
-/// A Wayland-native window on kwin showing an image: WaylandKit's own xdg-shell viewer window
-/// (foot, the usual test client, divides by zero on kwin's virtual output). It lives on a thread
+/// A Wayland-native window on kwin (or gnome-shell) showing an image: WaylandKit's own xdg-shell
+/// viewer window (foot, the usual test client, divides by zero on kwin's virtual output). It lives on a thread
 /// of its own, as a Wayland window must, answering kwin's pings and hearing keys until `close()`.
 final class PatternWindow: @unchecked Sendable {
     private let stop = CancellationFlag()
     private let ended = DispatchSemaphore(value: 0)
     private let keys = Mutex<[UInt32]>([])
 
+    /// The keysyms of the keys pressed in the window, in order.
+    var keysyms: [UInt32] { keys.withLock { $0 } }
+
     /// What the keys pressed in the window typed (printable ASCII; Return as a newline).
     var typed: String {
-        String(keys.withLock { $0 }.compactMap { keysym -> Character? in
+        String(keysyms.compactMap { keysym -> Character? in
             switch keysym {
             case 0x20...0x7e: Character(Unicode.Scalar(keysym)!)
             case 0xff0d: "\n"
@@ -34,13 +37,18 @@ final class PatternWindow: @unchecked Sendable {
 
     /// Opens the window and returns once its first frame is committed.
     static func open(on kwin: KWinServer, showing image: PixelImage) async throws -> PatternWindow {
+        try await open(socket: kwin.waylandDisplay, runtimeDirectory: kwin.runtimeDirectory.path, showing: image)
+    }
+
+    /// The same on the compositor at `socket` in `runtimeDirectory`.
+    static func open(socket: String, runtimeDirectory: String, showing image: PixelImage) async throws -> PatternWindow {
         let window = PatternWindow()
         try await offPool {
             let shown = DispatchSemaphore(value: 0)
             let failure = FailureBox()
             let thread = Thread {
                 do {
-                    let canvas = try WaylandViewWindow(socket: kwin.waylandDisplay, runtimeDirectory: kwin.runtimeDirectory.path,
+                    let canvas = try WaylandViewWindow(socket: socket, runtimeDirectory: runtimeDirectory,
                                                        title: "pattern", width: image.width, height: image.height)
                     try canvas.show()
                     try canvas.setBase(image, paints: [])

@@ -12,6 +12,14 @@ struct ScreenPattern: Sendable {
 
     let image: PixelImage
 
+    /// The words alone, black on white, as a PNG at `file`: for `livetext analyze --type`.
+    static func drawWords(to file: URL) async throws {
+        let drawn = try await ChildProcess.run("/usr/bin/env", ["convert", "-size", "480x120", "xc:white", "-fill", "black",
+                                                                "-pointsize", "48", "-annotate", "+24+80", words, file.path],
+                                               environment: ProcessInfo.processInfo.environment, timeout: .seconds(60))
+        guard drawn.status == 0 else { throw TestFailure("convert: \(String(decoding: drawn.stderr, as: UTF8.self))") }
+    }
+
     static func make() async throws -> ScreenPattern {
         let text = try await ChildProcess.run("/usr/bin/env", ["convert", "-size", "\(width)x\(textHeight)", "xc:white",
                                                                "-fill", "black", "-pointsize", "48",
