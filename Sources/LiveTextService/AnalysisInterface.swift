@@ -108,6 +108,9 @@ extension LiveTextService {
                 DBusProperty("QuickActions", type: "aa{sv}", doc: "The actions the items imply.") {
                     .vardicts((await record.analysis?.actions ?? []).map(DBusEncoding.action))
                 },
+                DBusProperty("Tables", type: "s", doc: "The tables found in the text, as the JSON array of the document's tables (docs/API.md).") {
+                    .string(await record.analysis.map { TableFormat.json.render($0.tables).trimmingCharacters(in: .newlines) } ?? "[]")
+                },
             ])
     }
 

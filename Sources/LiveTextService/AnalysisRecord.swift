@@ -31,7 +31,7 @@ actor AnalysisRecord {
     let xauthority: String?
     let waylandDisplay: String?
     /// The `Analysis1` properties the result makes (sent in `PropertiesChanged` when it changes).
-    static let resultProperties = ["ImageSize", "Text", "Json", "Items", "Codes", "QuickActions"]
+    static let resultProperties = ["ImageSize", "Text", "Json", "Items", "Codes", "QuickActions", "Tables"]
     nonisolated let path = ServiceNames.newAnalysisPath()
     /// Only the caller may read the result or act on it; anyone may ask for its `State`.
     nonisolated var access: DBusObjectAccess {

@@ -82,6 +82,15 @@ struct DaemonTests {
             _ = try await daemon.analysis(codesPath, "Wait")
             let found = try await daemon.property(codesPath, "org.livetext.Analysis1", "Codes").array ?? []
             #expect(found.first?["payload"]?.string == "https://example.org/livetext?q=1")
+            #expect(try await daemon.property(codesPath, "org.livetext.Analysis1", "Tables").string == "[]")
+            // A terminal's ps listing: its table, as the JSON array of the document's tables.
+            let listing = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/tables/ps-dejavu-mono-14px.png").path
+            let tablePath = try #require(try await daemon.analyzer("AnalyzeFile", [.string(listing), .vardict([:])]).first?.objectPath)
+            _ = try await daemon.analysis(tablePath, "Wait")
+            let tables = try await daemon.property(tablePath, "org.livetext.Analysis1", "Tables").string ?? ""
+            let parsed = try JSONSerialization.jsonObject(with: Data(tables.utf8)) as? [[String: Any]]
+            #expect(parsed?.count == 1 && (parsed?.first?["rows"] as? [Any])?.count == 5, "\(tables)")
         }
     }
 

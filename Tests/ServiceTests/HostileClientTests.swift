@@ -26,7 +26,7 @@ struct HostileClientTests {
                 try await runCommand("/usr/bin/gdbus", ["call", "--address", address, "--dest", "org.livetext",
                                                         "--object-path", path.rawValue, "--method", method] + arguments)
             }
-            for property in ["Text", "Json", "Items", "Codes", "QuickActions", "Error", "ImageSize"] {
+            for property in ["Text", "Json", "Items", "Codes", "QuickActions", "Tables", "Error", "ImageSize"] {
                 let read = try await gdbus("org.freedesktop.DBus.Properties.Get", ["org.livetext.Analysis1", property])
                 #expect(read.status != 0 && read.stderr.contains("org.livetext.Error.AccessDenied"), "\(property): \(read.stdout)")
             }
