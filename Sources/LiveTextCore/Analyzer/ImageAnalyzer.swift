@@ -201,11 +201,7 @@ public final class ImageAnalyzer: Sendable {
         try flag.check()
         if configuration.types.contains(.text) {
             // A code's modules read as garbage letters: leave them out, with a quiet zone.
-            let masks = codes.map { code in
-                let margin = max(4, min(code.bounds.width, code.bounds.height) / 8)
-                return Bounds(x: code.bounds.x - margin, y: code.bounds.y - margin,
-                              width: code.bounds.width + 2 * margin, height: code.bounds.height + 2 * margin)
-            }
+            let masks = codes.map { $0.textMask(in: image) }
             if configuration.regions.isEmpty {
                 // Nobody said where the windows are (an image, a Wayland screen): their backgrounds
                 // do, the codes' modules left out (a code's edge is not a window's).
@@ -226,7 +222,7 @@ public final class ImageAnalyzer: Sendable {
         }
         // A cancelled read may be partial: it must not be kept.
         try flag.check()
-        return (blocks, codes, configuration.regions)
+        return (CodeDigits.reconciled(blocks, with: codes), codes, configuration.regions)
     }
 
     /// `early`: the page already being prepared with `masks` (and its time), when it is.
