@@ -63,6 +63,8 @@ bench: setup release
 	/usr/bin/python3 bench/wayland_capture.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/wayland_live.py --livetext .build/release/livetext
 	/usr/bin/python3 bench/desktop_capture.py --livetext .build/release/livetext
+	/usr/bin/python3 bench/tables.py setup
+	/usr/bin/python3 bench/tables.py --livetext .build/release/livetext
 	bench/notify.sh .build/release/livetext
 	bench/sigterm.sh .build/release/livetext
 

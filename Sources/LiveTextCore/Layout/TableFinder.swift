@@ -47,7 +47,7 @@ public enum TableFinder {
             while end < rows.count,
                   Double(rows[end].bounds.y - rows[end - 1].bounds.maxY) <= rowGapShare * height,
                   !gutters(of: rows[start...end], height: height).isEmpty,
-                  leavesFree(rows[end], gutters(of: rows[start..<end], height: height)) {
+                  leavesFree(rows[end], gutters(of: rows[start..<end], height: height), height: height) {
                 end += 1
             }
             if let table = table(of: rows[start..<end], height: height) {
@@ -159,11 +159,20 @@ public enum TableFinder {
         return cells
     }
 
-    /// Whether `row` leaves at least half of `gutters` untouched: a word spilling over one gutter
-    /// (or two words the reader joined) is a row of the table; a sentence across them is not.
-    static func leavesFree(_ row: Row, _ gutters: [Range<Int>]) -> Bool {
-        let free = gutters.filter { gutter in !row.words.contains { $0.bounds.x < gutter.upperBound && $0.bounds.maxX > gutter.lowerBound } }
-        return free.count * 2 >= gutters.count
+    /// Whether `row` leaves at least half of `gutters` open (a gutter's width at least, beside its
+    /// words): a longer cell narrows a gutter, a word spilling over one (or two words the reader
+    /// joined) closes one and is still a row of the table; a sentence across them is not.
+    static func leavesFree(_ row: Row, _ gutters: [Range<Int>], height: Double) -> Bool {
+        let least = max(2, Int((gutterShare * height).rounded()))
+        let open = gutters.filter { gutter in
+            var widest = 0, from = gutter.lowerBound
+            for word in row.words where word.bounds.maxX > gutter.lowerBound && word.bounds.x < gutter.upperBound {
+                widest = max(widest, word.bounds.x - from)
+                from = max(from, word.bounds.maxX)
+            }
+            return max(widest, gutter.upperBound - from) >= least
+        }
+        return open.count * 2 >= gutters.count
     }
 
     static func filled(_ row: Row, _ gutters: [Range<Int>]) -> Int {
