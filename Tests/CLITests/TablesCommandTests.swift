@@ -27,9 +27,19 @@ struct TablesCommandTests {
         #expect((tables.first?["rows"] as? [[Any]])?.count == 5)
     }
 
+    @Test("a dialog's labels and values are a table of two columns, whatever the labels' lengths")
+    func labelsAndValues() async throws {
+        let dialog = FixtureCorpus("tables").directory.appendingPathComponent("dialog-fields-dejavu-12px.png").path
+        let tsv = try await CLIProcess.run(["analyze", "--local", "--tables", "tsv", dialog])
+        let rows = tsv.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.map { $0.first ?? "" } == ["Name:", "Email:", "Phone:", "Company:", "Role:"], "\(tsv.stdout)")
+        #expect(rows.allSatisfy { $0.count == 2 } && rows.last?.last == "Buyer", "\(tsv.stdout)")
+    }
+
     @Test("no table: nothing printed, exit 1; with --json: exit 2 saying why")
     func none() async throws {
-        let prose = try await CLIProcess.run(["analyze", "--local", "--tables", "tsv", CLIProcess.fixture("text-light-15px.png")])
+        let page = FixtureCorpus("tables").directory.appendingPathComponent("prose-dejavu-13px.png").path
+        let prose = try await CLIProcess.run(["analyze", "--local", "--tables", "tsv", page])
         #expect(prose.status == 1 && prose.stdout.isEmpty, "\(prose.stdout) \(prose.stderr)")
         let both = try await CLIProcess.run(["analyze", "--json", "--tables", "csv", Self.ps])
         #expect(both.status == 2 && both.stderr.contains("--tables json"), "\(both.stderr)")
