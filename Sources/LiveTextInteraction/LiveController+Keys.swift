@@ -183,7 +183,7 @@ extension LiveController {
             return
         }
         (selection, caretShown) = (selected, false)
-        menu = layOutMenu(selectionMenuItems(selectedText), x: x, y: y, highlightFirst: false)
+        menu = layOutMenu(selectionMenuItems(selectedText, table: table(atX: x, y: y)), x: x, y: y, highlightFirst: false)
     }
 
     /// The focused subject of an older reading in a newer one: the item or code with the same
