@@ -64,4 +64,12 @@ struct LiveCopyTableTests {
             Self.checkTSV(try await Self.clipboard("UTF8_STRING", on: server))
         }
     }
+
+    @Test("the hand-off process takes text and HTML as JSON with --html; anything else is refused (exit 2, saying what it wanted) before any display is asked")
+    func handOffRefusesOtherInput() async throws {
+        let result = try await CLIProcess.run(["serve-clipboard", "--html"], stdin: Data("PID\tCMD\n".utf8),
+                                              environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("plain and html"), "\(result.stderr)")
+    }
 }
