@@ -54,6 +54,22 @@ struct CopyTableTests {
         #expect(controller.menu == nil)
     }
 
+    @Test("without a mouse: a selection in the table, then the Menu key: Copy Table in its menu; Down, Enter copy the table; a selection outside it has none")
+    func keyboardMenu() throws {
+        var controller = Self.read(Self.analysis)
+        // Ctrl+Right twice from the start: "alpha" then "beta"; with Shift, the caret selects.
+        for keysym in [Keysym.right, Keysym.right] { _ = controller.handle(LiveMenuTests.key(keysym, [.shift, .control])) }
+        _ = controller.handle(LiveMenuTests.key(Keysym.menu))
+        let menu = try #require(controller.menu)
+        #expect(menu.entries.map(\.title).prefix(4) == ["Copy", "Copy as One Line", "Copy Table", "Select All"])
+        for keysym in [Keysym.down, Keysym.down] { _ = controller.handle(LiveMenuTests.key(keysym)) }
+        #expect(controller.handle(Live.enter) == [.copy(Self.copied)])
+        // All the text: its last line ("omega") is below the table.
+        _ = controller.handle(LiveMenuTests.key(0x61, .control))
+        _ = controller.handle(LiveMenuTests.key(Keysym.menu))
+        #expect(controller.menu?.entries.map(\.title).contains(LiveController.copyTableTitle) == false)
+    }
+
     @Test("between the words of a table, Copy Table alone; outside it, no Copy Table (and no menu where there is nothing)")
     func onlyOverTable() throws {
         var controller = Self.read(Self.analysis)
