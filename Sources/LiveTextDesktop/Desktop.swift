@@ -247,9 +247,14 @@ public final class Desktop: Sendable {
 
     /// `copy` for callers on a thread that may block (one round trip or two).
     public func copySynchronously(_ text: String, alsoPrimary: Bool = false) throws {
+        try copySynchronously(ClipboardContent(plain: text), alsoPrimary: alsoPrimary)
+    }
+
+    /// `copySynchronously` of `content`: its HTML, when it has one, offered as `text/html` beside the text.
+    public func copySynchronously(_ content: ClipboardContent, alsoPrimary: Bool = false) throws {
         let selections: Set<SelectionName> = alsoPrimary ? [.clipboard, .primary] : [.clipboard]
         let backend = try backend(for: alsoPrimary ? [.copy, .copyPrimary] : .copy)
-        try backend.copy(text, to: selections)
+        try backend.copy(content, to: selections)
         copiedBy.withLock { $0 = backend }
     }
 
@@ -265,7 +270,7 @@ public final class Desktop: Sendable {
         SurfaceCopies.waitUntilReplaced(timeout: timeout)
     }
 
-    public func copyToHandOn(managerTimeout: Duration = .milliseconds(300)) -> (text: String, alsoPrimary: Bool)? {
+    public func copyToHandOn(managerTimeout: Duration = .milliseconds(300)) -> (content: ClipboardContent, alsoPrimary: Bool)? {
         copiedBy.withLock { $0 }?.copyToHandOn(managerTimeout: managerTimeout)
     }
 

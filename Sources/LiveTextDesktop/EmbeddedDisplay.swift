@@ -23,7 +23,7 @@ public final class EmbeddedDisplay: DisplayBackend, Sendable {
         /// The monitor the pointer is on.
         public var pointerMonitor: Int?
         /// Every copy, in order, with the selections it owned.
-        public var copies: [(text: String, selections: Set<SelectionName>)] = []
+        public var copies: [(content: ClipboardContent, selections: Set<SelectionName>)] = []
         /// Everything typed, in order.
         public var typed: [String] = []
         /// The viewer's windows opened (with `.viewWindow`), in order.
@@ -52,7 +52,7 @@ public final class EmbeddedDisplay: DisplayBackend, Sendable {
         try state.withLock { try body(&$0) }
     }
 
-    public var copies: [String] { withState { $0.copies.map(\.text) } }
+    public var copies: [String] { withState { $0.copies.map(\.content.plain) } }
     public var typed: [String] { withState { $0.typed } }
 
     private func require(_ capability: DisplayCapabilities) throws {
@@ -128,16 +128,16 @@ public final class EmbeddedDisplay: DisplayBackend, Sendable {
         return image
     }
 
-    public func copy(_ text: String, to selections: Set<SelectionName>) throws {
+    public func copy(_ content: ClipboardContent, to selections: Set<SelectionName>) throws {
         try require(selections.contains(.primary) ? [.copy, .copyPrimary] : .copy)
-        withState { $0.copies.append((text, selections)) }
+        withState { $0.copies.append((content, selections)) }
     }
 
     /// Nothing else ever copies here.
     public func waitUntilReplaced(timeout: Duration?) -> Bool { false }
 
-    public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? {
-        withState { $0.copies.last.map { ($0.text, $0.selections.contains(.primary)) } }
+    public func copyToHandOn(managerTimeout: Duration) -> (content: ClipboardContent, alsoPrimary: Bool)? {
+        withState { $0.copies.last.map { ($0.content, $0.selections.contains(.primary)) } }
     }
 
     /// No canvas: the live surface's logic is tested as `LiveController` values, its drawing on

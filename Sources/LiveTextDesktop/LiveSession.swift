@@ -46,7 +46,7 @@ public struct LiveSession: Sendable {
         /// The user closed it with Enter (after copying the selection), not with Escape.
         public var confirmed: Bool
         /// The text copied last (Ctrl+C, Enter), nil when nothing was.
-        public var copied: String?
+        public var copied: ClipboardContent?
         /// The quick action of the item or code clicked (which closed the surface), for the caller to
         /// carry out now that nothing is grabbed, with the reading it was chosen in (one of its
         /// `actions`): a partial one when the item was clicked before the whole was read.
@@ -75,7 +75,7 @@ public struct LiveSession: Sendable {
     /// Cancelling the caller's task closes the surface (within one wait of its loop) and throws
     /// `CancellationError`.
     public func run(analyze: @escaping @Sendable (ScreenImage, ProgressiveReading) async throws -> ImageAnalysis,
-                    copy: @escaping @Sendable (String) throws -> Void,
+                    copy: @escaping @Sendable (ClipboardContent) throws -> Void,
                     onReading: @escaping @Sendable (ImageAnalysis) -> Void = { _ in }) async throws
         -> Outcome {
         _ = try Self.surfaceTarget(target)
@@ -136,7 +136,7 @@ public struct LiveSession: Sendable {
     }
 
     /// The surface's thread: show, hand the frozen pixels over, run the controller until closed.
-    private func runSurface(copy: @Sendable (String) throws -> Void, cancel: CancellationFlag,
+    private func runSurface(copy: @Sendable (ClipboardContent) throws -> Void, cancel: CancellationFlag,
                             report: AsyncStream<Progress>.Continuation) {
         let started = ContinuousClock.now
         defer { report.finish() }
@@ -168,7 +168,7 @@ public struct LiveSession: Sendable {
                                             menuPainter: LiveMenuPainter(frozen: frozen.image, interface: interface,
                                                                          metrics: metrics))
             controller.pointer = pointer.map { PixelPoint(x: $0.x, y: $0.y) }
-            var copied: String?, action: (action: QuickAction, reading: ImageAnalysis)?, textAction: (kind: QuickAction.Kind, text: String)?
+            var copied: ClipboardContent?, action: (action: QuickAction, reading: ImageAnalysis)?, textAction: (kind: QuickAction.Kind, text: String)?
             try surface.setPaints(controller.paints)
             let ending = try surface.run(cancel: cancel) { surfaceEvent in
                 guard let event = InteractionEvent(surfaceEvent) else { return }

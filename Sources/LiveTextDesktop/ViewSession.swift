@@ -32,7 +32,7 @@ public struct ViewSession: Sendable {
     /// How a session ended.
     public struct Outcome: Sendable {
         /// The text copied last, nil when nothing was.
-        public var copied: String?
+        public var copied: ClipboardContent?
         /// The reading of the image shown last, when it was done.
         public var analysis: ImageAnalysis?
         /// The reading of every image read while shown, in the order of the documents.
@@ -60,7 +60,7 @@ public struct ViewSession: Sendable {
     /// task); `copy` puts text on the clipboard and `perform` carries out an action (both on the
     /// window's thread). Throws `.unavailable` without a display that can show a window.
     public func run(_ documents: [Document], on desktop: Desktop, analyze: @escaping @Sendable (PixelImage, _ source: String) async throws -> ImageAnalysis,
-                    copy: @escaping @Sendable (String) throws -> Void,
+                    copy: @escaping @Sendable (ClipboardContent) throws -> Void,
                     perform: @escaping @Sendable (Action) throws -> Void) async throws -> Outcome {
         guard !documents.isEmpty else { throw LiveTextError(.invalidArgs, "no image to view") }
         let (progress, report) = AsyncStream<Progress>.makeStream()
@@ -108,7 +108,7 @@ public struct ViewSession: Sendable {
         }
     }
 
-    private func runWindow(_ documents: [Document], on desktop: Desktop, copy: @Sendable (String) throws -> Void,
+    private func runWindow(_ documents: [Document], on desktop: Desktop, copy: @Sendable (ClipboardContent) throws -> Void,
                            perform: @Sendable (Action) throws -> Void, report: AsyncStream<Progress>.Continuation) {
         let started = ContinuousClock.now
         defer { report.finish() }
@@ -144,7 +144,7 @@ public struct ViewSession: Sendable {
             try window.setBase(controller.base, paints: controller.paints())
             var timings = LiveTimings(shownMs: LiveTimings.since(started))
             report.yield(.opened(window, generation: controller.generation, controller.image, source: documents[0].source))
-            var copied: String?, read: [Int: ImageAnalysis] = [:]
+            var copied: ClipboardContent?, read: [Int: ImageAnalysis] = [:]
             _ = try window.run(cancel: nil) { windowEvent in
                 guard let event = InteractionEvent(windowEvent) else { return }
                 let before = (controller.transform, controller.generation, controller.quarterTurns), wasLive = controller.analysis != nil

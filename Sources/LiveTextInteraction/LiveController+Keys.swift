@@ -157,11 +157,13 @@ extension LiveController {
         return []
     }
 
-    /// The Menu key or Shift+F10: the selection's menu under its last line, else the focused
-    /// item's under it, its first entry highlighted; none with neither.
+    /// The Menu key or Shift+F10: the selection's menu under its last line (with Copy Table when
+    /// that line is in a table), else the focused item's under it, its first entry highlighted;
+    /// none with neither.
     private func keyboardMenu() -> LiveMenu? {
         if hasSelection, let text, let selection, let last = text.rects(of: selection).last {
-            return layOutMenu(selectionMenuItems(selectedText), x: last.x, y: last.maxY + 4, highlightFirst: true)
+            let table = table(atX: last.x + last.width / 2, y: last.y + last.height / 2)
+            return layOutMenu(selectionMenuItems(selectedText, table: table), x: last.x, y: last.maxY + 4, highlightFirst: true)
         }
         if let focus, let analysis, let first = focusRects(focus).first {
             return layOutMenu(itemMenuItems(focus, in: analysis), x: first.x, y: first.maxY + 4, highlightFirst: true)
@@ -183,7 +185,7 @@ extension LiveController {
             return
         }
         (selection, caretShown) = (selected, false)
-        menu = layOutMenu(selectionMenuItems(selectedText), x: x, y: y, highlightFirst: false)
+        menu = layOutMenu(selectionMenuItems(selectedText, table: table(atX: x, y: y)), x: x, y: y, highlightFirst: false)
     }
 
     /// The focused subject of an older reading in a newer one: the item or code with the same

@@ -40,15 +40,20 @@ extension LiveController {
     }
 
     /// The menu for a right click: on the selection, `selectionMenuItems`; else the menu of the
-    /// item or code under the point (`itemMenuItems`); nil elsewhere.
+    /// item or code under the point (`itemMenuItems`); over a table, with Copy Table (alone
+    /// where nothing else is under the point); nil elsewhere.
     func contextMenu(atX x: Int, y: Int) -> LiveMenu? {
         var items: [LiveMenu.Item] = []
+        let table = table(atX: x, y: y)
         if let text, let selection, !selection.isEmpty,
            text.quads(of: selection).contains(where: { $0.contains(PixelPoint(x: x, y: y)) }) {
             // The selection first: what the user chose wins over an item under it.
-            items = selectionMenuItems(selectedText)
+            items = selectionMenuItems(selectedText, table: table)
         } else if let subject = item(at: x, y, menu: true), let analysis {
-            items = itemMenuItems(subject, in: analysis)
+            items = itemMenuItems(subject, in: analysis) + (table.map { [Self.copyTableItem($0)] } ?? [])
+        } else if let table, !selectsText || text?.word(at: PixelPoint(x: x, y: y)) == nil {
+            // Between the words of a table (a word gets its selection's menu, with Copy Table).
+            items = [Self.copyTableItem(table)]
         }
         let at = menuPoint(x, y)
         return layOutMenu(items, x: at.x, y: at.y, highlightFirst: false)
@@ -70,13 +75,14 @@ extension LiveController {
         menuView.map { ($0.viewWidth, $0.viewHeight) } ?? (width, height)
     }
 
-    /// The selection's menu: Copy, Copy as One Line (`MenuWording.oneLine`), Select All, then Look
-    /// Up and Translate of its first line, capped (`MenuWording.phrase`), each title quoting what
-    /// it will send.
-    func selectionMenuItems(_ selected: String) -> [LiveMenu.Item] {
-        var items = [LiveMenu.Item("Copy", [.copy(selected)]),
-                     LiveMenu.Item("Copy as One Line", [.copy(MenuWording.oneLine(selected))]),
-                     LiveMenu.Item("Select All", selectsAll: true)]
+    /// The selection's menu: Copy, Copy as One Line (`MenuWording.oneLine`), Copy Table when it
+    /// was opened over `table`, Select All, then Look Up and Translate of its first line, capped
+    /// (`MenuWording.phrase`), each title quoting what it will send.
+    func selectionMenuItems(_ selected: String, table: TextTable? = nil) -> [LiveMenu.Item] {
+        var items = [LiveMenu.Item("Copy", [.copy(ClipboardContent(plain: selected))]),
+                     LiveMenu.Item("Copy as One Line", [.copy(ClipboardContent(plain: MenuWording.oneLine(selected)))])]
+        items += table.map { [Self.copyTableItem($0)] } ?? []
+        items.append(LiveMenu.Item("Select All", selectsAll: true))
         let phrase = MenuWording.phrase(of: selected)
         if !phrase.isEmpty {
             let quoted = MenuWording.quoted(phrase)
@@ -84,6 +90,19 @@ extension LiveController {
                       LiveMenu.Item("Translate \(quoted)", [.textAction(.translate, phrase), .close])]
         }
         return items
+    }
+
+    /// The title of the menu entry and chip that copy a table.
+    public static let copyTableTitle = "Copy Table"
+
+    /// Copy Table: the table's tab-separated text, with its `<table>` as `text/html`.
+    static func copyTableItem(_ table: TextTable) -> LiveMenu.Item {
+        LiveMenu.Item(copyTableTitle, [.copy(ClipboardContent(tables: [table]))])
+    }
+
+    /// The table whose bounds hold a point of the reading, the innermost (smallest) when several do.
+    func table(atX x: Int, y: Int) -> TextTable? {
+        analysis?.tables.filter { $0.bounds.contains(x: x, y: y) }.min { $0.bounds.width * $0.bounds.height < $1.bounds.width * $1.bounds.height }
     }
 
     /// The menu of an item or code: what it does (open, call, map, …) first, then its copies, in

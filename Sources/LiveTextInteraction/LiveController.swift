@@ -92,8 +92,8 @@ public struct LiveController {
 
     /// What the surface is asked to do after an event.
     public enum Command: Equatable, Sendable {
-        /// Put this text on the clipboard.
-        case copy(String)
+        /// Put this on the clipboard: text, or a table's text with its HTML.
+        case copy(ClipboardContent)
         /// Close the surface.
         case close
         /// Carry out this quick action (of `analysis`), then close.
@@ -137,6 +137,7 @@ public struct LiveController {
             showingAll.toggle()
         case .press(let press) where press.button == 1 && chip(at: press.x, press.y) != nil:
             let chip = chip(at: press.x, press.y)!
+            if !chip.tables.isEmpty { return [.copy(ClipboardContent(tables: chip.tables))] }
             guard let action = chip.action else {
                 // "More…": every action, in a menu over the chip.
                 menu = moreMenu(panel.more, above: chip.frame)
@@ -256,7 +257,7 @@ public struct LiveController {
 
     func copySelection() -> [Command] {
         let selected = selectedText
-        return selected.isEmpty ? [] : [.copy(selected)]
+        return selected.isEmpty ? [] : [.copy(ClipboardContent(plain: selected))]
     }
 
     /// Button 1 down: a caret (Shift: the selection extended), a word (double click), a line

@@ -6,11 +6,21 @@ import LiveTextCore
 public struct LivePanel: Sendable {
     public struct Chip: Sendable, Equatable {
         public var frame: Bounds
-        /// What a click on it runs; nil for "More…", which shows the menu of `LivePanel.more`.
+        /// What a click on it runs; nil for Copy Table and "More…", which shows the menu of
+        /// `LivePanel.more`.
         public var action: QuickAction?
+        /// The tables Copy Table copies; empty for every other chip.
+        public var tables: [TextTable] = []
         /// The chip as drawn over the dimmed screen; nil when it could not be drawn (no frozen
         /// pixels, no font): then a plain box stands for it.
         public var picture: LivePicture?
+
+        public init(frame: Bounds, action: QuickAction? = nil, tables: [TextTable] = [], picture: LivePicture? = nil) {
+            self.frame = frame
+            self.action = action
+            self.tables = tables
+            self.picture = picture
+        }
     }
 
     public var button: Bounds?
@@ -38,8 +48,9 @@ public struct LivePanel: Sendable {
     /// `analysis`' quick actions (`QuickActionChips`: at most three, the most useful first, and
     /// "More…" when there are more), on a `width` × `height` surface; titles measured by `measure`
     /// (asked only when there are chips) and each chip drawn by `draw` (nil: plain boxes stand for
-    /// them). Where the chips do not all fit beside the button, fewer are shown and "More…" keeps
-    /// the rest.
+    /// them). When the reading has tables, a Copy Table chip follows the actions' chips (before
+    /// "More…"): it copies them all. Where the chips do not all fit beside the button, fewer
+    /// actions are shown and "More…" keeps the rest.
     public static func laidOut(_ analysis: ImageAnalysis, types: [InteractionType], allowDataDetectorsInTextMode: Bool,
                                interface: SupplementaryInterface, metrics: InterfaceMetrics, width: Int, height: Int,
                                measure: (String) -> Int = { _ in 0 },
@@ -49,9 +60,11 @@ public struct LivePanel: Sendable {
         let chosen = InteractionOffer(analysis: analysis, types: types, allowDataDetectorsInTextMode: allowDataDetectorsInTextMode)
             .map { QuickActionChips(offer: $0, analysis: analysis) }
         let actions = chosen?.shown ?? [], more = chosen?.more ?? []
-        /// The first `count` chips, and "More…" when anything is left out.
+        let tables = analysis.tables, tableChips = tables.isEmpty ? 0 : 1
+        /// The first `count` chips, Copy Table, and "More…" when anything is left out.
         func titles(_ count: Int) -> [String] {
-            actions.prefix(count).map(\.title) + (count < actions.count || !more.isEmpty ? [moreTitle] : [])
+            actions.prefix(count).map(\.title) + (tables.isEmpty ? [] : [LiveController.copyTableTitle])
+                + (count < actions.count || !more.isEmpty ? [moreTitle] : [])
         }
         func layOut(_ titles: [String]) -> InterfaceLayout {
             InterfaceLayout(width: width, height: height, interface: interface, metrics: metrics,
@@ -61,7 +74,7 @@ public struct LivePanel: Sendable {
         // fits, what fits of them all (the layout says which were dropped).
         var shownCount = actions.count, layout = layOut(titles(shownCount))
         if layout.chips.count < titles(shownCount).count,
-           let fits = (0..<actions.count).reversed().first(where: { layOut(titles($0)).chips.count == $0 + 1 }) {
+           let fits = (0..<actions.count).reversed().first(where: { layOut(titles($0)).chips.count == $0 + tableChips + 1 }) {
             shownCount = fits
             layout = layOut(titles(fits))
         }
@@ -70,9 +83,11 @@ public struct LivePanel: Sendable {
                               more: more.isEmpty && shownCount < actions.count ? actions.map { [$0] } : more)
         for (index, laidOut) in layout.chips.enumerated() {
             var chip = laidOut
-            // "More…" runs nothing: never drawn as the default, even when it is the only chip.
+            // Copy Table and "More…" run no action: never drawn as the default, even alone.
             if index >= shownCount { chip.primary = false }
-            panel.chips.append(Chip(frame: chip.frame, action: index < shownCount ? actions[index] : nil, picture: draw?(chip)))
+            let copiesTables = index == shownCount && tableChips == 1
+            panel.chips.append(Chip(frame: chip.frame, action: index < shownCount ? actions[index] : nil,
+                                    tables: copiesTables ? tables : [], picture: draw?(chip)))
         }
         return panel
     }

@@ -103,7 +103,7 @@ public struct ViewController {
 
     /// What the window is asked to do after an event.
     public enum Command: Equatable, Sendable {
-        case copy(String)
+        case copy(ClipboardContent)
         case perform(QuickAction)
         case textAction(QuickAction.Kind, String)
         /// Send `LiveClickWait(serial)` back after the double-click interval.
@@ -155,6 +155,7 @@ public struct ViewController {
             showingAll.toggle()
         case .press(let press) where press.button == 1 && !spaceHeld && chip(at: press.x, press.y) != nil:
             let chip = chip(at: press.x, press.y)!
+            if !chip.tables.isEmpty { return [.copy(ClipboardContent(tables: chip.tables))] }
             guard let action = chip.action else {
                 // "More…": the live controller's menu of every action, over the chip.
                 live.menuView = transform

@@ -32,8 +32,8 @@ public struct WiFiDetails: Sendable, Hashable {
         let open = password.isEmpty || security == "nopass"
         var security = open ? "Security: None" : "Security: \(self.security)"
         if hidden { security += ", Hidden Network" }
-        return [LiveMenu.Item("Network: \(ssid)", [.copy(ssid)]),
-                open ? LiveMenu.Item("No Password") : LiveMenu.Item("Password: \(password)", [.copy(password)]),
+        return [LiveMenu.Item("Network: \(ssid)", [.copy(ClipboardContent(plain: ssid))]),
+                open ? LiveMenu.Item("No Password") : LiveMenu.Item("Password: \(password)", [.copy(ClipboardContent(plain: password))]),
                 LiveMenu.Item(security)]
     }
 }

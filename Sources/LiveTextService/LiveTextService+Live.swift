@@ -134,7 +134,7 @@ extension LiveTextService {
         log.info("live text: shown in \(timings.shownMs) ms, first lines live in \(timings.firstLiveMs.map { "\($0)" } ?? "-") "
                  + "ms, all in \(timings.liveMs.map { "\($0)" } ?? "-") ms")
         ended.notes.forEach { log.info("live text: \($0)") }
-        if let copied = ended.copied { log.info("live text: copied \(copied.unicodeScalars.count) characters") }
+        if let copied = ended.copied { log.info("live text: copied \(copied.plain.unicodeScalars.count) characters\(copied.html == nil ? "" : ", with HTML")") }
         await performChosen(ended, on: desktop)
         return ended
     }

@@ -98,8 +98,8 @@ final class ClipboardOwnerLoop: @unchecked Sendable {
 
     /// Copies on the calling thread, the one that dispatches a shared connection (before
     /// `startServing`); throws what `WaylandClipboardOwner.copy` throws.
-    func copyHere(_ text: String, to selections: Set<SelectionName>) throws {
-        if let error = copy(ClipboardText(text), to: selections) { throw error }
+    func copyHere(_ content: ClipboardContent, to selections: Set<SelectionName>) throws {
+        if let error = copy(ClipboardText(content), to: selections) { throw error }
     }
 
     /// Lets go of what it owns and its device on the calling thread (before `startServing`),

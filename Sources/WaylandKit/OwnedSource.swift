@@ -23,7 +23,7 @@ final class OwnedSource {
         let retained = Unmanaged.passRetained(self)
         self.retained = retained
         proxy = device.makeSource(for: self)
-        for type in ClipboardText.offeredTypes { device.offer(type, on: proxy!) }
+        for type in text.offeredTypes { device.offer(type, on: proxy!) }
     }
 
     /// What a device's listener is given, to find this source again (`from`).

@@ -18,7 +18,7 @@ final class SurfaceClipboard {
 
     /// Owns the clipboard with `text`, as the client the user's event `serial` went to; returns
     /// once the compositor has taken it (a round trip on the surface's connection).
-    func copy(_ text: String, serial: UInt32) throws {
+    func copy(_ text: ClipboardContent, serial: UInt32) throws {
         device.serial = serial
         try loop.copyHere(text, to: [.clipboard])
     }

@@ -34,7 +34,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     /// Serves copied text on its own connection and thread; made on the first copy.
     private let owner: MadeOnFirstUse<WaylandClipboardOwner>
     /// The latest copy and whether the primary selection had it too.
-    private let lastCopy = Mutex<(text: String, alsoPrimary: Bool)?>(nil)
+    private let lastCopy = Mutex<(content: ClipboardContent, alsoPrimary: Bool)?>(nil)
     /// Reads the screen where the compositor cannot (no wlr-screencopy).
     private let grabber: (any ScreenGrabber)?
     /// Presses keys where the compositor offers no virtual keyboard and no fake input.
@@ -301,7 +301,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
                                                    within: deadline)
     }
 
-    public func copy(_ text: String, to selections: Set<SelectionName>) throws {
+    public func copy(_ text: ClipboardContent, to selections: Set<SelectionName>) throws {
         try requireDataControl(for: .copy)
         let serving = try owner.get()
         do {
@@ -324,7 +324,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     /// Wayland has no clipboard-manager handoff (a manager such as cliphist copies what it sees):
     /// the text is still ours while nothing else was copied, and the caller must keep serving it.
-    public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? {
+    public func copyToHandOn(managerTimeout: Duration) -> (content: ClipboardContent, alsoPrimary: Bool)? {
         guard let current = owner.current, current.isOwner else { return nil }
         return lastCopy.withLock { $0 }
     }

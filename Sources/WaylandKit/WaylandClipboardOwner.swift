@@ -37,10 +37,15 @@ public final class WaylandClipboardOwner: Sendable {
     /// compositor's data-control is version 1, when the compositor went away or the owner was
     /// closed, `failed` when another program took a selection at the same moment.
     public func copy(_ text: String, to selections: Set<SelectionName> = [.clipboard]) throws {
+        try copy(ClipboardContent(plain: text), to: selections)
+    }
+
+    /// `copy` of `content`: its HTML, when it has one, is offered as `text/html` beside the text.
+    public func copy(_ content: ClipboardContent, to selections: Set<SelectionName> = [.clipboard]) throws {
         guard !selections.isEmpty else { throw LiveTextError(.invalidArgs, "copy needs a selection to copy to") }
         if selections.contains(.primary), !loop.hasPrimary { throw WaylandClipboardReader.noPrimary(loop.socketName) }
         let reply = OwnerReply()
-        guard loop.post(.copy(ClipboardText(text), selections, reply)) else {
+        guard loop.post(.copy(ClipboardText(content), selections, reply)) else {
             throw loop.shared.withLock { $0.failure } ?? LiveTextError(.unavailable, "the clipboard owner was closed")
         }
         guard let outcome = reply.wait(timeout: .seconds(10)) else {

@@ -296,7 +296,7 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
     /// False where it has data-control, through which the backend's clipboard owner copies
     /// (`WaylandBackend.copy`). The primary selection is not set this way. Throws `unavailable`
     /// when the compositor has no clipboard at all, `failed` when it refused the copy.
-    public func copyFromSurface(_ text: String) throws -> Bool {
+    public func copyFromSurface(_ text: ClipboardContent) throws -> Bool {
         guard connection.global("zwlr_data_control_manager_v1") == nil else { return false }
         guard !isClosed else { throw LiveTextError(.failed, "the live surface is closed") }
         let clipboard = try self.clipboard ?? SurfaceClipboard(connection: connection)

@@ -8,7 +8,7 @@ import Foundation
 /// takes CLIPBOARD over, and answers our request: our property on success, None on failure.
 extension OwnerLoop {
     func startHandoff(timeout: Duration, reply: Reply<Bool>) {
-        guard handoff == nil, !display.isBroken, server.owned[atoms.clipboard] != nil,
+        guard handoff == nil, !display.isBroken, let owned = server.owned[atoms.clipboard],
               XGetSelectionOwner(display.handle, atoms.clipboardManager) != 0 else {
             reply.resolve(false)
             return
@@ -19,7 +19,7 @@ extension OwnerLoop {
             reply.resolve(false)
             return
         }
-        display.setProperty(of: window, atoms.saveTargetsList, type: atoms.atom, longs: atoms.savable.map { UInt($0) })
+        display.setProperty(of: window, atoms.saveTargetsList, type: atoms.atom, longs: atoms.savable(owned.payload).map { UInt($0) })
         XConvertSelection(display.handle, atoms.clipboardManager, atoms.saveTargets, atoms.saveTargetsList, window, time)
         display.flush()
         handoff = PendingHandoff(deadline: .now + timeout, reply: reply)

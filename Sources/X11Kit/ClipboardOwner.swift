@@ -9,7 +9,7 @@ import LiveTextCore
 /// Opens its own connection and answers requests on its own thread; every method may be called
 /// from any thread. Serves TARGETS, TIMESTAMP, MULTIPLE, SAVE_TARGETS, UTF8_STRING,
 /// `text/plain;charset=utf-8`, `text/plain` (US-ASCII, '?' for the rest), STRING (Latin-1, '?' for
-/// the rest) and TEXT; large text goes by INCR. It never takes a selection unless `copy` asks.
+/// the rest), TEXT and, for a copy with HTML, `text/html`; large text goes by INCR. It never takes a selection unless `copy` asks.
 public final class ClipboardOwner: Sendable {
     private let loop: OwnerLoop
 
@@ -36,9 +36,15 @@ public final class ClipboardOwner: Sendable {
     /// Throws `.invalidArgs` for no selection, `.unavailable` when the display went away or the
     /// owner was closed, `.failed` when another program took a selection at the same moment.
     public func copy(_ text: String, to selections: Set<SelectionName> = [.clipboard]) throws {
+        try copy(ClipboardContent(plain: text), to: selections)
+    }
+
+    /// `copy` of `content`: its HTML, when it has one, is served as `text/html` beside the text
+    /// (and listed in TARGETS and SAVE_TARGETS).
+    public func copy(_ content: ClipboardContent, to selections: Set<SelectionName> = [.clipboard]) throws {
         guard !selections.isEmpty else { throw LiveTextError(.invalidArgs, "copy needs a selection to copy to") }
         let reply = Reply<LiveTextError?>()
-        guard loop.post(.copy(TextPayload(text), selections, reply)) else {
+        guard loop.post(.copy(TextPayload(content), selections, reply)) else {
             throw LiveTextError(.unavailable, "the clipboard owner was closed")
         }
         guard let outcome = reply.wait(timeout: .seconds(10)) else {

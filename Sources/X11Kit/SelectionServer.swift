@@ -72,7 +72,7 @@ final class SelectionServer {
         let text = ownership.payload
         switch target {
         case atoms.targets:
-            return write(into: property, of: requestor, type: atoms.atom, longs: atoms.served.map { UInt($0) })
+            return write(into: property, of: requestor, type: atoms.atom, longs: atoms.served(text).map { UInt($0) })
         case atoms.timestamp:
             return write(into: property, of: requestor, type: atoms.integer, longs: [UInt(ownership.time)])
         case atoms.saveTargets:
@@ -81,6 +81,9 @@ final class SelectionServer {
             return write(into: property, of: requestor, type: atoms.null, longs: [])
         case atoms.utf8String, atoms.textPlainUTF8:
             return send(text.utf8, type: target, into: property, of: requestor)
+        case atoms.textHTML:
+            guard let html = text.html else { return false }
+            return send(html, type: target, into: property, of: requestor)
         case atoms.textPlain:
             return send(text.ascii, type: target, into: property, of: requestor)
         case atoms.string:

@@ -20,7 +20,7 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
     /// The Xauthority file whose cookie opens the display; nil: as Xlib chooses.
     public let xauthority: String?
     /// The text of the latest copy and whether PRIMARY had it too.
-    private let lastCopy = Mutex<(text: String, alsoPrimary: Bool)?>(nil)
+    private let lastCopy = Mutex<(content: ClipboardContent, alsoPrimary: Bool)?>(nil)
     private let queue = DispatchQueue(label: "org.livetext.x11")
     /// Touched only on `queue`.
     private var session: Session?
@@ -156,7 +156,7 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
                                             within: deadline)
     }
 
-    public func copy(_ text: String, to selections: Set<SelectionName>) throws {
+    public func copy(_ text: ClipboardContent, to selections: Set<SelectionName>) throws {
         let serving = try owner.get()
         do {
             try serving.copy(text, to: selections)
@@ -172,7 +172,7 @@ public final class X11Backend: DisplayBackend, @unchecked Sendable {
         }
     }
 
-    public func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)? {
+    public func copyToHandOn(managerTimeout: Duration) -> (content: ClipboardContent, alsoPrimary: Bool)? {
         guard let current = owner.current, let copy = lastCopy.withLock({ $0 }), current.isOwner else {
             return nil
         }

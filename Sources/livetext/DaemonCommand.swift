@@ -91,7 +91,7 @@ struct DaemonCommand: AsyncParsableCommand {
         // livetext serve-clipboard goes on serving it until something else is copied.
         if let copy = desktop.copyToHandOn() {
             do {
-                try DetachedClipboard.copy(copy.text, alsoPrimary: copy.alsoPrimary)
+                try DetachedClipboard.copy(copy.content, alsoPrimary: copy.alsoPrimary)
                 log.info("the copied text is served by a detached livetext serve-clipboard now")
             } catch {
                 log.warning("the copied text is lost: \((error as? LiveTextError)?.message ?? "\(error)")")

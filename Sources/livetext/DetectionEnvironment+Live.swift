@@ -35,7 +35,7 @@ extension DetectionEnvironment {
     /// meanwhile, and the desktop. The text `copied` says was copied last outlives this process: a
     /// detached server takes it over before the desktop's own clipboard owner goes. Returns once
     /// the engines stopped warming (one still loading at exit runs into libtesseract's finalizers).
-    static func runLive<Outcome: Sendable>(_ options: AnalysisOptions, copied: @escaping @Sendable (Outcome) -> String?,
+    static func runLive<Outcome: Sendable>(_ options: AnalysisOptions, copied: @escaping @Sendable (Outcome) -> ClipboardContent?,
                                            _ body: @escaping @Sendable (AnalysisPipeline, Desktop) async throws -> Outcome)
         async throws -> (Outcome, ImageAnalyzer.Configuration) {
         let configuration = try options.configuration()
@@ -48,9 +48,9 @@ extension DetectionEnvironment {
         do {
             outcome = .success(try await Desktop.using { desktop in
                 let outcome = try await body(pipeline, desktop)
-                if let text = copied(outcome) {
+                if let content = copied(outcome) {
                     do {
-                        try DetachedClipboard.copy(text, alsoPrimary: false)
+                        try DetachedClipboard.copy(content, alsoPrimary: false)
                     } catch let error as LiveTextError where error.code == .unavailable && Desktop.surfaceCopyIsServed {
                         // GNOME without Xwayland: the surface's copy cannot be handed to another
                         // process; this one serves it until something else is copied.

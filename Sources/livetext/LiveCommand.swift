@@ -15,7 +15,9 @@ struct LiveCommand: AsyncParsableCommand {
             button at the bottom right shows everything found (the rest dimmed) and up to three quick \
             actions as chips, with More... for all of them. A right click on the selection offers Copy, \
             Copy as One Line, Select All, and Look Up and Translate of its first line; on an item, all \
-            of its actions; on a word not selected, the word is selected and its menu shown. \
+            of its actions; on a word not selected, the word is selected and its menu shown. Over a table \
+            the menu (and a chip with the Live Text button) offers Copy Table: tab-separated text, with \
+            its HTML table as text/html. \
             Without a mouse: the arrows, Home/End and Ctrl+arrows (by word; Ctrl+Home/End: all the text) \
             move a caret from the start of the text (or from a click), Shift extends the selection; Tab \
             and Shift+Tab go through the items and codes (a ring shows which), Enter or Space acts on it \

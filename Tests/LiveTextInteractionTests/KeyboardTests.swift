@@ -69,7 +69,7 @@ struct KeyboardTests {
         // Ctrl+Shift+End from the caret: everything.
         Self.keys(&controller, [Keysym.end], [.shift, .control])
         #expect(controller.selectedText == Live.analysis.text)
-        #expect(controller.handle(Live.enter) == [.copy(Live.analysis.text), .close])
+        #expect(controller.handle(Live.enter) == [.copy(ClipboardContent(plain: Live.analysis.text)), .close])
         #expect(controller.handle(Self.key(Keysym.escape)).isEmpty)
         #expect(controller.selectedText.isEmpty && !controller.paints.contains(caret) && !controller.hearsEscape)
         #expect(controller.handle(Self.key(Keysym.escape)) == [.close])
@@ -158,7 +158,7 @@ struct KeyboardTests {
         Self.keys(&controller, [Keysym.f10], .shift)
         let menu = try #require(controller.menu)
         #expect(menu.entries.first?.title == "Copy" && menu.hovered == 0)
-        #expect(controller.handle(Live.enter) == [.copy(Live.analysis.text)])
+        #expect(controller.handle(Live.enter) == [.copy(ClipboardContent(plain: Live.analysis.text))])
         Self.keys(&controller, [Keysym.tab, Keysym.menu])
         #expect(controller.menu?.entries.map(\.title) == ["Open alpha.example", "Copy Link"])
         #expect(controller.menu?.hovered == 0)

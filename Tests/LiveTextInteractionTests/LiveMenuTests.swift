@@ -209,7 +209,7 @@ struct LiveMenuTests {
         _ = controller.handle(Self.key(Keysym.right))
         #expect(controller.transform == before)
         _ = controller.handle(Self.key(Keysym.down))
-        #expect(controller.handle(Live.enter) == [.copy(Live.analysis.text.split(whereSeparator: \.isNewline).joined(separator: " "))])
+        #expect(controller.handle(Live.enter) == [.copy(ClipboardContent(plain: Live.analysis.text.split(whereSeparator: \.isNewline).joined(separator: " ")))])
         _ = controller.handle(Self.right(x, y))
         #expect(controller.handle(Self.key(Keysym.escape)).isEmpty)
         // The menu closed; the selection goes next, then the window.

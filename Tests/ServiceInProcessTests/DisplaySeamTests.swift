@@ -53,7 +53,7 @@ struct DisplaySeamTests {
         #expect(bytes.width == 40)
         try await desktop.copy("hello")
         #expect(xwayland.copies == ["hello"] && compositor.copies.isEmpty)
-        #expect(desktop.copyToHandOn()?.text == "hello")
+        #expect(desktop.copyToHandOn()?.content == "hello")
         try await desktop.type("typed")
         #expect(compositor.typed == ["typed"] && xwayland.typed.isEmpty)
 

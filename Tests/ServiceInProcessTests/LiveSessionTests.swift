@@ -39,7 +39,7 @@ struct LiveSessionTests {
                 // The whole is held back until the test has selected on the partial readings.
                 for await _ in gate { break }
                 return whole
-            }, copy: { text in copies.withLock { $0.append(text) } })
+            }, copy: { text in copies.withLock { $0.append(text.plain) } })
             do {
                 // A double click on "today" selects it once a partial reading holding it is live.
                 try await Self.until { copies.withLock { $0.last == "today" } } doing: {

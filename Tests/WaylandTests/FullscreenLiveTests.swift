@@ -142,7 +142,7 @@ struct FullscreenLiveTests {
             // The user's copy: a key on the surface, as Ctrl+C is.
             let harness = Self.start(backend) { event, surface in
                 guard case .key(let key) = event, key.keysym == 0x78 else { return }
-                let said = Result { try surface.copyFromSurface(text) }
+                let said = Result { try surface.copyFromSurface(ClipboardContent(plain: text)) }
                 outcome.withLock { $0 = "\(said)" }
             }
             _ = try await harness.surface()

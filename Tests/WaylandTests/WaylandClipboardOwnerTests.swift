@@ -37,6 +37,24 @@ struct WaylandClipboardOwnerTests {
         }
     }
 
+    @Test("a copy with HTML (a table) offers text/html first, beside the text's types; each pastes its own; a plain copy after it offers no HTML")
+    func pastesHTML() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let owner = try Self.owner(sway)
+            defer { owner.close() }
+            let table = ClipboardContent(plain: "PID\tCMD\n74\tps\n", html: "<table>\n<tr><td>PID</td><td>CMD</td></tr>\n</table>\n")
+            try await offPool { try owner.copy(table, to: [.clipboard]) }
+            let types = try await WaylandPeers.paste(["--list-types"], on: sway)
+            #expect(types.stdout.split(separator: "\n").map(String.init)
+                    == ["text/html", "text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "STRING", "TEXT"])
+            #expect(try await WaylandPeers.paste(["-n", "--type", "text/html"], on: sway).stdout == table.html)
+            #expect(try await WaylandPeers.paste(["-n", "--type", "text/plain;charset=utf-8"], on: sway).stdout == table.plain)
+            try await offPool { try owner.copy("plain again", to: [.clipboard]) }
+            let after = try await WaylandPeers.paste(["--list-types"], on: sway)
+            #expect(!after.stdout.contains("text/html"), "\(after.stdout)")
+        }
+    }
+
     @Test("a copy to the clipboard alone leaves the primary selection as it was")
     func onlyNamedSelection() async throws {
         try await SwayServer.with(xwayland: false) { sway in

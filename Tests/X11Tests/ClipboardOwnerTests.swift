@@ -217,6 +217,31 @@ struct ClipboardOwnerTests {
         }
     }
 
+    @Test("a copy with HTML (a table): text/html beside the text in TARGETS, read back exactly, saved by a clipboard manager with the text and served by it; a plain copy refuses text/html")
+    func htmlBesideText() async throws {
+        try await TestDisplay.with(width: 320, height: 200) { server in
+            let manager = try TestClipboardManager(server)
+            defer { manager.stop() }
+            let owner = try ClipboardOwner(displayName: server.name)
+            let table = ClipboardContent(plain: "PID\tCMD\n74\tps\n", html: "<table>\n<tr><td>PID</td><td>CMD</td></tr>\n</table>\n")
+            try owner.copy(table)
+            let targets = String(decoding: try await xclipOut(server, target: "TARGETS").output, as: UTF8.self)
+            #expect(targets.split(separator: "\n").contains("text/html"), "\(targets)")
+            #expect(try await xclipOut(server, target: "text/html").output == Data((table.html ?? "").utf8))
+            #expect(try await xclipOut(server).output == Data(table.plain.utf8))
+            #expect(owner.handOffToManager(timeout: .seconds(10)))
+            #expect(Set(manager.saved) == ["text/html", "UTF8_STRING", "text/plain;charset=utf-8", "text/plain", "STRING", "TEXT"])
+            #expect(try await eventually { !owner.isOwner })
+            owner.close()
+            #expect(try await xclipOut(server, target: "text/html").output == Data((table.html ?? "").utf8))
+            // A plain copy has no HTML to give.
+            let plain = try ClipboardOwner(displayName: server.name)
+            defer { plain.close() }
+            try plain.copy(Self.sample)
+            #expect(try await xclipOut(server, target: "text/html").status != 0)
+        }
+    }
+
     /// Lines of mixed text, `megabytes` MB of UTF-8, different everywhere (a shifted chunk shows).
     static func largeText(megabytes: Int) -> String {
         var text = ""

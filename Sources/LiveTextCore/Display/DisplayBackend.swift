@@ -45,14 +45,14 @@ public protocol DisplayBackend: AnyObject, Sendable {
     /// it within `deadline`; `notFound` saying what the clipboard holds when it is no image.
     func clipboardImage(maxBytes: Int, within deadline: Duration) async throws -> ClipboardImage
 
-    /// Owns `selections` with `text` and serves it while this backend lives (blocking: the caller
-    /// is on a thread that may wait a round trip).
-    func copy(_ text: String, to selections: Set<SelectionName>) throws
+    /// Owns `selections` with `content` (its plain text, and its HTML where it has one) and serves
+    /// it while this backend lives (blocking: the caller is on a thread that may wait a round trip).
+    func copy(_ content: ClipboardContent, to selections: Set<SelectionName>) throws
 
     /// The text this backend still serves (nothing else was copied since), for a process about
     /// to exit that must hand it on: nil when a clipboard manager took a copy within
     /// `managerTimeout`, or nothing of ours is on the clipboard. Blocking.
-    func copyToHandOn(managerTimeout: Duration) -> (text: String, alsoPrimary: Bool)?
+    func copyToHandOn(managerTimeout: Duration) -> (content: ClipboardContent, alsoPrimary: Bool)?
 
     /// Blocks until the text this backend copied is no longer on the clipboard (another program
     /// copied, or the server went away), or `timeout` passes (nil: forever): for a process whose
@@ -80,5 +80,10 @@ extension DisplayBackend {
     /// A live canvas with the backend's own activation token, if any.
     public func liveCanvas(_ target: CaptureTarget, maxPixels: Int) throws -> any LiveCanvas {
         try liveCanvas(target, maxPixels: maxPixels, activationToken: nil)
+    }
+
+    /// Owns `selections` with plain `text` alone.
+    public func copy(_ text: String, to selections: Set<SelectionName>) throws {
+        try copy(ClipboardContent(plain: text), to: selections)
     }
 }

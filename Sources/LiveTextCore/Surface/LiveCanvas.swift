@@ -58,7 +58,7 @@ public protocol LiveCanvas: AnyObject, Sendable {
     /// GNOME), keeping it served after the canvas closes until another program copies; true when
     /// it did. False where the canvas leaves copying to its backend (`DisplayBackend.copy`: X11,
     /// wlroots, KDE), which `LiveSession` then asks. On the canvas's thread, inside `run`.
-    func copyFromSurface(_ text: String) throws -> Bool
+    func copyFromSurface(_ content: ClipboardContent) throws -> Bool
 }
 
 /// How a live canvas's `run` ended.
@@ -77,5 +77,5 @@ extension LiveCanvas {
     /// Not known.
     public var physicalDotsPerInch: Double? { nil }
     /// The backend copies (X11: its clipboard owner, as for any copy).
-    public func copyFromSurface(_ text: String) throws -> Bool { false }
+    public func copyFromSurface(_ content: ClipboardContent) throws -> Bool { false }
 }
