@@ -37,7 +37,7 @@ public final class RemoteDesktopPortal: KeyTyper {
     /// The session granted, kept for later typing.
     private let kept = Mutex<RemoteDesktopSession?>(nil)
     /// The start under way, shared by the callers that arrive while it runs.
-    private let starting = Mutex<Task<RemoteDesktopSession, any Error>?>(nil)
+    private let starting = SharedRequest<RemoteDesktopSession>()
 
     /// `busAddress`: the session bus the portal is on (nil: the process's own); `desktop`: which
     /// desktop's words to use (asked when first needed); `environment`: where the restore token is
@@ -101,29 +101,11 @@ public final class RemoteDesktopPortal: KeyTyper {
             if session.isOpen { return session }
             kept.withLock { if $0 === session { $0 = nil } }
         }
-        let task = starting.withLock { running -> Task<RemoteDesktopSession, any Error> in
-            if let running { return running }
-            let task = Task { [bus, desktop, tokens] in
-                try await Self.start(on: try await bus.connection(), desktop: desktop(), tokens: tokens)
-            }
-            running = task
-            return task
-        }
-        defer { starting.withLock { if $0 == task { $0 = nil } } }
         let late = LiveTextError(.unavailable, "nobody answered the desktop's RemoteDesktop dialog within "
                                  + "\(consentDeadline.components.seconds) s, so nothing was typed: "
                                  + Self.howToAllow(desktop()))
-        let session: RemoteDesktopSession
-        do {
-            session = try BlockingCall.run(within: consentDeadline, cancel: cancel, onDeadline: {
-                task.cancel()
-                return late
-            }) {
-                do { return try await task.value } catch is CancellationError { throw late }
-            }
-        } catch let error as LiveTextError where error.code == .cancelled {
-            task.cancel()
-            throw error
+        let session = try starting.value(within: consentDeadline, cancel: cancel, late: late) { [bus, desktop, tokens] in
+            try await Self.start(on: try await bus.connection(), desktop: desktop(), tokens: tokens)
         }
         kept.withLock { $0 = session }
         return session

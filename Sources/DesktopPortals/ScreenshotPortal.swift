@@ -2,7 +2,6 @@ import DBusKit
 import Foundation
 import ImageCodecs
 import LiveTextCore
-import Synchronization
 
 /// The whole screen through xdg-desktop-portal's `org.freedesktop.portal.Screenshot`, asked not
 /// to be interactive: how a program reads GNOME's screen (mutter has no capture protocol), and
@@ -22,7 +21,7 @@ public final class ScreenshotPortal: ScreenGrabber {
     private let bus: SessionBus
     private let desktop: DesktopKind
     /// The portal request under way, shared by the grabs that arrive while it runs.
-    private let inFlight = Mutex<Task<PixelImage, any Error>?>(nil)
+    private let inFlight = SharedRequest<PixelImage>()
 
     /// `busAddress`: the session bus the portal is on (nil: the process's own).
     public init(busAddress: String? = nil, desktop: DesktopKind = .gnome) {
@@ -41,21 +40,8 @@ public final class ScreenshotPortal: ScreenGrabber {
     }
 
     public func grabScreen(within deadline: Duration) throws -> PixelImage {
-        let task = inFlight.withLock { running -> Task<PixelImage, any Error> in
-            if let running { return running }
-            let task = Task { [bus, desktop] in
-                try await Self.request(on: try await bus.connection(), desktop: desktop)
-            }
-            running = task
-            return task
-        }
-        defer { inFlight.withLock { if $0 == task { $0 = nil } } }
-        let late = unanswered(within: deadline)
-        return try BlockingCall.run(within: deadline, onDeadline: {
-            task.cancel()
-            return late
-        }) {
-            do { return try await task.value } catch is CancellationError { throw late }
+        try inFlight.value(within: deadline, late: unanswered(within: deadline)) { [bus, desktop] in
+            try await Self.request(on: try await bus.connection(), desktop: desktop)
         }
     }
 
