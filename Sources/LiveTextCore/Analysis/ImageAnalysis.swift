@@ -13,13 +13,15 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
     public var actions: [QuickAction]
     public var timing: Timing
 
+    /// `regions`: the windows the page was read apart by, which no table crosses.
     public init(image: ImageInfo, blocks: [TextBlock] = [], codes: [MachineReadableCode] = [],
-                items: [DetectedItem] = [], actions: [QuickAction] = [], timing: Timing = Timing()) {
+                items: [DetectedItem] = [], actions: [QuickAction] = [], timing: Timing = Timing(),
+                regions: ContentRegions = ContentRegions()) {
         self.image = image
         self.blocks = blocks
         self.text = TextBlock.joinedText(of: blocks)
         self.codes = codes
-        self.tables = TableFinder.tables(in: blocks)
+        self.tables = TableFinder.tables(in: blocks, regions: regions)
         self.items = items
         self.actions = actions
         self.timing = timing
@@ -339,14 +341,5 @@ public struct QuickAction: Sendable, Hashable, Codable {
             seen += 1
         }
         return nil
-    }
-}
-
-extension ImageAnalysis {
-    /// The tables found again, none crossing from one of `regions` (the windows the page was read
-    /// apart by) into another.
-    public mutating func findTables(apartFrom regions: ContentRegions) {
-        guard !regions.isEmpty else { return }
-        tables = TableFinder.tables(in: blocks, regions: regions)
     }
 }

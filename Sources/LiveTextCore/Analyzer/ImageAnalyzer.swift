@@ -125,10 +125,8 @@ public final class ImageAnalyzer: Sendable {
                 if let key { cache.store(.init(blocks: blocks, codes: codes, regions: regions), for: key) }
             }
             try flag.check()
-            var analysis = ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
-                                         blocks: blocks, codes: codes)
-            analysis.findTables(apartFrom: regions)
-            analysis = interpreted(analysis, configuration)
+            var analysis = interpreted(ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
+                                                     blocks: blocks, codes: codes, regions: regions), configuration)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             timing.totalMs = ImageAnalysis.Timing.rounded(elapsed)
             analysis.timing = timing

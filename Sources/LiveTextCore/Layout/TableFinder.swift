@@ -43,11 +43,14 @@ public enum TableFinder {
         let height = median(rows.map(\.bounds.height))
         var tables: [TextTable] = [], start = 0
         while start + minimumRows <= rows.count {
-            var end = start + 1
+            // The gutters of the rows so far, carried from one row to the next.
+            var end = start + 1, current = gutters(of: rows[start..<end], height: height)
             while end < rows.count,
                   Double(rows[end].bounds.y - rows[end - 1].bounds.maxY) <= rowGapShare * height,
-                  !gutters(of: rows[start...end], height: height).isEmpty,
-                  leavesFree(rows[end], gutters(of: rows[start..<end], height: height), height: height) {
+                  leavesFree(rows[end], current, height: height) {
+                let next = gutters(of: rows[start...end], height: height)
+                guard !next.isEmpty else { break }
+                current = next
                 end += 1
             }
             if let table = table(of: rows[start..<end], height: height) {
@@ -90,7 +93,7 @@ public enum TableFinder {
     /// rightmost ink: where no row has a word, or, over five rows or more, at most a quarter of
     /// them (a cell that spills over, a word the reader joined across two columns).
     static func gutters(of rows: ArraySlice<Row>, height: Double) -> [Range<Int>] {
-        let tolerance = (rows.count - 1) / 4, least = max(2, Int((gutterShare * height).rounded()))
+        let tolerance = (rows.count - 1) / 4, least = narrowestGutter(height)
         var events: [(x: Int, step: Int)] = []
         for row in rows {
             for span in merged(row.words.map { $0.bounds.x..<$0.bounds.maxX }) {
@@ -159,11 +162,16 @@ public enum TableFinder {
         return cells
     }
 
+    /// The narrowest gutter in pixels, for rows of median `height`.
+    static func narrowestGutter(_ height: Double) -> Int {
+        max(2, Int((gutterShare * height).rounded()))
+    }
+
     /// Whether `row` leaves at least half of `gutters` open (a gutter's width at least, beside its
     /// words): a longer cell narrows a gutter, a word spilling over one (or two words the reader
     /// joined) closes one and is still a row of the table; a sentence across them is not.
     static func leavesFree(_ row: Row, _ gutters: [Range<Int>], height: Double) -> Bool {
-        let least = max(2, Int((gutterShare * height).rounded()))
+        let least = narrowestGutter(height)
         let open = gutters.filter { gutter in
             var widest = 0, from = gutter.lowerBound
             for word in row.words where word.bounds.maxX > gutter.lowerBound && word.bounds.x < gutter.upperBound {
