@@ -17,16 +17,18 @@ struct ResultPrinter {
 
     func print(_ analysis: ImageAnalysis, name: String) throws {
         var out = ""
+        // Text as a terminal may show it: control characters written out there, exact elsewhere.
+        func shown(_ text: String, lines: Bool = true) -> String {
+            terminal ? ControlCharacters.escaped(text, keepingLineBreaks: lines) : text
+        }
+        let header = labelled ? "==> \(shown(name, lines: false)) <==\n" : ""
         if let tables {
-            if labelled, tables != .json { out += "==> \(terminal ? ControlCharacters.escaped(name, keepingLineBreaks: false) : name) <==\n" }
-            let rendered = tables.render(analysis.tables)
-            out += terminal ? ControlCharacters.escaped(rendered, keepingLineBreaks: true) : rendered
+            out = (tables == .json ? "" : header) + shown(tables.render(analysis.tables))
         } else if json {
             out = analysis.jsonLine() + "\n"
         } else {
-            if labelled { out += "==> \(terminal ? ControlCharacters.escaped(name, keepingLineBreaks: false) : name) <==\n" }
             let plain = analysis.plainText(onlyItems: onlyItems)
-            if !plain.isEmpty { out += (terminal ? ControlCharacters.escaped(plain, keepingLineBreaks: true) : plain) + "\n" }
+            out = header + (plain.isEmpty ? "" : shown(plain) + "\n")
         }
         // One write per document: never half a line of JSON between two results.
         try StandardOutput.write(out)

@@ -14,9 +14,8 @@ public enum CodeDigits {
         return blocks.map { block in
             var changed = false
             let lines = block.lines.map { line -> TextLine in
-                guard let code = bars.first(where: { printsValue(line, of: $0) }) else { return line }
-                let read = comparable(line.text), value = comparable(code.payload)
-                guard read != value else { return line }
+                guard let code = bars.first(where: { printsValue(line, of: $0) }),
+                      comparable(line.text) != comparable(code.payload) else { return line }
                 changed = true
                 let confidence = line.words.map(\.confidence).max() ?? 0
                 return TextLine(words: [TextWord(text: code.payload, bounds: line.bounds, confidence: confidence, quad: line.quad)])
