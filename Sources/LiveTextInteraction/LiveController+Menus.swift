@@ -102,7 +102,7 @@ extension LiveController {
 
     /// The table whose bounds hold a point of the reading, the innermost (smallest) when several do.
     func table(atX x: Int, y: Int) -> TextTable? {
-        analysis?.tables.filter { $0.bounds.contains(x: x, y: y) }.min { $0.bounds.width * $0.bounds.height < $1.bounds.width * $1.bounds.height }
+        analysis?.tables.filter { $0.bounds.contains(x: x, y: y) }.min { $0.bounds.area < $1.bounds.area }
     }
 
     /// The menu of an item or code: what it does (open, call, map, …) first, then its copies, in

@@ -22,8 +22,6 @@ public struct TextTable: Sendable, Hashable, Codable {
         self.rows = rows
     }
 
-    public var columnCount: Int { rows.first?.count ?? 0 }
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         bounds = try container.decode(Bounds.self, forKey: .bounds)
