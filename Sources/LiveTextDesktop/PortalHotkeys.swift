@@ -100,8 +100,12 @@ struct PortalHotkeys: Sendable {
         return outcome
     }
 
+    /// Ends the portal's session and makes kglobalaccel's actions inactive, both at once: a daemon
+    /// stopping has little time (systemd's, runuser's two seconds) before it is killed, which would
+    /// leave the keys active, heard by nobody.
     func close() async {
-        await portal.close()
-        await fallback.close()
+        async let portalClosed: Void = portal.close()
+        async let fallbackClosed: Void = fallback.close()
+        _ = await (portalClosed, fallbackClosed)
     }
 }

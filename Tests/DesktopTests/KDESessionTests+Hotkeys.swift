@@ -29,8 +29,7 @@ extension KDESessionTests {
     /// `livetext desktop` says so and why; with it, livetextd binds them through the portal, says
     /// which key KWin holds, runs a hotkey pressed through fake input, binds them again when the
     /// portal restarts; each time it exits, KDE keeps the binding inactive.
-    @Test("KDE hotkeys: kglobalaccel without the portal, then the portal: bound, taken, pressed, bound again, left inactive",
-          .disabled("passes alone (35 s) but in two whole runs the kglobalaccel fallback's component stayed active after the daemon exited; to fix first, see the stop note of 2026-11-29 (second)"))
+    @Test("KDE hotkeys: kglobalaccel without the portal, then the portal: bound, taken, pressed, bound again, left inactive")
     func hotkeys() async throws {
         try await KWinServer.with { kwin in
             let livetext = builtLivetext().resolvingSymlinksInPath()
@@ -87,16 +86,17 @@ extension KDESessionTests {
         }
     }
 
-    /// Runs `body` while `daemon` runs, then stops it (SIGTERM, 30 s at most), also when `body` throws.
+    /// Runs `body` while `daemon` runs, then stops it (SIGTERM to the daemon itself, 30 s at most), also
+    /// when `body` throws.
     static func stopping(_ daemon: RunningCommand, _ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch {
-            daemon.process.terminate()
+            daemon.terminateProgram()
             _ = try? await daemon.finish(limit: 30)
             throw error
         }
-        daemon.process.terminate()
+        daemon.terminateProgram()
         _ = try await daemon.finish(limit: 30)
     }
 

@@ -136,6 +136,16 @@ public final class RunningCommand: @unchecked Sendable {
         (try? String(contentsOf: directory.appendingPathComponent("err"), encoding: .utf8)) ?? ""
     }
 
+    /// Asks the program itself to stop (SIGTERM), not a `runuser` in front of it: runuser sent a
+    /// signal passes it on, then kills the program two seconds later, which a daemon's clean exit
+    /// (releasing what it holds on the bus) can outlast under load. Without a child, the command.
+    public func terminateProgram() {
+        let pid = process.processIdentifier
+        let children = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
+            .split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        if children.isEmpty { process.terminate() } else { children.forEach { kill($0, SIGTERM) } }
+    }
+
     /// Waits for the command to exit (terminating it after `limit` seconds) and reads what it printed.
     /// The exit is looked for with `waitpid` as well as through `Process`: Foundation on Linux
     /// has been seen to miss a child's exit under load (the child a zombie, `isRunning` true and
