@@ -27,6 +27,20 @@ struct TablesCommandTests {
         #expect((tables.first?["rows"] as? [[Any]])?.count == 5)
     }
 
+    @Test("a column of single digits the page's layout passes over (Qty, Users) is read cell by cell, in its rows")
+    func shortCells() async throws {
+        func column(_ name: String, _ index: Int) async throws -> [String] {
+            let path = FixtureCorpus("tables").directory.appendingPathComponent(name).path
+            let tsv = try await CLIProcess.run(["analyze", "--local", "--tables", "tsv", path])
+            return tsv.stdout.split(separator: "\n").map { row in
+                let cells = row.split(separator: "\t", omittingEmptySubsequences: false)
+                return cells.count > index ? String(cells[index]) : "(\(cells.count) cells: \(row))"
+            }
+        }
+        #expect(try await column("orders-web-dejavu-13px.png", 3) == ["Qty", "2", "1", "5", "3"])
+        #expect(try await column("plans-zebra-condensed-12px.png", 1) == ["Users", "1", "5", "20", "100"])
+    }
+
     @Test("a dialog's labels and values are a table of two columns, whatever the labels' lengths")
     func labelsAndValues() async throws {
         let dialog = FixtureCorpus("tables").directory.appendingPathComponent("dialog-fields-dejavu-12px.png").path

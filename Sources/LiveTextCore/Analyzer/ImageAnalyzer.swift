@@ -217,6 +217,8 @@ public final class ImageAnalyzer: Sendable {
             }
             blocks = try await recognizeText(image, masking: masks, prepared: masks.isEmpty ? unmasked : nil,
                                              configuration: configuration, partials: partials, flag: flag, timing: &timing)
+            // A table's short cells the page's layout took for specks (a column of single digits).
+            blocks = try await readingShortCells(of: blocks, in: image, configuration: configuration, flag: flag)
         }
         // A cancelled read may be partial: it must not be kept.
         try flag.check()
