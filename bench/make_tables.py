@@ -140,6 +140,15 @@ def main():
            [["-fill", "black", "-draw", f"text 12,{30 + i * 20} {quoted(line)}"] for i, line in enumerate(prose)],
            "DejaVu-Sans", 13)
     truth("prose-dejavu-13px", [])
+    # Two product labels side by side, each with its own line spacing: their first lines meet, the
+    # rest drift apart. No table: each label is read whole, one after the other.
+    left = ["Organic Oat Milk", "One litre, unsweetened", "Best before 12/2027", "Keep refrigerated", "once opened"]
+    right = ["Whole Bean Coffee", "Dark roast, 250 g", "Origin: Colombia", "Roasted in Berlin", "Grind before use"]
+    render("labels-side-by-side-dejavu-16px", 620, 200,
+           [["-fill", "black", "-draw", f"text 20,{40 + i * 24} {quoted(line)}"] for i, line in enumerate(left)]
+           + [["-fill", "black", "-draw", f"text 250,{40 + i * 26} {quoted(line)}"] for i, line in enumerate(right)],
+           "DejaVu-Sans", 16)
+    truth("labels-side-by-side-dejavu-16px", [])
 
 
 main()

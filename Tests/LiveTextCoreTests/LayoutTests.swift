@@ -138,6 +138,18 @@ struct RowAlignmentTests {
         #expect(RowAlignment.merged(far).count == 2)
     }
 
+    @Test("two labels side by side, each with its line spacing, stay apart; a table whose rows jitter joins")
+    func panels() {
+        // The right label's lines are 2 px further apart than the left's: the first rows meet, then drift.
+        let left = Self.block(0, [(0, "Oat Milk"), (20, "One litre"), (40, "Best before"), (60, "Keep cold")])
+        let right = Self.block(200, [(0, "Coffee beans"), (22, "Dark roast"), (44, "From Colombia"), (66, "Roasted here")])
+        #expect(RowAlignment.merged([left, right]).map(\.text)
+            == ["Oat Milk\nOne litre\nBest before\nKeep cold", "Coffee beans\nDark roast\nFrom Colombia\nRoasted here"])
+        // A table's column read a pixel or two off its rows, up and down, without a trend: one table.
+        let values = Self.block(200, [(2, "Total"), (20, "$1"), (42, "$2"), (59, "$3")])
+        #expect(RowAlignment.merged([left, values]).count == 1)
+    }
+
     @Test("part of a column beside a taller block joins its rows")
     func columnPart() {
         let listing = Self.block(0, [(0, "a 1"), (20, "b 2"), (40, "c 3"), (60, "d 4"), (80, "e 5")])

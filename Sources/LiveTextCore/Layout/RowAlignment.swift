@@ -12,6 +12,9 @@ public enum RowAlignment {
     static let maximumNeighbourGap = 6
     /// How far apart, in line heights, blocks sharing several rows may be.
     static let maximumTableGap = 40
+    /// Blocks whose shared rows drift apart by this share of a line, at this slope at least, over
+    /// this many rows, have line spacings of their own: panels side by side, read one after the other.
+    static let minimumDrift = 0.3, minimumDriftSlope = 0.04, minimumDriftRows = 3
 
     public static func merged(_ blocks: [TextBlock]) -> [TextBlock] {
         guard blocks.count > 1 else { return blocks }
@@ -61,9 +64,37 @@ public enum RowAlignment {
         let (few, many) = a.lines.count <= b.lines.count ? (a, b) : (b, a)
         let aligned = few.lines.filter { line in many.lines.contains { sameRow(line, $0) } }.count
         guard Double(aligned) >= minimumAlignedShare * Double(few.lines.count) else { return false }
+        guard !ownLineSpacing(few, many) else { return false }
         // One shared row is weak evidence (a sidebar item beside a form field): only nearby.
         // Several shared rows are a table, however wide its columns are apart.
         return gap <= (aligned >= 2 ? maximumTableGap : maximumNeighbourGap) * max(lineHeight, 1)
+    }
+
+    /// Whether `few`'s lines follow a line spacing of their own beside `many`'s: two labels or
+    /// panels side by side, whose first lines meet but drift apart row after row, which a table's
+    /// columns (one row spacing) never do. Measured on the lines that share a row: how far each
+    /// sits from its partner, against where it is; the trend (the median of the slopes between
+    /// every two of them, which one line of only small letters does not sway) must add up to a
+    /// third of a line over the rows, three rows at least.
+    static func ownLineSpacing(_ few: TextBlock, _ many: TextBlock) -> Bool {
+        let pairs: [(at: Double, offset: Double)] = few.lines.compactMap { line in
+            guard let partner = many.lines.filter({ sameRow(line, $0) })
+                .min(by: { abs($0.bounds.midY - line.bounds.midY) < abs($1.bounds.midY - line.bounds.midY) }) else { return nil }
+            return (partner.bounds.midY, line.bounds.midY - partner.bounds.midY)
+        }
+        guard pairs.count >= minimumDriftRows else { return false }
+        var slopes: [Double] = []
+        for i in pairs.indices {
+            for j in pairs.indices where j > i && pairs[j].at != pairs[i].at {
+                slopes.append((pairs[j].offset - pairs[i].offset) / (pairs[j].at - pairs[i].at))
+            }
+        }
+        guard !slopes.isEmpty else { return false }
+        slopes.sort()
+        let slope = (slopes[(slopes.count - 1) / 2] + slopes[slopes.count / 2]) / 2
+        let span = (pairs.map(\.at).max() ?? 0) - (pairs.map(\.at).min() ?? 0)
+        let height = Double(few.lines.map(\.bounds.height).sorted()[few.lines.count / 2])
+        return abs(slope) >= minimumDriftSlope && abs(slope) * span >= minimumDrift * height
     }
 
     static func sameRow(_ a: TextLine, _ b: TextLine) -> Bool {
