@@ -149,6 +149,20 @@ def main():
            + [["-fill", "black", "-draw", f"text 250,{40 + i * 26} {quoted(line)}"] for i, line in enumerate(right)],
            "DejaVu-Sans", 16)
     truth("labels-side-by-side-dejavu-16px", [])
+    # A dialog's check boxes (empty, empty, ticked) and radio buttons (one chosen) beside their
+    # labels, as GTK draws them: widgets, no characters; a column of labels, no table.
+    labels = ["Show hidden files", "Sort folders first", "Open in new window", "List view", "Grid view"]
+    render("dialog-widgets-dejavu-13px", 420, 200, [
+        ["-fill", "white", "-stroke", "#8a8a8a", "-strokewidth", "1",
+         "-draw", "roundrectangle 20,22 34,36 2,2", "-draw", "roundrectangle 20,52 34,66 2,2",
+         "-fill", "#3584e4", "-stroke", "#1c71d8", "-draw", "roundrectangle 20,82 34,96 2,2",
+         "-stroke", "white", "-strokewidth", "2", "-fill", "none", "-draw", "polyline 23,89 26,93 32,85",
+         "-fill", "white", "-stroke", "#8a8a8a", "-strokewidth", "1", "-draw", "circle 27,129 27,136",
+         "-draw", "circle 27,159 27,166", "-fill", "#3584e4", "-stroke", "#3584e4", "-draw", "circle 27,159 27,162",
+         "-stroke", "none", "-fill", "#2e3436"],
+    ] + [["-draw", f"text 44,{34 + i * 30 + (10 if i >= 3 else 0)} {quoted(label)}"] for i, label in enumerate(labels)],
+        "DejaVu-Sans", 13, background="#f6f5f4")
+    truth("dialog-widgets-dejavu-13px", [])
 
 
 main()

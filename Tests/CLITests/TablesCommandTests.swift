@@ -50,18 +50,6 @@ struct TablesCommandTests {
         #expect(rows.allSatisfy { $0.count == 2 } && rows.last?.last == "Buyer", "\(tsv.stdout)")
     }
 
-    @Test("two product labels side by side are read one after the other, not across, and are no table")
-    func labelsSideBySide() async throws {
-        let labels = FixtureCorpus("tables").directory.appendingPathComponent("labels-side-by-side-dejavu-16px.png").path
-        let text = try await CLIProcess.run(["analyze", "--local", labels])
-        let lines = text.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Organic Oat Milk" && lines.contains("once opened"), "\(text.stdout)")
-        #expect(lines.firstIndex(of: "once opened").map { $0 + 1 < lines.count && lines[$0 + 1] == "Whole Bean Coffee" } == true,
-                "\(text.stdout)")
-        let tables = try await CLIProcess.run(["analyze", "--local", "--tables", "tsv", labels])
-        #expect(tables.status == 1 && tables.stdout.isEmpty, "\(tables.stdout)")
-    }
-
     @Test("no table: nothing printed, exit 1; with --json: exit 2 saying why")
     func none() async throws {
         let page = FixtureCorpus("tables").directory.appendingPathComponent("prose-dejavu-13px.png").path

@@ -46,7 +46,9 @@ public struct TextLayoutAssembler: Sendable {
         var blocks = [TextBlock]()
         // Each line's words worth keeping, nil for a line that is junk as a whole.
         let keptLines = page.blocks.map { block in
-            block.lines.map { line in keptWords(of: line).map { RecognizedLine(bounds: line.bounds, words: $0) } }
+            block.lines.map { line in
+                keptWords(of: line).flatMap { WidgetMarks.removed(from: RecognizedLine(bounds: line.bounds, words: $0), in: prepared.image) }
+            }
         }
         let cell = MonospaceJoining.cellWidth(of: keptLines.joined().compactMap { $0 }.flatMap(\.words))
         for (block, lines) in zip(page.blocks, keptLines) {
