@@ -131,6 +131,20 @@ def main():
         ["Company:", "Lindenhof Logistik AB"],
         ["Role:", "Buyer"],
     ], size=12, header_bold=False, width=330)
+    # A report with rules drawn in characters: a title's underline, a bordered table, a heading's `=`.
+    monospace("rules-dejavu-mono-14px", [
+        "Disk usage report",
+        "-----------------",
+        "+--------+-------+",
+        "| mount  | used  |",
+        "+--------+-------+",
+        "| /      | 41%   |",
+        "| /home  | 73%   |",
+        "+--------+-------+",
+        "Summary",
+        "=======",
+        "all ok",
+    ], [["mount", "used"], ["/", "41%"], ["/home", "73%"]], size=14, pitch=19, width=420)
     # Prose: no table.
     prose = ["The shipment left the warehouse on Monday and reached the depot in Utrecht",
              "two days later. From there a courier took it to the customer, who signed",

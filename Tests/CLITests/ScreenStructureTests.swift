@@ -16,6 +16,18 @@ struct ScreenStructureTests {
         #expect(tables.status == 1 && tables.stdout.isEmpty, "\(tables.stdout)")
     }
 
+    @Test("rules drawn in characters in a terminal are text: a title's underline, a table's borders, a heading's =; the table's cells without its bars")
+    func monospaceRules() async throws {
+        let report = FixtureCorpus("tables").directory.appendingPathComponent("rules-dejavu-mono-14px.png").path
+        let text = try await CLIProcess.run(["analyze", "--local", report])
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        // Before: the underline and the = dropped, the first border read `tee eee ee ete ee ee eet`, the others dropped.
+        #expect(Array(lines.prefix(3)) == ["Disk usage report", "-----------------", "+--------+-------+"], "\(text.stdout)")
+        #expect(lines.filter { $0.hasPrefix("+--------+-------") }.count == 3 && lines.contains("======="), "\(text.stdout)")
+        let tsv = try await CLIProcess.run(["analyze", "--local", "--tables", "tsv", report])
+        #expect(tsv.stdout == "mount\tused\n/\t41%\n/home\t73%\n", "\(tsv.stdout)")
+    }
+
     @Test("a dialog's check boxes and radio buttons leave no characters before their labels")
     func widgets() async throws {
         let dialog = FixtureCorpus("tables").directory.appendingPathComponent("dialog-widgets-dejavu-13px.png").path

@@ -73,7 +73,10 @@ public enum TableFinder {
     /// blocks join a row only when they stand on the same place (a table's cells share their
     /// rows); lines of panels side by side, each with its own spacing, seldom do.
     static func rows(of lines: [TextLine]) -> [Row] {
-        let lines = lines.filter { !$0.words.isEmpty }.sorted { $0.bounds.midY < $1.bounds.midY }
+        // A terminal table's borders (`+----+----+`, `| a | b |`) are not cells: its rules and bars are left out.
+        let lines = lines.filter { !isRule($0.text) }
+            .map { TextLine(words: $0.words.filter { !borders.contains($0.text) }) }
+            .filter { !$0.words.isEmpty }.sorted { $0.bounds.midY < $1.bounds.midY }
         var rows: [Row] = []
         for line in lines {
             if let last = rows.last {
@@ -117,6 +120,14 @@ public enum TableFinder {
 
     /// `rows` read as a table, without rows of one cell at its top and bottom (a caption, the
     /// sentence after it), when it is one; with the index of the row after it.
+    /// Words that are a table's vertical borders.
+    static let borders: Set<String> = ["|", "│", "┃", "║", "¦"]
+
+    /// Whether `text` is a rule drawn with characters (`MonospaceRules`): three or more, all of them dashes, equals signs, crosses or bars.
+    static func isRule(_ text: String) -> Bool {
+        text.count >= 3 && text.allSatisfy { "-=+|─━═│┃║┼╋╪╫├┤┬┴┌┐└┘╔╗╚╝".contains($0) }
+    }
+
     static func table(of rows: ArraySlice<Row>, height: Double) -> (table: TextTable, end: Int)? {
         var rows = rows
         while let first = rows.first, filled(first, gutters(of: rows, height: height)) < 2 { rows = rows.dropFirst() }

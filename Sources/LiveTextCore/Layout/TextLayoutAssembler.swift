@@ -51,7 +51,7 @@ public struct TextLayoutAssembler: Sendable {
             }
         }
         let cell = MonospaceJoining.cellWidth(of: keptLines.joined().compactMap { $0 }.flatMap(\.words))
-        for (block, lines) in zip(page.blocks, keptLines) {
+        var pageLines = zip(page.blocks, keptLines).map { block, lines -> [RecognizedLine] in
             var kept = lines.compactMap { $0 }
             if let cell, MonospaceJoining.fit(kept.flatMap(\.words), cell: cell) {
                 // A line read unsurely only because the recognizer broke its one token apart
@@ -62,6 +62,15 @@ public struct TextLayoutAssembler: Sendable {
                 }.map(SlashedZeros.corrected).map(HexMisreads.corrected).map(StraightQuotes.corrected)
                 .map { DoubledUnderscores.corrected($0, cell: cell) }
             }
+            return kept
+        }
+        var languages = page.blocks.map(\.language)
+        if let cell {
+            // Rules drawn with characters: `-----`, `=====`, `+----+` (a block of rules alone has no language).
+            pageLines = MonospaceRules.withRules(pageLines, cell: cell, in: prepared.image)
+            languages += Array(repeating: nil, count: max(0, pageLines.count - languages.count))
+        }
+        for (kept, language) in zip(pageLines, languages) {
             let lines = kept.compactMap { line -> TextLine? in
                 let words = line.words.compactMap { word -> TextWord? in
                     let bounds = prepared.unscaledBounds(of: word.bounds)
@@ -71,7 +80,7 @@ public struct TextLayoutAssembler: Sendable {
             }
             guard !lines.isEmpty else { continue }
             var assembled = TextBlock(lines: lines)
-            assembled.language = block.language
+            assembled.language = language
             blocks.append(assembled)
         }
         return blocks
