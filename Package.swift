@@ -73,6 +73,8 @@ let package = Package(
         // The desktops' own D-Bus services where the Wayland protocols are missing (GNOME, KDE):
         // xdg-desktop-portal, the permission store, KWin's ScreenShot2.
         .target(name: "DesktopPortals", dependencies: ["DBusKit", "ImageCodecs", "LiveTextCore"]),
+        // The accessibility bus (AT-SPI): the text applications publish, where they drew it.
+        .target(name: "Accessibility", dependencies: ["DBusKit", "LiveTextCore"]),
         // The user's settings file.
         .target(name: "LiveTextConfig", dependencies: [
             "LiveTextCore", "LiveTextInteraction", .product(name: "TOMLKit", package: "TOMLKit"),
@@ -109,6 +111,8 @@ let package = Package(
         // A private dbus-daemon and command-line clients, for the tests that need a bus.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
+        // The accessibility reader against Xvfb, at-spi2-core's bus and real GTK 3 windows.
+        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "LiveTextCore", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext", "LiveTextService"]),
         .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextCore", "LiveTextInteraction", "TestSupport"]),
         .testTarget(name: "LiveTextInteractionTests", dependencies: ["LiveTextInteraction", "LiveTextCore"]),
