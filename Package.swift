@@ -55,7 +55,7 @@ let package = Package(
         // Wayland: capture, the clipboard and typing on compositors that offer the wlr protocols.
         .target(name: "WaylandKit", dependencies: ["CWayland", "CWaylandProtocols", "CXKBCommon", "LiveTextCore"]),
         // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
-        .target(name: "LiveTextDesktop", dependencies: ["DesktopPortals", "X11Kit", "WaylandKit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction",
+        .target(name: "LiveTextDesktop", dependencies: ["Accessibility", "DesktopPortals", "X11Kit", "WaylandKit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction",
                                                      "LiveTextPreview", "FontRendering"]),
 
         // The interaction model, pure values over an analysis: interaction types and what each
@@ -112,7 +112,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
         // The accessibility reader against Xvfb, at-spi2-core's bus and real GTK 3 windows.
-        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "LiveTextCore", "TestSupport"]),
+        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "LiveTextCore", "TestSupport", "livetext"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext", "LiveTextService"]),
         .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextCore", "LiveTextInteraction", "TestSupport"]),
         .testTarget(name: "LiveTextInteractionTests", dependencies: ["LiveTextInteraction", "LiveTextCore"]),

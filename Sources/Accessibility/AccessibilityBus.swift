@@ -63,10 +63,13 @@ public enum AccessibilityBus {
         return reply?.first?.unwrapped.bool
     }
 
-    static func connectSession(_ address: String?) async throws -> DBusConnection {
+    /// The session bus, within `limit` (a stopped bus never finishes the handshake).
+    static func connectSession(_ address: String?, within limit: Duration = .seconds(1)) async throws -> DBusConnection {
         do {
-            if let address { return try await DBusConnection.connect(address: address) }
-            return try await DBusConnection.session()
+            return try await first(within: limit, "the session bus", {
+                if let address { return try await DBusConnection.connect(address: address) }
+                return try await DBusConnection.session()
+            }, late: { $0.close() })
         } catch {
             throw LiveTextError(.unavailable, "cannot reach the session bus, through which the accessibility bus is found")
         }

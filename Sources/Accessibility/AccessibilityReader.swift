@@ -25,13 +25,16 @@ public final class AccessibilityReader: Sendable {
         -> AccessibilityReader
     {
         let address = try await AccessibilityBus.address(sessionAddress: sessionAddress, timeout: timeout)
-        return try await connect(busAddress: address)
+        return try await connect(busAddress: address, within: timeout)
     }
 
-    /// Connects to the accessibility bus at `busAddress`.
-    public static func connect(busAddress: String) async throws -> AccessibilityReader {
+    /// Connects to the accessibility bus at `busAddress`, within `limit`.
+    public static func connect(busAddress: String, within limit: Duration = .seconds(1)) async throws -> AccessibilityReader {
         do {
-            return AccessibilityReader(connection: try await DBusConnection.connect(address: busAddress))
+            let connection = try await first(within: limit, "the accessibility bus", {
+                try await DBusConnection.connect(address: busAddress)
+            }, late: { $0.close() })
+            return AccessibilityReader(connection: connection)
         } catch {
             throw LiveTextError(.unavailable, "cannot connect to the accessibility bus at \(busAddress)")
         }

@@ -28,6 +28,11 @@ struct CaptureCommand: AsyncParsableCommand {
 
     @OptionGroup var target: ScreenTargetOptions
 
+    @Option(help: ArgumentHelp("on: the exact text applications publish on the accessibility bus is taken where it is "
+                               + "drawn, OCR reads the rest (the default, X11); off: OCR reads everything.",
+                               valueName: "on|off"))
+    var accessibility: AccessibilitySwitch = .on
+
     @Option(help: ArgumentHelp("Carry out this quick action (an id from --json's actions).", valueName: "id"))
     var perform: String?
 
@@ -50,7 +55,9 @@ struct CaptureCommand: AsyncParsableCommand {
         try await run.run(daemon: { client, requestOptions in
             await client.capture(request, options: requestOptions, perform: perform)
         }, local: { pipeline in
-            try await pipeline.analyze { atRest in
+            var pipeline = pipeline
+            if accessibility == .on { pipeline.accessibleText = AccessibleTextReading() }
+            return try await pipeline.analyze { atRest in
                 AcquiredImage(try await Desktop.using {
                     try await $0.capture(request, maxPixels: options.maxPixels, atRest: atRest)
                 })
@@ -84,4 +91,9 @@ struct ClipboardCommand: AsyncParsableCommand {
             }
         })
     }
+}
+
+/// `--accessibility on|off`.
+enum AccessibilitySwitch: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case on, off
 }

@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `livetext capture` on Xvfb with at-spi2-core's accessibility bus and a GTK 3 window of known
+/// text: the published text is taken exactly where it is drawn; text published but never drawn
+/// stays out; `--accessibility off` reads everything with OCR.
+@Suite("capture with the accessibility bus", .serialized)
+struct CaptureAccessibilityTests {
+    static let drawn = ["0O1lI Straße", "café naïve Ærøskøbing", "Il1| O0o rn m"]
+    static let hidden = "HIDDEN transfer to 4242"
+
+    static func capture(_ desktop: AccessibilityDesktop, _ extra: [String]) async throws -> [String: Any] {
+        var environment = desktop.environment
+        environment["LIVETEXT_LOCAL"] = "1"
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
+        let outcome = try await runCommand(builtLivetext().path, ["capture", "--region", "0,0,700,400", "--json"] + extra,
+                                           environment: environment)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    }
+
+    static func lines(_ document: [String: Any]) -> [[String: Any]] {
+        (document["blocks"] as? [[String: Any]] ?? []).flatMap { $0["lines"] as? [[String: Any]] ?? [] }
+    }
+
+    @Test("the text is exact and sourced accessibility; a hidden label stays out; off is OCR alone")
+    func exactText() async throws {
+        try await AccessibilityDesktop.with { desktop in
+            try await desktop.gtkWindow(Self.drawn.map { .label($0) } + [.hiddenLabel(Self.hidden)], x: 30, y: 30,
+                                        width: 600, height: 300)
+            _ = try await AccessibilityReaderTests.screen(of: desktop, showing: Self.drawn + [Self.hidden])
+            let document = try await Self.capture(desktop, [])
+            let lines = Self.lines(document)
+            let accessible = lines.filter { $0["source"] as? String == "accessibility" }.compactMap { $0["text"] as? String }
+            #expect(accessible == Self.drawn, "\(lines.map { ($0["text"] ?? "", $0["source"] ?? "") })")
+            #expect(!(document["text"] as? String ?? "").contains("HIDDEN"))
+            let words = lines.flatMap { $0["words"] as? [[String: Any]] ?? [] }
+            #expect(words.allSatisfy { $0["source"] as? String != nil })
+
+            let ocr = try await Self.capture(desktop, ["--accessibility", "off"])
+            #expect(Self.lines(ocr).allSatisfy { $0["source"] as? String == "ocr" })
+            #expect(!Self.lines(ocr).isEmpty)
+        }
+    }
+}
