@@ -97,7 +97,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "livetext", dependencies: [
-            "DesktopPortals", "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
+            "Accessibility", "DesktopPortals", "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
             "LiveTextDesktop", "ImageCodecs", "LiveTextInteraction", "LiveTextNotifications", "LiveTextPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -112,7 +112,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
         // The accessibility reader against Xvfb, at-spi2-core's bus and real GTK 3 windows.
-        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "LiveTextCore", "TestSupport", "livetext"]),
+        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "LiveTextCore", "LiveTextDesktop", "TestSupport",
+                                                                "livetext"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext", "LiveTextService"]),
         .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextCore", "LiveTextInteraction", "TestSupport"]),
         .testTarget(name: "LiveTextInteractionTests", dependencies: ["LiveTextInteraction", "LiveTextCore"]),

@@ -43,4 +43,27 @@ struct CaptureAccessibilityTests {
             #expect(!Self.lines(ocr).isEmpty)
         }
     }
+
+    @Test("livetext desktop says whether the bus is there and IsEnabled; --enable-accessibility sets it, only when asked")
+    func desktopReport() async throws {
+        try await AccessibilityDesktop.with { desktop in
+            var environment = desktop.environment
+            environment["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
+            let livetext = builtLivetext().path
+            let before = try await runCommand(livetext, ["desktop", "--json"], environment: environment)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(before.stdout.utf8)) as? [String: Any])
+            let accessibility = try #require(document["accessibility"] as? [String: Any], "\(before.stdout)")
+            #expect(accessibility["bus"] as? Bool == true && accessibility["enabled"] as? Bool == false)
+            let enable = try await runCommand(livetext, ["desktop", "--enable-accessibility"], environment: environment)
+            #expect(enable.status == 0, "\(enable.stderr)")
+            let after = try await runCommand(livetext, ["desktop"], environment: environment)
+            #expect(after.stdout.contains("applications are asked to publish their text"), "\(after.stdout)")
+        }
+        try await AccessibilityDesktop.with(launcher: false) { desktop in
+            var environment = desktop.environment
+            environment["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
+            let report = try await runCommand(builtLivetext().path, ["desktop"], environment: environment)
+            #expect(report.stdout.contains("no accessibility bus"), "\(report.stdout)")
+        }
+    }
 }
