@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiveTextConfig
 import LiveTextCore
 import LiveTextDesktop
 import LiveTextEngines
@@ -29,9 +30,10 @@ struct CaptureCommand: AsyncParsableCommand {
     @OptionGroup var target: ScreenTargetOptions
 
     @Option(help: ArgumentHelp("on: the exact text applications publish on the accessibility bus is taken where it is "
-                               + "drawn, OCR reads the rest (the default, X11); off: OCR reads everything.",
+                               + "drawn, OCR reads the rest (X11; the default: the settings' analysis.accessibility, "
+                               + "on); off: OCR reads everything.",
                                valueName: "on|off"))
-    var accessibility: AccessibilitySwitch = .on
+    var accessibility: AccessibilitySwitch?
 
     @Option(help: ArgumentHelp("Carry out this quick action (an id from --json's actions).", valueName: "id"))
     var perform: String?
@@ -56,7 +58,8 @@ struct CaptureCommand: AsyncParsableCommand {
             await client.capture(request, options: requestOptions, perform: perform)
         }, local: { pipeline in
             var pipeline = pipeline
-            if accessibility == .on { pipeline.accessibleText = AccessibleTextReading() }
+            let wanted = try accessibility.map { $0 == .on } ?? ConfigFile.standard().load().settings.analysis.accessibility
+            if wanted { pipeline.accessibleText = AccessibleTextReading() }
             return try await pipeline.analyze { atRest in
                 AcquiredImage(try await Desktop.using {
                     try await $0.capture(request, maxPixels: options.maxPixels, atRest: atRest)
