@@ -55,7 +55,9 @@ struct CaptureCommand: AsyncParsableCommand {
         let request = try request()
         let run = SingleImageRun(options: options, delivery: delivery, perform: perform)
         try await run.run(daemon: { client, requestOptions in
-            await client.capture(request, options: requestOptions, perform: perform)
+            var requestOptions = requestOptions
+            requestOptions.accessibility = accessibility.map { $0 == .on }
+            return await client.capture(request, options: requestOptions, perform: perform)
         }, local: { pipeline in
             var pipeline = pipeline
             let wanted = try accessibility.map { $0 == .on } ?? ConfigFile.standard().load().settings.analysis.accessibility
