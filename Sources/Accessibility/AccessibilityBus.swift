@@ -1,4 +1,5 @@
 import DBusKit
+import Foundation
 import LiveTextCore
 
 /// The accessibility bus (AT-SPI): a bus of its own, beside the session bus, whose address the
@@ -56,6 +57,16 @@ public enum AccessibilityBus {
         }
     }
 
+    static func sessionAddressFromEnvironment() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty,
+           FileManager.default.fileExists(atPath: runtime + "/bus") {
+            return "unix:path=" + runtime + "/bus"
+        }
+        return nil
+    }
+
     private static func flag(_ name: String, on session: DBusConnection, timeout: Duration) async -> Bool? {
         let reply = try? await session.call(destination: busName, path: busPath, interface: "org.freedesktop.DBus.Properties",
                                             member: "Get", arguments: [.string(statusInterface), .string(name)],
@@ -63,12 +74,17 @@ public enum AccessibilityBus {
         return reply?.first?.unwrapped.bool
     }
 
-    /// The session bus, within `limit` (a stopped bus never finishes the handshake).
+    /// The session bus, within `limit` (a stopped bus never finishes the handshake). Without an
+    /// address, the environment's or `$XDG_RUNTIME_DIR/bus`; never libdbus's autolaunch, which
+    /// would start a bus of its own for the X display.
     static func connectSession(_ address: String?, within limit: Duration = .seconds(1)) async throws -> DBusConnection {
+        guard let address = address ?? sessionAddressFromEnvironment() else {
+            throw LiveTextError(.unavailable, "no session bus (DBUS_SESSION_BUS_ADDRESS is not set): the accessibility "
+                                + "bus is found through it")
+        }
         do {
             return try await first(within: limit, "the session bus", {
-                if let address { return try await DBusConnection.connect(address: address) }
-                return try await DBusConnection.session()
+                try await DBusConnection.connect(address: address)
             }, late: { $0.close() })
         } catch {
             throw LiveTextError(.unavailable, "cannot reach the session bus, through which the accessibility bus is found")

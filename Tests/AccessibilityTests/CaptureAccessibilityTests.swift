@@ -44,6 +44,23 @@ struct CaptureAccessibilityTests {
         }
     }
 
+    @Test("a line under another window stays out of the published text; what shows of it is OCR's")
+    func occludedLine() async throws {
+        try await AccessibilityDesktop.with { desktop in
+            try await desktop.gtkWindow([.label("0O1lI Straße"), .label("covered ÆØÅ line")], x: 30, y: 30,
+                                        width: 600, height: 300)
+            _ = try await AccessibilityReaderTests.screen(of: desktop, showing: ["0O1lI Straße", "covered ÆØÅ line"])
+            // A window mapped later lies on top (no window manager): it covers the second label.
+            try await desktop.gtkWindow([.label("cover")], x: 20, y: 90, width: 660, height: 200, title: "cover")
+            try await Task.sleep(for: .milliseconds(300))
+            let lines = Self.lines(try await Self.capture(desktop, []))
+            let accessible = lines.filter { $0["source"] as? String == "accessibility" }.compactMap { $0["text"] as? String }
+            #expect(accessible.contains("0O1lI Straße"), "\(accessible)")
+            #expect(!accessible.contains("covered ÆØÅ line"), "\(accessible)")
+            #expect(accessible.contains("cover"), "\(accessible)")
+        }
+    }
+
     @Test("livetext desktop says whether the bus is there and IsEnabled; --enable-accessibility sets it, only when asked")
     func desktopReport() async throws {
         try await AccessibilityDesktop.with { desktop in
