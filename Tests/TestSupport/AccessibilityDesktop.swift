@@ -8,7 +8,7 @@ public final class AccessibilityDesktop: @unchecked Sendable {
     public let bus: TestBus
     private let runtime: URL
     private let lock = NSLock()
-    private var started: [Process] = []
+    private var started: [RunningCommand] = []
 
     private init(display: TestDisplay, bus: TestBus, runtime: URL) {
         self.display = display
@@ -79,29 +79,29 @@ public final class AccessibilityDesktop: @unchecked Sendable {
     /// Kills every process started here and what they started (the launcher's bus and registry),
     /// then the bus and the display.
     public func stop() async {
-        let processes = lock.withLock { started }
-        for process in processes.reversed() {
-            for pid in Self.descendants(of: process.processIdentifier) + [process.processIdentifier] {
-                kill(pid, SIGKILL)
+        let commands = lock.withLock { started }
+        for command in commands.reversed() {
+            let pid = command.process.processIdentifier
+            // Deepest first, each reaped by its parent before the parent goes (the registry by
+            // the accessibility bus's daemon): killed together, they would stay zombies of init.
+            for process in Self.descendants(of: pid) {
+                kill(process, SIGKILL)
+                for _ in 0..<50 where FileManager.default.fileExists(atPath: "/proc/\(process)/exe") {
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
             }
+            kill(pid, SIGKILL)
         }
-        _ = try? await offPool { for process in processes { process.waitUntilExit() } }
+        for command in commands { _ = try? await command.finish(limit: 5) }
         await bus.stop()
         await display.stop()
         try? FileManager.default.removeItem(at: runtime)
     }
 
     private func launch(_ executable: String, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        lock.withLock { started.append(process) }
-        return process
+        let command = try RunningCommand(executable, arguments, environment: environment)
+        lock.withLock { started.append(command) }
+        return command.process
     }
 
     private func waitForOwner(_ name: String, process: Process) async throws {
