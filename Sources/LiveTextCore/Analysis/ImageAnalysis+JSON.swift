@@ -54,7 +54,7 @@ extension TextBlock {
 extension TextLine {
     public var orderedJSON: OrderedJSON {
         .object([("text", .string(text)), ("bounds", bounds.orderedJSON), ("quad", quad.orderedJSON),
-                 ("source", .string(source.rawValue)), ("words", .array(words.map(\.orderedJSON)))])
+                 ("words", .array(words.map(\.orderedJSON))), ("source", .string(source.rawValue))])
     }
 }
 
