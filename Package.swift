@@ -55,7 +55,7 @@ let package = Package(
         // Wayland: capture, the clipboard and typing on compositors that offer the wlr protocols.
         .target(name: "WaylandKit", dependencies: ["CWayland", "CWaylandProtocols", "CXKBCommon", "LiveTextCore"]),
         // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
-        .target(name: "LiveTextDesktop", dependencies: ["DesktopPortals", "X11Kit", "WaylandKit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction",
+        .target(name: "LiveTextDesktop", dependencies: ["Accessibility", "DesktopPortals", "X11Kit", "WaylandKit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction",
                                                      "LiveTextPreview", "FontRendering"]),
 
         // The interaction model, pure values over an analysis: interaction types and what each
@@ -73,6 +73,8 @@ let package = Package(
         // The desktops' own D-Bus services where the Wayland protocols are missing (GNOME, KDE):
         // xdg-desktop-portal, the permission store, KWin's ScreenShot2.
         .target(name: "DesktopPortals", dependencies: ["DBusKit", "ImageCodecs", "LiveTextCore"]),
+        // The accessibility bus (AT-SPI): the text applications publish, where they drew it.
+        .target(name: "Accessibility", dependencies: ["DBusKit", "LiveTextCore"]),
         // The user's settings file.
         .target(name: "LiveTextConfig", dependencies: [
             "LiveTextCore", "LiveTextInteraction", .product(name: "TOMLKit", package: "TOMLKit"),
@@ -95,7 +97,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "livetext", dependencies: [
-            "DesktopPortals", "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
+            "Accessibility", "DesktopPortals", "LiveTextCore", "LiveTextEngines", "LiveTextDetectors", "LiveTextService", "LiveTextConfig", "DBusKit",
             "LiveTextDesktop", "ImageCodecs", "LiveTextInteraction", "LiveTextNotifications", "LiveTextPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -109,6 +111,9 @@ let package = Package(
         // A private dbus-daemon and command-line clients, for the tests that need a bus.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
+        // The accessibility reader against Xvfb, at-spi2-core's bus and real GTK 3 windows.
+        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "LiveTextCore", "LiveTextDesktop", "TestSupport",
+                                                                "livetext"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext", "LiveTextService"]),
         .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextCore", "LiveTextInteraction", "TestSupport"]),
         .testTarget(name: "LiveTextInteractionTests", dependencies: ["LiveTextInteraction", "LiveTextCore"]),

@@ -238,7 +238,7 @@ _livetext_capture() {
     repeating_flags=()
     non_repeating_flags=(--json --local --copy --primary --type --notify --select --pick-window --screen --version -h --help)
     repeating_options=(--only --interaction)
-    non_repeating_options=(--tables --types --lang --max-pixels --layout --monitor --window --region --perform)
+    non_repeating_options=(--tables --types --lang --max-pixels --layout --monitor --window --region --accessibility --perform)
     __livetext_offer_flags_options 0
 
     # Offer option value completions
@@ -277,6 +277,10 @@ _livetext_capture() {
         return
         ;;
     '--region')
+        return
+        ;;
+    '--accessibility')
+        __livetext_add_completions -W 'on'$'\n''off'
         return
         ;;
     '--perform')
@@ -464,7 +468,7 @@ _livetext_hotkey() {
 
 _livetext_desktop() {
     repeating_flags=()
-    non_repeating_flags=(--json --allow-screenshots --install-hotkeys --remove-hotkeys --version -h --help)
+    non_repeating_flags=(--json --allow-screenshots --install-hotkeys --remove-hotkeys --enable-accessibility --disable-accessibility --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __livetext_offer_flags_options 0

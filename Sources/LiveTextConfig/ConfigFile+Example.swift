@@ -16,6 +16,9 @@ extension ConfigFile {
     languages = []
     # What to look for: "text", "codes" (QR and barcodes), "detectors" (links, dates, phone numbers...).
     types = ["text", "codes", "detectors"]
+    # Screen captures on X11 take the exact text applications publish on the accessibility bus
+    # (GTK, VTE, Qt; Firefox when asked: `livetext desktop`) where it is drawn; OCR reads the rest.
+    accessibility = true
 
     [interaction]
     # What a capture offers: "automatic" (text and detector actions), "textSelection" (text only),

@@ -12,6 +12,7 @@ import LiveTextInteraction
 /// |---|---|
 /// | `analysis.languages` | `analysis.languages` |
 /// | `analysis.types` | `analysis.types` |
+/// | `analysis.accessibility` | `analysis.accessibility` |
 /// | `interaction.preferred_interaction_types` | `interaction.preferredInteractionTypes` |
 /// | `interaction.allow_data_detectors_in_text_mode` | `interaction.allowDataDetectorsInTextMode` |
 /// | `interaction.supplementary_interface_hidden` | `interaction.supplementaryInterfaceHidden` |
@@ -67,10 +68,14 @@ public struct AnalysisSettings: Sendable, Hashable {
     public var languages: [String]
     /// Text, codes and/or data detectors.
     public var types: AnalysisTypes
+    /// A screen capture takes the exact text applications publish on the accessibility bus
+    /// where it is drawn (X11), OCR reading the rest.
+    public var accessibility: Bool
 
-    public init(languages: [String] = [], types: AnalysisTypes = .all) {
+    public init(languages: [String] = [], types: AnalysisTypes = .all, accessibility: Bool = true) {
         self.languages = languages
         self.types = types
+        self.accessibility = accessibility
     }
 }
 

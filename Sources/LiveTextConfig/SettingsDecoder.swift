@@ -46,6 +46,7 @@ struct SettingsDecoder {
                 throw table.invalid("types", (error as? LiveTextError)?.message ?? "\(error)")
             }
         }
+        result.accessibility = try table.bool("accessibility", default: true)
         warnings += table.unknownKeys()
         return result
     }

@@ -8,6 +8,7 @@ enum SettingsEncoder {
         var analysis = ConfigTable()
         analysis["languages"] = strings(settings.analysis.languages)
         analysis["types"] = strings(settings.analysis.types.description.split(separator: ",").map(String.init))
+        analysis["accessibility"] = .bool(settings.analysis.accessibility)
         root["analysis"] = .table(analysis)
 
         let i = settings.interaction

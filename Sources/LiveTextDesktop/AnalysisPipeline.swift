@@ -7,10 +7,14 @@ import LiveTextCore
 public struct AnalysisPipeline: Sendable {
     public var analyzer: ImageAnalyzer
     public var configuration: ImageAnalyzer.Configuration
+    /// Reads the text applications publish on a screen capture, beside the OCR (nil: OCR only).
+    public var accessibleText: AccessibleTextReading?
 
-    public init(analyzer: ImageAnalyzer, configuration: ImageAnalyzer.Configuration) {
+    public init(analyzer: ImageAnalyzer, configuration: ImageAnalyzer.Configuration,
+                accessibleText: AccessibleTextReading? = nil) {
         self.analyzer = analyzer
         self.configuration = configuration
+        self.accessibleText = accessibleText
     }
 
     /// What the pipeline made: the analysis (with the capture's time), the pixels it read, and
@@ -28,8 +32,17 @@ public struct AnalysisPipeline: Sendable {
         let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
         defer { prefetch.cancel() }
         let acquired = try await acquire(prefetch.rested(over:))
+        // The published text is read while the OCR reads the pixels; after its deadline, OCR
+        // alone decides.
+        let published = accessibleText.map { reading in Task { await reading.lines(on: acquired) } }
+        defer { published?.cancel() }
         let read = try await prefetch.analysis(of: acquired.image, source: acquired.source, regions: acquired.regions)
         var analysis = read.analysis
+        if let published {
+            var configuration = self.configuration
+            configuration.regions = acquired.regions
+            analysis = analyzer.fusing(analysis, with: await published.value, in: acquired.image, configuration: configuration)
+        }
         if let captureMs = acquired.captureMs { analysis.timing.captureMs = captureMs }
         return Outcome(analysis: analysis, image: acquired.image, readWhileResting: read.readWhileResting)
     }
@@ -92,6 +105,9 @@ public struct AcquiredImage: Sendable {
     public var captureMs: Double?
     /// The windows it shows, read apart (a screen capture's).
     public var regions = ContentRegions()
+    /// A screen capture's place on the screen and the windows shown then.
+    public var screenArea: Bounds?
+    public var windows: [ScreenWindow] = []
 
     public init(image: PixelImage, source: String) {
         self.image = image
@@ -103,5 +119,7 @@ public struct AcquiredImage: Sendable {
         source = screen.source
         captureMs = screen.captureMs
         regions = screen.regions
+        screenArea = screen.screenArea
+        windows = screen.windows
     }
 }

@@ -10,6 +10,10 @@ public struct ScreenImage: Sendable {
     public var captureMs: Double?
     /// The windows it shows, read apart.
     public var regions: ContentRegions
+    /// Where it lies on the screen, and the windows shown there then (topmost first): what
+    /// places the text applications publish on it. Nil and empty for pixels from elsewhere.
+    public var screenArea: Bounds?
+    public var windows: [ScreenWindow] = []
 
     /// Pixels from elsewhere that stand for a capture (a test's stand-in desktop).
     public init(image: PixelImage, source: String, captureMs: Double? = nil, regions: ContentRegions = ContentRegions()) {
@@ -29,6 +33,8 @@ public struct ScreenImage: Sendable {
         }
         self.captureMs = captureMs.map(ImageAnalysis.Timing.rounded)
         regions = captured.regions
+        screenArea = captured.bounds
+        windows = captured.windows
     }
 }
 

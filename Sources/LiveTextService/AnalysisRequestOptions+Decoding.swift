@@ -50,6 +50,7 @@ extension AnalysisRequestOptions {
             capture = try Self.captureRequest(reader)
             live = try reader.flag("live") ?? false
             if live { try checkLive() }
+            accessibility = try reader.flag("accessibility")
         }
     }
 

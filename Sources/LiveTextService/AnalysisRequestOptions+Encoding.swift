@@ -21,6 +21,7 @@ extension AnalysisRequestOptions {
         }
         if let waylandDisplay, !waylandDisplay.isEmpty { options["wayland_display"] = .string(waylandDisplay) }
         if let activationToken, !activationToken.isEmpty { options["activation_token"] = .string(activationToken) }
+        if let accessibility, capture != nil { options["accessibility"] = .bool(accessibility) }
         switch capture {
         case nil, .screen: break
         case .select: options["interactive"] = .bool(true)

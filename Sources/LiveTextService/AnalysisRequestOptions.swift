@@ -48,6 +48,9 @@ public struct AnalysisRequestOptions: Sendable, Hashable {
     /// `CaptureScreen` only: show `capture` live (the frozen screen, its text selectable where it
     /// stands) instead of reading it once; the analysis fills in as it is read.
     public var live = false
+    /// `CaptureScreen` only: take the text applications publish on the accessibility bus where it
+    /// is drawn (X11); nil: the daemon's setting (`analysis.accessibility`).
+    public var accessibility: Bool?
 
     public init(types: AnalysisTypes? = nil, languages: LanguageSet? = nil, only: Set<ItemKind>? = nil,
                 copy: Bool = false, primary: Bool = false, notify: Bool = false,
@@ -117,6 +120,7 @@ extension AnalysisRequestOptions {
         Key(name: "interactive", expected: "a boolean (b)"),
         Key(name: "pick_window", expected: "a boolean (b)"),
         Key(name: "live", expected: "a boolean (b)"),
+        Key(name: "accessibility", expected: "a boolean (b)"),
     ]
 
     /// The keys a request takes, with their types: "types (as), languages (as), ...".

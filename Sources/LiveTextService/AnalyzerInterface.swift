@@ -117,7 +117,9 @@ extension LiveTextService {
                            actions carried out by it; the object is returned at once and fills in as lines are read \
                            (PropertiesChanged to the caller), pending until the user closes the surface (Esc). The \
                            surface outlives the caller; Cancel or Release closes it. A second live surface while one is \
-                           up is Unavailable; copy, notify and the interaction type none are InvalidArgs with live.
+                           up is Unavailable; copy, notify and the interaction type none are InvalidArgs with live. \
+                           accessibility (b): take the text applications publish on the accessibility bus where it is \
+                           drawn (X11; absent: the setting analysis.accessibility, on).
                            """) { call in
                     try await replying {
                         let request = try self.options(call[0], capturing: true)

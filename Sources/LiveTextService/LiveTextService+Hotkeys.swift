@@ -101,7 +101,8 @@ extension LiveTextService {
         case .analyze: delivery = nil
         case .live: return await runLiveHotkey(name, configuration: configuration, on: desktop, activationToken: activationToken)
         }
-        let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration)
+        let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration,
+                                        accessibleText: settings.settings.analysis.accessibility ? AccessibleTextReading() : nil)
         let maxPixels = self.maxPixels
         do {
             let (outcome, delivered) = try await pipeline.run(acquire: { atRest in

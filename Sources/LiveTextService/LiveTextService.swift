@@ -134,7 +134,9 @@ public final class LiveTextService: Sendable {
         let (record, ticket) = try await admit(owner: owner, options: options, isCapture: isCapture, inputBytes: inputBytes,
                                                exported: exported, outlivesCaller: trusted && (options.copy || options.notify))
         let requestLimits = self.requestLimits, log = self.log
-        let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: options.configuration)
+        let readsAccessibility = isCapture && (options.requested.accessibility ?? settings.settings.analysis.accessibility)
+        let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: options.configuration,
+                                        accessibleText: readsAccessibility ? AccessibleTextReading() : nil)
         let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
         let delivery: AnalysisPipeline.Delivery? = options.copy ? .copy(alsoPrimary: alsoPrimary) : nil
         let notify = options.notify, types = options.interaction

@@ -83,7 +83,8 @@ public final class RegionSelector: @unchecked Sendable {
                            cancelled: "selection cancelled")
         var session = SelectionSession(mode: mode, overlay: overlay, windows: windows)
         let seen = { (rect: Bounds) in
-            CapturedImage(image: frozen.cropped(to: rect), bounds: rect, regions: windows.regions(in: rect))
+            CapturedImage(image: frozen.cropped(to: rect), bounds: rect, regions: windows.regions(in: rect),
+                          windows: windows.screenWindows)
         }
         let rested = atRest.map { report in { (rect: Bounds) in report(seen(rect)) } }
         switch try session.run(display: display, cancel: cancel, deadline: deadline, timeout: timeout, atRest: rested) {
@@ -91,7 +92,8 @@ public final class RegionSelector: @unchecked Sendable {
             return Selection(capture: seen(rect), pickedWindow: nil)
         case .pick(let target):
             return Selection(capture: CapturedImage(image: frozen.cropped(to: target.area),
-                                                    bounds: target.area, window: target.window),
+                                                    bounds: target.area, window: target.window,
+                                                    windows: windows.screenWindows),
                              pickedWindow: target.window)
         }
     }

@@ -40,13 +40,14 @@ public final class ScreenCapture: @unchecked Sendable {
     /// Xwayland (whose screen reads all black).
     public func capture(_ target: CaptureTarget) throws -> CapturedImage {
         let area = try area(of: target)
-        if case .window(let id) = target {
-            return CapturedImage(image: try read(display.root, area), bounds: area, window: id)
-        }
         // Where the windows are, read before the pixels (a window moving meanwhile is rare and
         // costs a line cut where it was, no text).
-        let regions = TopLevelWindows(display: display).regions(in: area)
-        return CapturedImage(image: try read(display.root, area), bounds: area, regions: regions)
+        let windows = TopLevelWindows(display: display)
+        if case .window(let id) = target {
+            return CapturedImage(image: try read(display.root, area), bounds: area, window: id, windows: windows.screenWindows)
+        }
+        return CapturedImage(image: try read(display.root, area), bounds: area, regions: windows.regions(in: area),
+                             windows: windows.screenWindows)
     }
 
     /// Where `target` is on the screen now (root coordinates, clipped to it), with the errors of

@@ -14,6 +14,8 @@ struct TopLevelWindows {
         let outer: Bounds
         /// The area inside the border: what a pick captures.
         let area: Bounds
+        /// Its `_NET_WM_PID`, or its client's (a window manager's frame holds the client).
+        var pid: Int32? = nil
     }
 
     /// What a pick at a point gets: a window and its area on the screen, or the whole screen.
@@ -40,7 +42,8 @@ struct TopLevelWindows {
                                    width: Int(attributes.width) + 2 * border, height: Int(attributes.height) + 2 * border)
                 entries.append(Entry(id: UInt(window), outer: outer,
                                      area: Bounds(x: outer.x + border, y: outer.y + border,
-                                                  width: Int(attributes.width), height: Int(attributes.height))))
+                                                  width: Int(attributes.width), height: Int(attributes.height)),
+                                     pid: Self.processID(of: window, on: display)))
             }
         }
         self.entries = entries
@@ -48,6 +51,23 @@ struct TopLevelWindows {
 
     init(entries: [Entry]) {
         self.entries = entries
+    }
+
+    /// The window's `_NET_WM_PID`, else its children's (a frame's client), one level down.
+    private static func processID(of window: Window, on display: X11Display) -> Int32? {
+        let property = display.atom("_NET_WM_PID")
+        for candidate in [window] + display.children(of: window) {
+            if let value = try? display.readProperty(of: candidate, property, delete: false, maxBytes: 64),
+               let pid = value.longs?.first, pid > 0, pid <= UInt(Int32.max) {
+                return Int32(pid)
+            }
+        }
+        return nil
+    }
+
+    /// The windows as the core says them, topmost first.
+    var screenWindows: [ScreenWindow] {
+        entries.map { ScreenWindow(id: $0.id, pid: $0.pid, area: $0.area, outer: $0.outer) }
     }
 
     /// The windows over `area` of the screen as content regions of a capture of it (in its

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiveTextConfig
 import LiveTextCore
 import LiveTextDesktop
 import LiveTextEngines
@@ -28,6 +29,12 @@ struct CaptureCommand: AsyncParsableCommand {
 
     @OptionGroup var target: ScreenTargetOptions
 
+    @Option(help: ArgumentHelp("on: the exact text applications publish on the accessibility bus is taken where it is "
+                               + "drawn, OCR reads the rest (X11; the default: the settings' analysis.accessibility, "
+                               + "on); off: OCR reads everything.",
+                               valueName: "on|off"))
+    var accessibility: AccessibilitySwitch?
+
     @Option(help: ArgumentHelp("Carry out this quick action (an id from --json's actions).", valueName: "id"))
     var perform: String?
 
@@ -48,9 +55,14 @@ struct CaptureCommand: AsyncParsableCommand {
         let request = try request()
         let run = SingleImageRun(options: options, delivery: delivery, perform: perform)
         try await run.run(daemon: { client, requestOptions in
-            await client.capture(request, options: requestOptions, perform: perform)
+            var requestOptions = requestOptions
+            requestOptions.accessibility = accessibility.map { $0 == .on }
+            return await client.capture(request, options: requestOptions, perform: perform)
         }, local: { pipeline in
-            try await pipeline.analyze { atRest in
+            var pipeline = pipeline
+            let wanted = try accessibility.map { $0 == .on } ?? ConfigFile.standard().load().settings.analysis.accessibility
+            if wanted { pipeline.accessibleText = AccessibleTextReading() }
+            return try await pipeline.analyze { atRest in
                 AcquiredImage(try await Desktop.using {
                     try await $0.capture(request, maxPixels: options.maxPixels, atRest: atRest)
                 })
@@ -84,4 +96,9 @@ struct ClipboardCommand: AsyncParsableCommand {
             }
         })
     }
+}
+
+/// `--accessibility on|off`.
+enum AccessibilitySwitch: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case on, off
 }

@@ -1,3 +1,4 @@
+import Accessibility
 import ArgumentParser
 import DesktopPortals
 import Foundation
@@ -18,7 +19,7 @@ struct DesktopCommand: AsyncParsableCommand {
             --allow-screenshots stores GNOME's permission (Settings → Privacy → Screenshots); \
             --install-hotkeys binds the settings' hotkeys as GNOME custom keybindings that run \
             `livetext hotkey NAME` (the user's own keybindings are kept), --remove-hotkeys removes \
-            exactly those.
+            exactly those. --enable-accessibility sets org.a11y.Status IsEnabled, which asks the             applications that publish their text only on request (Firefox; Qt outside X11) to publish it             (livetext never does so by itself; --disable-accessibility turns it off again).
             """)
 
     @Flag(help: ArgumentHelp("Print {\"session\", \"desktop\", \"display\", \"xwayland\", "
@@ -34,7 +35,16 @@ struct DesktopCommand: AsyncParsableCommand {
     @Flag(help: "Remove the GNOME keybindings --install-hotkeys made, and only them.")
     var removeHotkeys = false
 
+    @Flag(help: "Ask every application to publish its text on the accessibility bus (org.a11y.Status IsEnabled).")
+    var enableAccessibility = false
+
+    @Flag(help: "Turn org.a11y.Status IsEnabled off again.")
+    var disableAccessibility = false
+
     func validate() throws {
+        guard !(enableAccessibility && disableAccessibility) else {
+            throw ValidationError("--enable-accessibility or --disable-accessibility, not both")
+        }
         guard !(installHotkeys && removeHotkeys) else { throw ValidationError("--install-hotkeys or --remove-hotkeys, not both") }
     }
 
@@ -53,8 +63,14 @@ struct DesktopCommand: AsyncParsableCommand {
             let removed = try await BlockingWork.run { try GnomeKeybindings().remove() }
             Diagnostics.note("removed \(removed) GNOME keybinding\(removed == 1 ? "" : "s") of livetext")
         }
-        if (allowScreenshots || installHotkeys || removeHotkeys) && !json { return }
+        if enableAccessibility || disableAccessibility {
+            try await AccessibilityBus.setEnabled(enableAccessibility, sessionAddress: nil)
+            Diagnostics.note("org.a11y.Status IsEnabled is \(enableAccessibility ? "on" : "off")")
+        }
+        if (allowScreenshots || installHotkeys || removeHotkeys || enableAccessibility || disableAccessibility) && !json { return }
         let report = try await Desktop.using { desktop in await desktop.report(hotkeys: settings.hotkeys) }
-        try StandardOutput.write(json ? report.document.serialized() + "\n" : report.text)
+        let accessibility = AccessibilityReport(status: await AccessibilityBus.status(sessionAddress: nil))
+        try StandardOutput.write(json ? AccessibilityReport.adding(accessibility, to: report.document).serialized() + "\n"
+                                      : report.text + accessibility.text)
     }
 }

@@ -43,6 +43,7 @@ struct ErrorTests {
             ("[analysis]\nlanguages = \"eng\"", "analysis.languages", "array of strings"),
             ("[analysis]\nlanguages = [\"en g\"]", "analysis.languages", "en g"),
             ("[analysis]\ntypes = [\"text\", \"faces\"]", "analysis.types", "faces"),
+            ("[analysis]\naccessibility = \"on\"", "analysis.accessibility", "got a string"),
             ("[interaction]\npreferred_interaction_types = [\"auto\"]", "interaction.preferred_interaction_types", "auto"),
             ("[interaction]\npreferred_interaction_types = [\"none\", \"automatic\"]",
              "interaction.preferred_interaction_types", "none"),

@@ -14,10 +14,16 @@ struct LoadingTests {
         #expect(!loaded.fileExists)
         #expect(loaded.warnings.isEmpty)
         #expect(loaded.settings.analysis.languages == [])
+        #expect(loaded.settings.analysis.accessibility)
         #expect(loaded.settings.interaction.preferredInteractionTypes == [.automatic])
         #expect(loaded.settings.limits.maxPixels == 100_000_000)
         #expect(loaded.settings.hotkeys["text"]?.keys.description == "Super+Shift+T")
         #expect(loaded.settings.hotkeys["codes"]?.action == .codes)
+    }
+
+    @Test("analysis.accessibility = false turns the accessibility bus off for captures")
+    func accessibilityOff() throws {
+        #expect(try ConfigFile.parse("[analysis]\naccessibility = false\n").settings.analysis.accessibility == false)
     }
 
     @Test("an empty file gives the defaults")

@@ -73,6 +73,16 @@ struct RequestOptionsTests {
         #expect(Options(capture: .screen, live: true).encode() == ["live": .bool(true)])
     }
 
+    @Test("accessibility: sent only when said, either way; decoded for CaptureScreen; nil leaves it to the setting")
+    func accessibility() throws {
+        var off = Options(capture: .screen)
+        off.accessibility = false
+        #expect(off.encode() == ["accessibility": .bool(false)])
+        #expect(try Options(decoding: off.encode(), capturing: true) == off)
+        #expect(try Options(decoding: [:], capturing: true).accessibility == nil)
+        #expect(try Options(decoding: ["accessibility": .bool(true)], capturing: true).accessibility == true)
+    }
+
     @Test("nothing set sends nothing: flags only when on, the screen as no target, the settings decide the rest")
     func defaultsSendNothing() throws {
         #expect(Options().encode().isEmpty)
@@ -134,6 +144,7 @@ struct RequestOptionsTests {
         ("interactive", .string("yes"), "option 'interactive' must be a boolean (b), not a string (s)"),
         ("pick_window", .uint32(1), "option 'pick_window' must be a boolean (b), not a uint32 (u)"),
         ("live", .string("true"), "option 'live' must be a boolean (b), not a string (s)"),
+        ("accessibility", .string("on"), "option 'accessibility' must be a boolean (b), not a string (s)"),
     ] as [(String, DBusValue, String)])
     func wrongType(key: String, value: DBusValue, message: String) {
         Self.refused([key: value], capturing: true, message)
@@ -159,7 +170,7 @@ struct RequestOptionsTests {
         for key in Options.requestKeys { #expect(list.contains(key.name)) }
         #expect(list.hasPrefix("types (as), languages (as), only (as), copy (b)"))
         #expect(!list.contains("region"))
-        #expect(Options.keyList(capturing: true).hasSuffix("monitor (u), interactive (b), pick_window (b), live (b)"))
+        #expect(Options.keyList(capturing: true).hasSuffix("monitor (u), interactive (b), pick_window (b), live (b), accessibility (b)"))
     }
 
     @Test("an unknown item kind is refused with the valid names; iOS content types and comma lists are kinds")

@@ -54,14 +54,14 @@ extension TextBlock {
 extension TextLine {
     public var orderedJSON: OrderedJSON {
         .object([("text", .string(text)), ("bounds", bounds.orderedJSON), ("quad", quad.orderedJSON),
-                 ("words", .array(words.map(\.orderedJSON)))])
+                 ("words", .array(words.map(\.orderedJSON))), ("source", .string(source.rawValue))])
     }
 }
 
 extension TextWord {
     public var orderedJSON: OrderedJSON {
         .object([("text", .string(text)), ("bounds", bounds.orderedJSON), ("quad", quad.orderedJSON),
-                 ("confidence", .double(confidence))])
+                 ("confidence", .double(confidence)), ("source", .string(source.rawValue))])
     }
 }
 

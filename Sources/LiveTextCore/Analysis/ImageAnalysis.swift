@@ -143,9 +143,12 @@ public struct TextLine: Sendable, Hashable, Codable {
     public var words: [TextWord]
     /// Its corners, turned as its words are (`Quad`); `bounds` holds it.
     public var quad: Quad
+    /// Read off the pixels, or published by its application (when all its words were).
+    public var source: TextSource
 
     public init(words: [TextWord]) {
         self.words = words
+        self.source = !words.isEmpty && words.allSatisfy { $0.source == .accessibility } ? .accessibility : .ocr
         self.text = words.map(\.text).joined(separator: " ")
         let union = words.map(\.bounds).union
         self.quad = Quad.enclosing(words.map(\.quad))?.rounded() ?? Quad(union)
@@ -158,6 +161,7 @@ public struct TextLine: Sendable, Hashable, Codable {
         bounds = try container.decode(Bounds.self, forKey: .bounds)
         words = try container.decode([TextWord].self, forKey: .words)
         quad = try container.decodeIfPresent(Quad.self, forKey: .quad) ?? Quad(bounds)
+        source = try container.decodeIfPresent(TextSource.self, forKey: .source) ?? .ocr
     }
 }
 
@@ -168,13 +172,16 @@ public struct TextWord: Sendable, Hashable, Codable {
     public var confidence: Double
     /// Its corners as it reads (`Quad`): the rectangle of `bounds` for level text; `bounds` holds it.
     public var quad: Quad
+    /// Read off the pixels, or published by its application.
+    public var source: TextSource
 
     /// `quad`: where tilted text lies (nil: level, the rectangle of `bounds`).
-    public init(text: String, bounds: Bounds, confidence: Double, quad: Quad? = nil) {
+    public init(text: String, bounds: Bounds, confidence: Double, quad: Quad? = nil, source: TextSource = .ocr) {
         self.text = text
         self.bounds = bounds
         self.confidence = (min(100, max(0, confidence)) * 10).rounded() / 10
         self.quad = quad ?? Quad(bounds)
+        self.source = source
     }
 
     public init(from decoder: any Decoder) throws {
@@ -183,6 +190,7 @@ public struct TextWord: Sendable, Hashable, Codable {
         bounds = try container.decode(Bounds.self, forKey: .bounds)
         confidence = try container.decode(Double.self, forKey: .confidence)
         quad = try container.decodeIfPresent(Quad.self, forKey: .quad) ?? Quad(bounds)
+        source = try container.decodeIfPresent(TextSource.self, forKey: .source) ?? .ocr
     }
 }
 

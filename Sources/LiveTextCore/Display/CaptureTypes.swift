@@ -54,11 +54,16 @@ public struct CapturedImage: Sendable {
     /// The windows the capture shows, in its pixels (read apart: `ImageAnalyzer.Configuration.regions`),
     /// when the display server says where they are.
     public var regions: ContentRegions
+    /// The top-level windows shown when it was taken, topmost first, in screen coordinates; empty
+    /// when the display server does not say.
+    public var windows: [ScreenWindow]
 
-    public init(image: PixelImage, bounds: Bounds, window: UInt? = nil, regions: ContentRegions = ContentRegions()) {
+    public init(image: PixelImage, bounds: Bounds, window: UInt? = nil, regions: ContentRegions = ContentRegions(),
+                windows: [ScreenWindow] = []) {
         self.image = image
         self.bounds = bounds
         self.window = window
         self.regions = regions
+        self.windows = windows
     }
 }

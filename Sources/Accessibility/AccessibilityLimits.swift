@@ -1,0 +1,32 @@
+/// How much one walk of the accessibility bus may cost: an application answers what it is asked
+/// in its own main loop, so every call has a short deadline and the walk as a whole one more.
+public struct AccessibilityLimits: Sendable, Hashable {
+    /// The whole walk: after it, what has not answered is left to OCR.
+    public var deadline: Duration
+    /// One call's deadline (an application that never answers costs this once per object).
+    public var callTimeout: Duration
+    /// Text objects read across all applications.
+    public var maxObjects: Int
+    /// Objects visited by one application's breadth-first walk (toolkits without `Collection`).
+    public var maxVisited: Int
+    /// Characters read from one object (`GetText` is asked for no more).
+    public var maxCharacters: Int
+    /// Lines read from one object.
+    public var maxLines: Int
+    /// A box larger than this on either side (in pixels) is absurd and dropped.
+    public var maxExtent: Int
+
+    public init(deadline: Duration = .milliseconds(150), callTimeout: Duration = .milliseconds(100),
+                maxObjects: Int = 400, maxVisited: Int = 2000, maxCharacters: Int = 20_000, maxLines: Int = 300,
+                maxExtent: Int = 32_768) {
+        self.deadline = deadline
+        self.callTimeout = callTimeout
+        self.maxObjects = maxObjects
+        self.maxVisited = maxVisited
+        self.maxCharacters = maxCharacters
+        self.maxLines = maxLines
+        self.maxExtent = maxExtent
+    }
+
+    public static let standard = AccessibilityLimits()
+}

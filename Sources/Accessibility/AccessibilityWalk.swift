@@ -1,0 +1,295 @@
+import DBusKit
+import LiveTextCore
+import Synchronization
+
+/// One walk of the accessibility bus: the registry's applications, each one's visible text
+/// objects (one `Collection.GetMatches` where the toolkit has it, else breadth first), each
+/// object's lines and their boxes. Applications, objects and lines are asked all at once, so the
+/// walk costs a few round trips rather than one per call.
+struct AccessibilityWalk: Sendable {
+    let connection: DBusConnection
+    let limits: AccessibilityLimits
+    /// The objects still to be read, shared by all applications.
+    private let budget: Budget
+
+    init(connection: DBusConnection, limits: AccessibilityLimits) {
+        self.connection = connection
+        self.limits = limits
+        budget = Budget(limits.maxObjects)
+    }
+
+    /// Reads every application, handing each to `deliver` as it is done.
+    func run(_ deliver: @escaping @Sendable (AccessibleApplication) -> Void) async {
+        let registry = AccessibleObject(bus: ATSPI.registry, path: ATSPI.root)
+        guard let reply = try? await call(registry, "Accessible", "GetChildren") else { return }
+        let applications = AccessibleObject.list(reply.first)
+        await withTaskGroup(of: Void.self) { group in
+            for application in applications {
+                group.addTask {
+                    if let read = await self.application(application) { deliver(read) }
+                }
+            }
+        }
+    }
+
+    // MARK: An application
+
+    func application(_ root: AccessibleObject) async -> AccessibleApplication? {
+        async let toolkitName = property(root, "Application", "ToolkitName")
+        async let toolkitVersion = property(root, "Application", "ToolkitVersion")
+        async let name = property(root, "Accessible", "Name")
+        async let pid = processID(of: root.bus)
+        let toolkit = AccessibleToolkit(name: await toolkitName ?? "", version: await toolkitVersion ?? "")
+        let quirks = toolkit.quirks
+        var objects: [AccessibleObject]?
+        if quirks.collection { objects = await matches(root) }
+        if objects == nil { objects = await breadthFirst(root, quirks: quirks) }
+        let granted = budget.take(objects?.count ?? 0)
+        let chosen = Array((objects ?? []).prefix(granted))
+        guard !Task.isCancelled else { return nil }
+        let lines = await withTaskGroup(of: (Int, [AccessibleLine]).self) { group in
+            for (index, object) in chosen.enumerated() {
+                group.addTask { (index, await self.lines(of: object, quirks: quirks)) }
+            }
+            var byObject = [[AccessibleLine]](repeating: [], count: chosen.count)
+            for await (index, read) in group { byObject[index] = read }
+            return byObject.flatMap { $0 }
+        }
+        guard !Task.isCancelled else { return nil }
+        return AccessibleApplication(name: await name ?? "", toolkit: toolkit, pid: await pid,
+                                     windowRelative: quirks.windowRelative, lines: lines)
+    }
+
+    /// The SHOWING text objects in one round trip; nil when the application has no Collection.
+    func matches(_ root: AccessibleObject) async -> [AccessibleObject]? {
+        let arguments: [DBusValue] = [ATSPI.showingTextRule, .uint32(ATSPI.canonical),
+                                      .int32(Int32(clamping: limits.maxObjects)), .bool(true)]
+        guard let reply = try? await call(root, "Collection", "GetMatches", arguments) else { return nil }
+        return AccessibleObject.list(reply.first)
+    }
+
+    /// The text objects found level by level, each level's questions sent together; a hidden
+    /// object's children are not visited.
+    func breadthFirst(_ root: AccessibleObject, quirks: AccessibleToolkit.Quirks) async -> [AccessibleObject] {
+        var found: [AccessibleObject] = []
+        var level = [root]
+        var visited = 1
+        var seen: Set<AccessibleObject> = [root]
+        while !level.isEmpty, !Task.isCancelled, found.count < limits.maxObjects {
+            let isRoot = level == [root]
+            let answers = await withTaskGroup(of: (Int, Visit).self) { group in
+                for (index, object) in level.enumerated() {
+                    group.addTask { (index, await self.visit(object)) }
+                }
+                var answers = [Visit?](repeating: nil, count: level.count)
+                for await (index, visit) in group { answers[index] = visit }
+                return answers.compactMap { $0 }
+            }
+            var next: [AccessibleObject] = []
+            for visit in answers {
+                let shown = isRoot || visit.isShown(quirks)
+                guard shown else { continue }
+                if visit.hasText, !isRoot { found.append(visit.object) }
+                for child in visit.children where visited < limits.maxVisited && seen.insert(child).inserted {
+                    next.append(child)
+                    visited += 1
+                }
+            }
+            level = next
+        }
+        return Array(found.prefix(limits.maxObjects))
+    }
+
+    struct Visit: Sendable {
+        let object: AccessibleObject
+        let states: [DBusValue]
+        let hasText: Bool
+        let children: [AccessibleObject]
+
+        func isShown(_ quirks: AccessibleToolkit.Quirks) -> Bool {
+            ATSPI.has(quirks.showingState ? ATSPI.showing : ATSPI.visible, in: states)
+        }
+    }
+
+    func visit(_ object: AccessibleObject) async -> Visit {
+        async let states = try? call(object, "Accessible", "GetState")
+        async let interfaces = try? call(object, "Accessible", "GetInterfaces")
+        async let children = try? call(object, "Accessible", "GetChildren")
+        let names = (await interfaces)?.first?.stringArray ?? []
+        return Visit(object: object, states: await states ?? [], hasText: names.contains(ATSPI.textInterface),
+                     children: AccessibleObject.list((await children)?.first))
+    }
+
+    // MARK: An object's lines
+
+    /// The object's lines with their boxes, clipped to the object; nothing for an object that
+    /// answers nonsense (no extents, absurd sizes).
+    func lines(of object: AccessibleObject, quirks: AccessibleToolkit.Quirks) async -> [AccessibleLine] {
+        async let extentsReply = try? call(object, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
+        async let textReply = try? call(object, "Text", "GetText",
+                                        [.int32(0), .int32(Int32(clamping: limits.maxCharacters))])
+        guard let widget = box(ATSPI.integers(await extentsReply ?? [])), !widget.isEmpty,
+              let text = (await textReply)?.first?.string,
+              text.unicodeScalars.contains(where: { !Self.blank($0) })
+        else { return [] }
+        let spans = await lineSpans(of: object, text: text, quirks: quirks)
+        var read: [AccessibleLine] = []
+        await withTaskGroup(of: (Int, Bounds?).self) { group in
+            for (index, span) in spans.enumerated() {
+                group.addTask { (index, await self.extents(of: object, span: span, quirks: quirks)) }
+            }
+            var boxes = [Bounds?](repeating: nil, count: spans.count)
+            for await (index, bounds) in group { boxes[index] = bounds }
+            for (span, bounds) in zip(spans, boxes) {
+                guard let bounds else { continue }
+                let clipped = bounds.intersection(widget)
+                guard !clipped.isEmpty else { continue }
+                read.append(AccessibleLine(text: span.text, bounds: clipped, widget: widget))
+            }
+        }
+        if quirks.linesShareFirstY, read.count > 1, Set(read.map(\.bounds.y)).count == 1 {
+            for index in read.indices { read[index].geometryTrusted = false }
+        }
+        return read
+    }
+
+    struct LineSpan: Sendable {
+        let text: String
+        let start: Int
+        let end: Int
+    }
+
+    /// The object's lines as the toolkit wraps them: asked at every hard line's start at once,
+    /// then, where a hard line wraps, again from where the toolkit's line ended.
+    func lineSpans(of object: AccessibleObject, text: String, quirks: AccessibleToolkit.Quirks) async -> [LineSpan] {
+        let scalars = Array(text.unicodeScalars)
+        var hardStarts = [0]
+        for (index, scalar) in scalars.enumerated() where scalar == "\n" && index + 1 < scalars.count {
+            hardStarts.append(index + 1)
+        }
+        hardStarts = Array(hardStarts.prefix(limits.maxLines))
+        let hardEnds = Array(hardStarts.dropFirst()) + [scalars.count]
+        let firsts = await withTaskGroup(of: (Int, LineSpan?).self) { group in
+            for (index, start) in hardStarts.enumerated() {
+                group.addTask { (index, await self.line(of: object, at: start, quirks: quirks)) }
+            }
+            var firsts = [LineSpan?](repeating: nil, count: hardStarts.count)
+            for await (index, span) in group { firsts[index] = span }
+            return firsts
+        }
+        var spans: [LineSpan] = []
+        for (index, first) in firsts.enumerated() {
+            guard var span = first else { continue }
+            var asked = 1
+            while true {
+                if let cleaned = Self.cleaned(span) { spans.append(cleaned) }
+                guard span.end > span.start, span.end < hardEnds[index], spans.count < limits.maxLines,
+                      asked < limits.maxLines, !Task.isCancelled,
+                      let next = await line(of: object, at: span.end, quirks: quirks), next.start >= span.end
+                else { break }
+                span = next
+                asked += 1
+            }
+            if spans.count >= limits.maxLines { break }
+        }
+        return spans
+    }
+
+    func line(of object: AccessibleObject, at offset: Int, quirks: AccessibleToolkit.Quirks) async -> LineSpan? {
+        let reply: [DBusValue]?
+        switch quirks.lineCall {
+        case .stringAtOffset:
+            reply = try? await call(object, "Text", "GetStringAtOffset", [.int32(Int32(clamping: offset)), .uint32(ATSPI.lineGranularity)])
+        case .textAtOffset:
+            reply = try? await call(object, "Text", "GetTextAtOffset", [.int32(Int32(clamping: offset)), .uint32(ATSPI.lineStartBoundary)])
+        }
+        guard let reply, reply.count >= 3, let text = reply[0].string, let start = reply[1].int32, let end = reply[2].int32,
+              start >= 0, end >= start
+        else { return nil }
+        return LineSpan(text: text, start: Int(start), end: Int(end))
+    }
+
+    /// The span without its line break, embedded-object marks and surrounding blanks; nil when
+    /// nothing is left. The offsets still cover the visible characters only.
+    static func cleaned(_ span: LineSpan) -> LineSpan? {
+        let scalars = Array(span.text.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { !blank($0) }),
+              let last = scalars.lastIndex(where: { !blank($0) })
+        else { return nil }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: scalars[first...last].filter { $0 != "\u{FFFC}" })
+        let text = String(kept)
+        guard !text.isEmpty else { return nil }
+        return LineSpan(text: text, start: span.start + first, end: span.start + last + 1)
+    }
+
+    static func blank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar == "\u{FFFC}" || scalar == "\u{200B}"
+    }
+
+    func extents(of object: AccessibleObject, span: LineSpan, quirks: AccessibleToolkit.Quirks) async -> Bounds? {
+        let coordinates = DBusValue.uint32(ATSPI.screenCoordinates)
+        switch quirks.lineExtents {
+        case .range:
+            let reply = try? await call(object, "Text", "GetRangeExtents",
+                                        [.int32(Int32(clamping: span.start)), .int32(Int32(clamping: span.end)), coordinates])
+            return box(ATSPI.integers(reply ?? []))
+        case .characters:
+            async let first = try? call(object, "Text", "GetCharacterExtents", [.int32(Int32(clamping: span.start)), coordinates])
+            async let last = try? call(object, "Text", "GetCharacterExtents", [.int32(Int32(clamping: span.end - 1)), coordinates])
+            guard let a = box(ATSPI.integers(await first ?? [])), let b = box(ATSPI.integers(await last ?? [])) else { return nil }
+            return a.union(b)
+        }
+    }
+
+    func box(_ values: [Int]) -> Bounds? { Self.box(values, limit: limits.maxExtent) }
+
+    /// `x, y, width, height` as a box; nil when absurd (empty, or beyond `limit`).
+    static func box(_ values: [Int], limit: Int) -> Bounds? {
+        guard values.count >= 4 else { return nil }
+        let (x, y, width, height) = (values[0], values[1], values[2], values[3])
+        guard width > 0, height > 0, width <= limit, height <= limit, abs(x) <= limit, abs(y) <= limit else { return nil }
+        return Bounds(x: x, y: y, width: width, height: height)
+    }
+
+    // MARK: Calls
+
+    func call(_ object: AccessibleObject, _ interface: String, _ member: String, _ arguments: [DBusValue] = [])
+        async throws -> [DBusValue]
+    {
+        try await connection.call(destination: object.bus, path: object.path, interface: ATSPI.prefix + interface,
+                                  member: member, arguments: arguments, timeout: limits.callTimeout)
+    }
+
+    /// One property, by `Properties.Get` (never `GetAll`).
+    func property(_ object: AccessibleObject, _ interface: String, _ name: String) async -> String? {
+        let reply = try? await connection.call(destination: object.bus, path: object.path,
+                                               interface: "org.freedesktop.DBus.Properties", member: "Get",
+                                               arguments: [.string(ATSPI.prefix + interface), .string(name)],
+                                               timeout: limits.callTimeout)
+        return reply?.first?.unwrapped.string
+    }
+
+    func processID(of bus: String) async -> Int32? {
+        let reply = try? await connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                               interface: "org.freedesktop.DBus", member: "GetConnectionUnixProcessID",
+                                               arguments: [.string(bus)], timeout: limits.callTimeout)
+        return reply?.first?.uint32.map { Int32(bitPattern: $0) }
+    }
+}
+
+/// Objects left to read across the walk's applications.
+final class Budget: Sendable {
+    private let left: Mutex<Int>
+
+    init(_ total: Int) { left = Mutex(max(0, total)) }
+
+    /// Takes up to `wanted`; returns how many were granted.
+    func take(_ wanted: Int) -> Int {
+        left.withLock { left in
+            let granted = min(left, max(0, wanted))
+            left -= granted
+            return granted
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// The cheap check that a published line is drawn where its application says: its box holds
+/// ink (pixels far from the box's background) spread along the line, as glyphs do. A label
+/// published but not drawn (transparent, covered, off its window) holds none.
+enum InkCheck {
+    /// Ink pixels this far from the background (0-255 luminance) count.
+    static let contrast = 60
+
+    /// Whether `box` (clipped to the image) holds text-like ink for `characters` characters.
+    static func holdsText(_ box: Bounds, characters: Int, in image: PixelImage) -> Bool {
+        let area = box.intersection(Bounds(x: 0, y: 0, width: image.width, height: image.height))
+        guard area.width >= 2, area.height >= 4, characters > 0 else { return false }
+        let luminance = luminances(of: area, in: image)
+        let background = dominant(luminance)
+        var inkColumns = [Bool](repeating: false, count: area.width)
+        var ink = 0
+        for row in 0..<area.height {
+            for column in 0..<area.width where abs(Int(luminance[row * area.width + column]) - background) >= contrast {
+                inkColumns[column] = true
+                ink += 1
+            }
+        }
+        let share = Double(ink) / Double(area.area)
+        let columns = Double(inkColumns.filter { $0 }.count) / Double(area.width)
+        // Glyphs cover a few to a few tens of per cent of their box, and ink runs along most of
+        // a line (a line of n characters has ink in at least a column per character).
+        return share >= 0.01 && share <= 0.7 && columns >= min(0.3, Double(characters) / Double(area.width))
+    }
+
+    /// The box's luminance, row by row.
+    private static func luminances(of area: Bounds, in image: PixelImage) -> [UInt8] {
+        image.cropped(to: area).luminance().pixels
+    }
+
+    /// The most common luminance: the background behind the glyphs, light or dark.
+    private static func dominant(_ values: [UInt8]) -> Int {
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in values { histogram[Int(value)] += 1 }
+        return histogram.indices.max { histogram[$0] < histogram[$1] } ?? 255
+    }
+}

@@ -1,0 +1,65 @@
+import Accessibility
+import LiveTextCore
+
+/// The text applications publish on the accessibility bus, placed on a screen capture: each
+/// application's lines in the windows of its process, clipped to them, those under another
+/// window left out, in the capture's pixels. Read while the OCR reads; what has not come within
+/// the deadline is left to the OCR.
+public struct AccessibleTextReading: Sendable {
+    /// The session bus the accessibility bus is found through (nil: the process's own).
+    public var sessionAddress: String?
+    public var limits: AccessibilityLimits
+
+    public init(sessionAddress: String? = nil, limits: AccessibilityLimits = .standard) {
+        self.sessionAddress = sessionAddress
+        self.limits = limits
+    }
+
+    /// The published lines on `capture`; none for pixels that are no screen capture, without an
+    /// accessibility bus, or when nothing answered in time.
+    public func lines(on capture: AcquiredImage) async -> [PublishedLine] {
+        guard let area = capture.screenArea, !capture.windows.isEmpty else { return [] }
+        guard let reader = try? await AccessibilityReader.connect(sessionAddress: sessionAddress, timeout: limits.deadline)
+        else { return [] }
+        defer { reader.close() }
+        let screen = await reader.read(limits: limits)
+        return Self.placed(screen, windows: capture.windows, area: area,
+                           imageWidth: capture.image.width, imageHeight: capture.image.height)
+    }
+
+    /// Places the lines of `screen` on a capture of `area` (`imageWidth` × `imageHeight` pixels)
+    /// showing `windows` (topmost first): a line goes with the window of its application's
+    /// process that holds its middle, is clipped to that window, and is left out when any window
+    /// above covers part of it (the OCR reads what shows of it) or when no window of its process
+    /// holds it. Lines of one widget share a group.
+    static func placed(_ screen: AccessibleScreen, windows: [ScreenWindow], area: Bounds,
+                       imageWidth: Int, imageHeight: Int) -> [PublishedLine] {
+        let scaleX = area.width > 0 ? Double(imageWidth) / Double(area.width) : 1
+        let scaleY = area.height > 0 ? Double(imageHeight) / Double(area.height) : 1
+        var placed: [PublishedLine] = []
+        var groups: [String: Int] = [:]
+        for (number, application) in screen.applications.enumerated() {
+            guard let pid = application.pid else { continue }
+            let own = windows.indices.filter { windows[$0].pid == pid }
+            guard let first = own.first else { continue }
+            for line in application.lines {
+                var bounds = line.bounds
+                if application.windowRelative { bounds = bounds.moved(x: windows[first].area.x, y: windows[first].area.y) }
+                let middle = (x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2)
+                guard let index = own.first(where: { windows[$0].area.contains(x: middle.x, y: middle.y) }) else { continue }
+                let shown = bounds.intersection(windows[index].area).intersection(area)
+                guard !shown.isEmpty,
+                      !windows[..<index].contains(where: { !$0.outer.intersection(shown).isEmpty })
+                else { continue }
+                let key = "\(number):\(line.widget)"
+                let group = groups[key] ?? groups.count
+                groups[key] = group
+                let x = Int((Double(shown.x - area.x) * scaleX).rounded()), y = Int((Double(shown.y - area.y) * scaleY).rounded())
+                let inImage = Bounds(x: x, y: y, width: Int((Double(shown.width) * scaleX).rounded()),
+                                     height: Int((Double(shown.height) * scaleY).rounded()))
+                placed.append(PublishedLine(text: line.text, bounds: inImage, geometryTrusted: line.geometryTrusted, group: group))
+            }
+        }
+        return placed
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `livetext capture` on Xvfb with at-spi2-core's accessibility bus and a GTK 3 window of known
+/// text: the published text is taken exactly where it is drawn; text published but never drawn
+/// stays out; `--accessibility off` reads everything with OCR.
+@Suite("capture with the accessibility bus", .serialized)
+struct CaptureAccessibilityTests {
+    static let drawn = ["0O1lI Straße", "café naïve Ærøskøbing", "Il1| O0o rn m"]
+    static let hidden = "HIDDEN transfer to 4242"
+
+    static func capture(_ desktop: AccessibilityDesktop, _ extra: [String]) async throws -> [String: Any] {
+        var environment = desktop.environment
+        environment["LIVETEXT_LOCAL"] = "1"
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
+        let outcome = try await runCommand(builtLivetext().path, ["capture", "--region", "0,0,700,400", "--json"] + extra,
+                                           environment: environment)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    }
+
+    static func lines(_ document: [String: Any]) -> [[String: Any]] {
+        (document["blocks"] as? [[String: Any]] ?? []).flatMap { $0["lines"] as? [[String: Any]] ?? [] }
+    }
+
+    @Test("the text is exact and sourced accessibility; a hidden label stays out; off is OCR alone")
+    func exactText() async throws {
+        try await AccessibilityDesktop.with { desktop in
+            try await desktop.gtkWindow(Self.drawn.map { .label($0) } + [.hiddenLabel(Self.hidden)], x: 30, y: 30,
+                                        width: 600, height: 300)
+            _ = try await AccessibilityReaderTests.screen(of: desktop, showing: Self.drawn + [Self.hidden])
+            let document = try await Self.capture(desktop, [])
+            let lines = Self.lines(document)
+            let accessible = lines.filter { $0["source"] as? String == "accessibility" }.compactMap { $0["text"] as? String }
+            #expect(accessible == Self.drawn, "\(lines.map { ($0["text"] ?? "", $0["source"] ?? "") })")
+            #expect(!(document["text"] as? String ?? "").contains("HIDDEN"))
+            let words = lines.flatMap { $0["words"] as? [[String: Any]] ?? [] }
+            #expect(words.allSatisfy { $0["source"] as? String != nil })
+
+            let ocr = try await Self.capture(desktop, ["--accessibility", "off"])
+            #expect(Self.lines(ocr).allSatisfy { $0["source"] as? String == "ocr" })
+            #expect(!Self.lines(ocr).isEmpty)
+        }
+    }
+
+    @Test("a line under another window stays out of the published text; what shows of it is OCR's")
+    func occludedLine() async throws {
+        try await AccessibilityDesktop.with { desktop in
+            try await desktop.gtkWindow([.label("0O1lI Straße"), .label("covered ÆØÅ line")], x: 30, y: 30,
+                                        width: 600, height: 300)
+            _ = try await AccessibilityReaderTests.screen(of: desktop, showing: ["0O1lI Straße", "covered ÆØÅ line"])
+            // A window mapped later lies on top (no window manager): it covers the second label.
+            try await desktop.gtkWindow([.label("cover")], x: 20, y: 90, width: 660, height: 200, title: "cover")
+            try await Task.sleep(for: .milliseconds(300))
+            let lines = Self.lines(try await Self.capture(desktop, []))
+            let accessible = lines.filter { $0["source"] as? String == "accessibility" }.compactMap { $0["text"] as? String }
+            #expect(accessible.contains("0O1lI Straße"), "\(accessible)")
+            #expect(!accessible.contains("covered ÆØÅ line"), "\(accessible)")
+            #expect(accessible.contains("cover"), "\(accessible)")
+        }
+    }
+
+    @Test("livetext desktop says whether the bus is there and IsEnabled; --enable-accessibility sets it, only when asked")
+    func desktopReport() async throws {
+        try await AccessibilityDesktop.with { desktop in
+            var environment = desktop.environment
+            environment["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
+            let livetext = builtLivetext().path
+            let before = try await runCommand(livetext, ["desktop", "--json"], environment: environment)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(before.stdout.utf8)) as? [String: Any])
+            let accessibility = try #require(document["accessibility"] as? [String: Any], "\(before.stdout)")
+            #expect(accessibility["bus"] as? Bool == true && accessibility["enabled"] as? Bool == false)
+            let enable = try await runCommand(livetext, ["desktop", "--enable-accessibility"], environment: environment)
+            #expect(enable.status == 0, "\(enable.stderr)")
+            let after = try await runCommand(livetext, ["desktop"], environment: environment)
+            #expect(after.stdout.contains("applications are asked to publish their text"), "\(after.stdout)")
+        }
+        try await AccessibilityDesktop.with(launcher: false) { desktop in
+            var environment = desktop.environment
+            environment["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
+            let report = try await runCommand(builtLivetext().path, ["desktop"], environment: environment)
+            #expect(report.stdout.contains("no accessibility bus"), "\(report.stdout)")
+        }
+    }
+}
