@@ -50,9 +50,9 @@ struct PhoneForeignNumberTests {
 
     @Test("a calling code without a hand plan is checked against its generated plan", arguments: [
         ("+372 5123 4567", true),   // Estonia, mobile
-        ("+372 0000 0000", false),
+        ("+372 9999 9999", false),  // E.164 length, but no Estonian range
         ("+254 712 345678", true),  // Kenya, mobile
-        ("+254 012 3", false),
+        ("+254 999 999999", false),
     ])
     func generatedPlans(text: String, valid: Bool) {
         #expect(Self.phones("Contact \(text) now").isEmpty == !valid)

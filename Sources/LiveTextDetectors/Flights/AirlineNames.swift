@@ -41,6 +41,9 @@ enum AirlineNames {
         return table
     }()
 
+    /// The first words of the names.
+    static let firstWords: Set<String> = Set(index.keys.map { String($0.prefix { $0 != " " }) })
+
     /// One-word names that are nothing but an airline.
     static let distinctive: Set<String> = [
         "lufthansa", "ryanair", "easyjet", "klm", "iberia", "finnair", "qantas", "aeroflot", "vueling",
@@ -52,37 +55,45 @@ enum AirlineNames {
         "jet2", "germanwings", "aer lingus",
     ]
 
-    /// The longest name of at most three words starting at the capitalised word at `start`:
-    /// the airline and where the name ends.
-    static func name(_ scalars: [Unicode.Scalar], at start: Int) -> (Named, end: Int)? {
-        guard start < scalars.count, scalars[start].isAlphanumeric, !scalars[start].isASCIIDigit else { return nil }
-        let capitalised = scalars[start].properties.isUppercase
-        var ends: [Int] = []
-        var key = String.UnicodeScalarView()
-        var position = start
-        while ends.count < 3 {
-            let wordStart = position
-            while position < scalars.count, scalars[position].isAlphanumeric, position - wordStart < 16 {
-                key.append(contentsOf: scalars[position].properties.lowercaseMapping.unicodeScalars)
-                position += 1
-            }
-            guard position > wordStart else { break }
-            ends.append(position)
-            guard position + 1 < scalars.count, scalars[position] == " ", scalars[position + 1].isAlphanumeric,
-                  !scalars[position + 1].isASCIIDigit else { break }
-            key.append(" ")
-            position += 1
+    /// The longest name of at most three words ending right before the blank(s) before `digits`
+    /// (a number's first digit): the airline and where the name starts. Looked up from the
+    /// number, so words with no number after them cost nothing.
+    static func name(_ scalars: [Unicode.Scalar], before digits: Int) -> (Named, start: Int)? {
+        var k = digits - 1
+        var blanks = 0
+        while k >= 0, blanks < 2, scalars[k] == " " || scalars[k] == "\u{A0}" { k -= 1; blanks += 1 }
+        guard blanks > 0, k >= 0, scalars[k].isAlphanumeric else { return nil }
+        // Up to three words back, each joined to the next by one space.
+        var starts: [Int] = []
+        var end = k + 1
+        while starts.count < 3 {
+            var wordStart = end
+            while wordStart > 0, scalars[wordStart - 1].isAlphanumeric, end - wordStart < 24 { wordStart -= 1 }
+            guard wordStart < end, !scalars[wordStart].isASCIIDigit else { break }
+            if wordStart > 0, scalars[wordStart - 1].isAlphanumeric { break }
+            starts.append(wordStart)
+            guard wordStart >= 2, scalars[wordStart - 1] == " ", scalars[wordStart - 2].isAlphanumeric else { break }
+            end = wordStart - 1
         }
-        // Longest first: "Air Canada" before "Air".
-        var words = String(key).split(separator: " ")
-        while !words.isEmpty {
-            let key = words.joined(separator: " ")
-            // "easyJet" is written in lower case; other names are capitalised.
-            if let named = index[key], capitalised || distinctive.contains(key) {
-                return (named, ends[words.count - 1])
+        // Longest first: "Air Canada" before "Canada".
+        for start in starts.reversed() {
+            guard firstWords.contains(FlightNumberDetector.lowercased(scalars[start..<firstEnd(scalars, start)])) else {
+                continue
             }
-            words.removeLast()
+            var key = String.UnicodeScalarView()
+            for c in scalars[start...k] { key.append(contentsOf: c.properties.lowercaseMapping.unicodeScalars) }
+            let text = String(key)
+            // "easyJet" is written in lower case; other names are capitalised.
+            if let named = index[text], scalars[start].properties.isUppercase || distinctive.contains(text) {
+                return (named, start)
+            }
         }
         return nil
+    }
+
+    private static func firstEnd(_ scalars: [Unicode.Scalar], _ start: Int) -> Int {
+        var end = start
+        while end < scalars.count, scalars[end].isAlphanumeric, end - start < 24 { end += 1 }
+        return end
     }
 }

@@ -40,7 +40,8 @@ public struct FlightNumberDetector: Detector {
             // A token glued to other letters (accents, other scripts) is not a designator.
             let glued = (start > 0 && scalars[start - 1].isAlphanumeric)
                 || (end < count && scalars[end].isAlphanumeric)
-            if !glued, let found = flight(text, start, end) ?? bareFlight(text, start, end) ?? namedFlight(text, start) {
+            if !glued, let found = flight(text, start, end) ?? bareFlight(text, start, end)
+                ?? namedFlight(text, start, after: results.last?.range.upperBound ?? 0) {
                 results.append(found)
                 index = found.range.upperBound
             } else {
@@ -154,15 +155,13 @@ public struct FlightNumberDetector: Detector {
     /// "Lufthansa 456", "British Airways 117", "United 1 from SFO": an airline's name
     /// (`AirlineNames`), then 1-4 digits. A name that is also a word, and a number that reads as a
     /// year ("Emirates 2024"), only after a flight word or between airports.
-    private func namedFlight(_ text: ScannedText, _ start: Int) -> Detection? {
+    /// Looked up from the digits at `digitsStart` back to the name, which must start at or after
+    /// `previousEnd` (the last item found).
+    private func namedFlight(_ text: ScannedText, _ digitsStart: Int, after previousEnd: Int) -> Detection? {
         let scalars = text.scalars
-        guard let (airline, nameEnd) = AirlineNames.name(scalars, at: start) else { return nil }
-        var position = nameEnd
-        while position < scalars.count, position - nameEnd < 2, scalars[position] == " " || scalars[position] == "\u{A0}" {
-            position += 1
-        }
-        guard position > nameEnd, position < scalars.count, scalars[position].isASCIIDigit,
-              let run = FlightDigits.read(scalars, from: position, limit: 4) else { return nil }
+        guard scalars[digitsStart].isASCIIDigit, digitsStart > 1,
+              let (airline, start) = AirlineNames.name(scalars, before: digitsStart), start >= previousEnd,
+              let run = FlightDigits.read(scalars, from: digitsStart, limit: 4) else { return nil }
         let end = run.end
         guard end >= scalars.count || !scalars[end].isAlphanumeric, !Self.continues(scalars, after: end),
               !Self.continues(scalars, before: start), !FlightWords.followedByUnit(scalars, end) else { return nil }

@@ -35,16 +35,33 @@ enum PhoneWords {
 
     private static func classify(_ word: ArraySlice<Unicode.Scalar>) -> Verdict? {
         guard word.count >= 2, word.count <= 24 else { return nil }
-        var lower = String.UnicodeScalarView()
-        for c in word { lower.append(contentsOf: c.properties.lowercaseMapping.unicodeScalars) }
-        let text = String(lower)
-        if exactPhone.contains(text) || phonePrefixes.contains(where: text.hasPrefix) {
+        // The word's lower-case UTF-8 bytes; prefixes are looked up by byte count (the listed
+        // prefixes end on whole characters).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for c in word {
+            if c.value < 0x80 {
+                bytes.append(UInt8(c.asciiLowercased.value))
+            } else {
+                for lower in c.properties.lowercaseMapping.unicodeScalars { bytes.append(contentsOf: UTF8.encode(lower)!) }
+            }
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        func hasPrefix(in set: Set<String>) -> Bool {
+            for n in 2...min(bytes.count, 12) where set.contains(String(decoding: bytes[0..<n], as: UTF8.self)) {
+                return true
+            }
+            return false
+        }
+        if exactPhone.contains(text) || hasPrefix(in: phonePrefixSet) {
             return .phone(region: wordRegions.first { text.hasPrefix($0.0) }?.1)
         }
-        if exactOther.contains(text) { return .other }
-        if otherPrefixes.contains(where: text.hasPrefix) { return .other }
+        if exactOther.contains(text) || hasPrefix(in: otherPrefixSet) { return .other }
         return nil
     }
+
+    private static let phonePrefixSet = Set(phonePrefixes)
+    private static let otherPrefixSet = Set(otherPrefixes)
 
     /// Whole words that say "phone".
     private static let exactPhone: Set<String> = [
