@@ -179,6 +179,12 @@ def phone(path):
     return generated(path, "libphonenumber-examples", "phone")
 
 
+def phone_world(path):
+    """bench/detect-data/phone-world.jsonl: every region's example numbers after a phone word, read
+    in another region (make_phone_cases.py --world)."""
+    return generated(path, "libphonenumber-world", "phone")
+
+
 def dateparser_tests(path):
     """bench/detect-data/dateparser-tests.jsonl, made by bench/detect/make_date_cases.py from the
     English cases of dateparser's own tests (PyPI sdist 1.5.0, BSD-3-Clause): search_dates texts

@@ -14,6 +14,14 @@ Negatives: digit-rich text that is no phone number: dates, versions, prices, IPs
 ZIP+4, coordinates, times, scores (region US, and a few other regions).
 One JSON object a line: {"id", "text", "items": [{"type": "phone", "text"}], "region", "source"}.
 Deterministic (fixed seed) for a given phonenumbers version.
+
+With --world (bench/detect-data/phone-world.jsonl): every region of the metadata, the example
+numbers (the metadata's <exampleNumber> elements) of fixed line and mobile, NATIONAL and
+INTERNATIONAL, after a word that says "phone" in one of the languages livetext reads (English,
+German, French, Spanish, Portuguese, Italian, Dutch, Polish), with the case's region set to another
+country (US; GB for the NANP), so the default region never helps: a national number of another
+country. Plus negatives of the classes that are not phones: invoice, order and customer numbers,
+IBANs and their fragments, timestamps, sequences of one digit.
 """
 import json
 import random
@@ -77,7 +85,93 @@ def negatives(rng):
     return cases
 
 
+WORLD_TEMPLATES = [
+    "Phone: {}",
+    "Call me on {} tomorrow.",
+    "Mobile {}",
+    "Telefon: {}",
+    "Bitte rufen Sie {} an.",
+    "Tél. : {}",
+    "Appelez le {} pour réserver.",
+    "Teléfono: {}",
+    "Llámenos al {}",
+    "Telefone: {}",
+    "Ligue para {} hoje.",
+    "Tel. {}",
+    "Chiamare il numero {}",
+    "Bel ons op {}",
+    "Telefoon: {}",
+    "Zadzwoń pod numer {}",
+    "Fax {}",
+    "Handy: {}",
+]
+
+
+def world_negatives(rng):
+    cases = []
+
+    def digits(n):
+        return "".join(str(rng.randint(0, 9)) for _ in range(n))
+
+    for region in ["US", "GB", "DE", "FR", "NL", "ES", "IT", "BR", "PL"]:
+        cases.append((f"Invoice no. {digits(4)} {digits(4)} {digits(3)} is attached.", region))
+        cases.append((f"Order number: {digits(3)}-{digits(7)}-{digits(7)}", region))
+        cases.append((f"Rechnungsnummer {digits(2)}/{digits(6)}, Kundennummer {digits(8)}", region))
+        cases.append((f"Your customer number is {digits(10)}.", region))
+        cases.append((f"Facture n° {digits(4)}-{digits(5)} du {rng.randint(1, 28):02d}/{rng.randint(1, 12):02d}", region))
+    ibans = ["GB29 NWBK 6016 1331 9268 19", "DE89 3704 0044 0532 0130 00", "FR14 2004 1010 0505 0001 3M02 606",
+             "NL91 ABNA 0417 1643 00", "ES91 2100 0418 4502 0005 1332", "IT60 X054 2811 1010 0000 0123 456",
+             "BE68 5390 0754 7034", "PL61 1090 1014 0000 0712 1981 2874", "PT50 0002 0123 1234 5678 9015 4"]
+    for iban in ibans:
+        cases.append((f"IBAN: {iban}", iban[:2]))
+        parts = iban.split()
+        cases.append(("Konto " + " ".join(parts[2:5]) + " (Fortsetzung)", iban[:2]))
+    for _ in range(6):
+        y, mo, d = rng.randint(2000, 2030), rng.randint(1, 12), rng.randint(1, 28)
+        h, mi, se = rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59)
+        cases.append((f"{y}-{mo:02d}-{d:02d} {h:02d}:{mi:02d}:{se:02d}.{digits(6)} INFO started", "US"))
+        cases.append((f"Modified {y}{mo:02d}{d:02d}T{h:02d}{mi:02d}{se:02d}Z by admin", "DE"))
+        cases.append((f"epoch {rng.randint(1_000_000_000, 1_900_000_000)} ms {digits(3)}", "GB"))
+        cases.append((f"commit {y}.{mo:02d}.{d:02d} {h:02d}.{mi:02d}", "NL"))
+    for d in range(10):
+        cases.append((" ".join([str(d)] * rng.randint(7, 12)), rng.choice(["US", "GB", "DE", "FR"])))
+        cases.append(("Step " + " ".join(str((d + k) % 10) for k in range(9)) + " done", "US"))
+    return cases
+
+
+def world():
+    """Every region's example numbers after a phone word, read in another region."""
+    rng = random.Random(20261129)
+    out = []
+    n = 0
+    for region in sorted(phonenumbers.SUPPORTED_REGIONS):
+        seen = set()
+        for type_name, kind in TYPES[:2]:
+            number = phonenumbers.example_number_for_type(region, kind)
+            if number is None or number.national_number in seen:
+                continue
+            seen.add(number.national_number)
+            for format_name, fmt in FORMATS[:2]:
+                text_number = phonenumbers.format_number(number, fmt)
+                nanp = number.country_code == 1
+                template = WORLD_TEMPLATES[n % len(WORLD_TEMPLATES)]
+                n += 1
+                out.append({"id": f"world-{region}-{type_name}-{format_name}",
+                            "text": template.format(text_number),
+                            "items": [{"type": "phone", "text": text_number}],
+                            "region": "GB" if nanp else "US",
+                            "source": f"example_number_for_type({region}, {type_name}), {format_name}"})
+    for i, (text, region) in enumerate(world_negatives(rng)):
+        out.append({"id": f"world-negative-{i:03d}", "text": text, "items": [], "region": region,
+                    "source": "negative: invoice, order, customer numbers, IBANs, timestamps, one-digit runs"})
+    return out
+
+
 def main():
+    if "--world" in sys.argv[1:]:
+        for case in world():
+            sys.stdout.write(json.dumps(case, ensure_ascii=False) + "\n")
+        return 0
     rng = random.Random(20260301)
     out = []
     n = 0

@@ -1,12 +1,14 @@
 import LiveTextCore
 
 /// Flight numbers: an airline designator and 1-4 digits ("UA 1234", "LH400", "EZY1234", "U2 8123"),
-/// and "flight 920" after a flight word.
+/// an airline's name and 1-4 digits ("Lufthansa 456", "British Airways 117": `AirlineNames`), and
+/// "flight 920" after a flight word.
 ///
 /// A designator is an IATA code (two characters, letters or a letter and a digit) or an ICAO code
 /// (three letters), upper case. Accepted without further evidence: a designator of
 /// `AirlineDesignators` that is not also a common abbreviation, followed by 3-4 digits. Anything
 /// else (unknown designators, 1-2 digit numbers, designators like `PO`, `ID`, `LOT`, `RAM`) needs a
+/// flight word or, for a known airline's 1-2 digits, airports around it (`FlightRoute`: "AA 7 JFK-LAX"), or a
 /// flight word ("flight", "flight no.", "Flug", "vol", "vuelo", ...) just before it. A US state
 /// code after a comma ("Mountain View, CA 9404") is an address, and numbers that go on
 /// ("B747-400", "A4.2", "10:30") are not flight numbers.
@@ -38,7 +40,8 @@ public struct FlightNumberDetector: Detector {
             // A token glued to other letters (accents, other scripts) is not a designator.
             let glued = (start > 0 && scalars[start - 1].isAlphanumeric)
                 || (end < count && scalars[end].isAlphanumeric)
-            if !glued, let found = flight(text, start, end) ?? bareFlight(text, start, end) {
+            if !glued, let found = flight(text, start, end) ?? bareFlight(text, start, end)
+                ?? namedFlight(text, start, after: results.last?.range.upperBound ?? 0) {
                 results.append(found)
                 index = found.range.upperBound
             } else {
@@ -101,7 +104,9 @@ public struct FlightNumberDetector: Detector {
         if !isICAO, FlightWords.usStates.contains(designator), Self.afterComma(scalars, start) { return nil }
         let airline = isICAO ? AirlineDesignators.byICAO[designator] : AirlineDesignators.byIATA[designator]
         let ambiguous = FlightWords.ambiguousDesignators.contains(designator)
-        let trusted = airline != nil && !ambiguous && digitCount >= 3
+        // One or two digits after an airline's code only between airports ("AA 7 JFK-LAX").
+        let trusted = airline != nil && !ambiguous
+            && (digitCount >= 3 || FlightRoute.after(scalars, digitsEnd) || FlightRoute.before(scalars, start))
         guard trusted || FlightWords.hasFlightWord(scalars, before: start) else { return nil }
         let number = String(digits.drop(while: { $0 == "0" }).isEmpty ? "0" : digits.drop(while: { $0 == "0" }))
         var value: [String: JSONValue] = [
@@ -145,6 +150,33 @@ public struct FlightNumberDetector: Detector {
             if let airline = AirlineDesignators.byIATA[code] { value["airlineName"] = .string(airline.name) }
         }
         return Detection(kind: .flight, range: rangeStart..<position, value: value)
+    }
+
+    /// "Lufthansa 456", "British Airways 117", "United 1 from SFO": an airline's name
+    /// (`AirlineNames`), then 1-4 digits. A name that is also a word, and a number that reads as a
+    /// year ("Emirates 2024"), only after a flight word or between airports.
+    /// Looked up from the digits at `digitsStart` back to the name, which must start at or after
+    /// `previousEnd` (the last item found).
+    private func namedFlight(_ text: ScannedText, _ digitsStart: Int, after previousEnd: Int) -> Detection? {
+        let scalars = text.scalars
+        guard scalars[digitsStart].isASCIIDigit, digitsStart > 1,
+              let (airline, start) = AirlineNames.name(scalars, before: digitsStart), start >= previousEnd,
+              let run = FlightDigits.read(scalars, from: digitsStart, limit: 4) else { return nil }
+        let end = run.end
+        guard end >= scalars.count || !scalars[end].isAlphanumeric, !Self.continues(scalars, after: end),
+              !Self.continues(scalars, before: start), !FlightWords.followedByUnit(scalars, end) else { return nil }
+        let number = String(run.digits.drop { $0 == "0" })
+        guard !number.isEmpty else { return nil }
+        let year = run.digits.count == 4 && (run.digits.hasPrefix("19") || run.digits.hasPrefix("20"))
+        if airline.needsContext || year {
+            guard FlightWords.hasFlightWord(scalars, before: start) || FlightRoute.after(scalars, end)
+                || FlightRoute.before(scalars, start) else { return nil }
+        }
+        let value: [String: JSONValue] = [
+            "airline": .string(airline.iata), "number": .string(number), "flight": .string(airline.iata + number),
+            "designatorType": .string("iata"), "airlineName": .string(airline.name),
+        ]
+        return Detection(kind: .flight, range: start..<end, value: value)
     }
 
     /// A number starting with a misread letter at `start` ("B123", "l884"): it reads as mostly

@@ -86,8 +86,14 @@ struct NumberRule: Sendable {
     ]
 }
 
+/// What a plan says of a number it accepts.
+struct PlanMatch: Sendable {
+    let type: PhoneNumberType?
+}
+
 /// A region's numbering plan: calling code, trunk and international prefixes, and the ranges of
-/// valid national significant numbers.
+/// valid national significant numbers, either as coarse hand-written rules (`NumberingPlans`) or
+/// as the automaton generated from a numbering-plan database (`GeneratedPlans`).
 struct NumberingPlan: Sendable {
     let region: String
     let callingCode: Int
@@ -98,6 +104,16 @@ struct NumberingPlan: Sendable {
     /// International call prefixes of the region besides `00` (`011` in NANP, `010` in JP).
     let internationalPrefixes: [[UInt8]]
     let rules: [NumberRule]
+    /// The generated plan's numbers and their types (nil for a hand-written plan).
+    let automaton: PlanAutomaton?
+    /// The generated plan's leading digits of the numbers written nationally without the trunk
+    /// prefix (a prefix match; nil: every national number takes the trunk prefix).
+    let bareLeading: PlanAutomaton?
+    /// The main region of a calling code several regions share (GB for +44, RU for +7).
+    let isMainForCode: Bool
+    /// The generated plan's national formats as the digit counts of their groups, the trunk
+    /// prefix counted ("020 7946 0958": 3, 4, 4); empty for a hand-written plan.
+    let shapes: [[ClosedRange<Int>]]
 
     init(_ region: String, _ callingCode: Int, trunk: String = "", trunkOptional: Bool = false,
          idd: [String] = [], _ rules: String) {
@@ -107,12 +123,71 @@ struct NumberingPlan: Sendable {
         self.trunkOptional = trunkOptional
         internationalPrefixes = idd.map { $0.unicodeScalars.map { UInt8($0.value - 0x30) } }
         self.rules = rules.split(separator: " ").map(NumberRule.init)
+        automaton = nil
+        bareLeading = nil
+        isMainForCode = true
+        shapes = []
     }
 
-    /// The first rule the NSN fits, or nil when the number is not valid in this plan.
+    /// A generated plan from one line of `NumberingPlanData.text`:
+    /// `REGION CODE TRUNK IDD,IDD FLAGS TYPES BARE SHAPES` (`-` for an empty field; a shape is
+    /// its groups' digit counts joined by `.`, a count `a` or `a-b`, shapes joined by `,`).
+    init?(generated line: Substring) {
+        let fields = line.split(separator: " ")
+        guard fields.count == 8, let code = Int(fields[1]), let automaton = PlanAutomaton(encoded: fields[5]) else {
+            return nil
+        }
+        func digits(_ text: Substring) -> [UInt8] { text == "-" ? [] : text.unicodeScalars.map { UInt8($0.value - 0x30) } }
+        region = String(fields[0])
+        callingCode = code
+        trunk = digits(fields[2])
+        trunkOptional = false
+        internationalPrefixes = fields[3] == "-" ? [] : fields[3].split(separator: ",").map(digits).filter { $0 != [0, 0] }
+        isMainForCode = fields[4].contains("m")
+        rules = []
+        self.automaton = automaton
+        bareLeading = fields[6] == "-" ? nil : PlanAutomaton(encoded: fields[6])
+        shapes = fields[7] == "-" ? [] : fields[7].split(separator: ",").map { shape in
+            shape.split(separator: ".").map { group in
+                let bounds = group.split(separator: "-").compactMap { Int($0) }
+                return (bounds.first ?? 0)...(bounds.last ?? 0)
+            }
+        }
+    }
+
+    /// True when a number written in groups of `sizes` digits is written as one of the plan's
+    /// national formats writes it, a format's group maybe split further ("089 2180 2442" for
+    /// Munich's `089 21802442`).
+    func writesNationally(_ sizes: [Int]) -> Bool {
+        shapes.contains { shape in
+            guard shape.count <= sizes.count else { return false }
+            // Each format group takes the next one or more written groups.
+            func fits(_ g: Int, _ k: Int) -> Bool {
+                if g == shape.count { return k == sizes.count }
+                var sum = 0
+                var j = k
+                while j < sizes.count {
+                    sum += sizes[j]
+                    j += 1
+                    if sum > shape[g].upperBound { return false }
+                    if shape[g].contains(sum), fits(g + 1, j) { return true }
+                }
+                return false
+            }
+            return fits(0, 0)
+        }
+    }
+
+    /// How the plan sees the NSN, or nil when the number is not valid in this plan.
     /// `trunkWritten`: nil for an international number (any rule), true when the number was
     /// written with the trunk prefix, false when written nationally without it.
-    func rule(for nsn: ArraySlice<UInt8>, trunkWritten: Bool?) -> NumberRule? {
+    func match(_ nsn: ArraySlice<UInt8>, trunkWritten: Bool?) -> PlanMatch? {
+        if let automaton {
+            let label = automaton.label(of: nsn)
+            guard label != 0 else { return nil }
+            if trunkWritten == false, !trunk.isEmpty, bareLeading?.matchesPrefix(of: nsn) != true { return nil }
+            return PlanMatch(type: PlanAutomaton.type(of: label))
+        }
         for rule in rules where rule.matches(nsn) {
             if let written = trunkWritten, !trunk.isEmpty, !trunkOptional {
                 switch rule.trunkUse {
@@ -121,7 +196,7 @@ struct NumberingPlan: Sendable {
                 case .optional: break
                 }
             }
-            return rule
+            return PlanMatch(type: rule.type)
         }
         return nil
     }

@@ -11,7 +11,11 @@ import LiveTextCore
 /// country, a `+CC` number, a one-country currency, a country-code domain: `RegionHints`) before
 /// the countries of the languages read (`LanguageRegions`: German text → `(089) 123456`), then
 /// the user's region; a region's plan only accepts a number written as that region writes it
-/// (with its trunk prefix), so hints add numbers and do not take the user's away.
+/// (with its trunk prefix), so hints add numbers and do not take the user's away. A national
+/// number no such plan takes is read in the other countries' plans (`GeneratedPlans`: every
+/// region's) after a word that says "phone" (`PhoneWords`), or when exactly one plausible
+/// country's plan takes it; words that say invoice, order, account or IBAN (`PhoneWords`) keep
+/// national readings away.
 ///
 /// `value`: `e164`, `region` (ISO alpha-2 of the number), `countryCode`, and `type` (`mobile`,
 /// `fixed`, `fixedOrMobile`, `tollFree`, `premium`, `shared`, `voip`, `personal`, `pager`) when
@@ -46,6 +50,8 @@ struct PhoneScanner {
     private var run = PhoneRun()
     /// The plans national numbers of the current run are read in, nearest hint first.
     private var plans: [NumberingPlan] = []
+    /// What the words before the current run say it is.
+    private var verdict: PhoneWords.Verdict?
 
     init(s: [Unicode.Scalar], region: String, hints: [RegionHint] = [], languages: [NumberingPlan] = []) {
         self.s = s
@@ -237,6 +243,7 @@ struct PhoneScanner {
            groups[m - 1].digitCount <= 4 { return }
         let blocked = PhoneShapes.blockedGroups(groups, digits: run.digits)
         plans = RegionHints.plans(near: groups[0].start, hints: hints, languages: languagePlans, fallback: plan)
+        verdict = PhoneWords.verdict(s, before: run.plus ?? groups[0].start)
 
         var matches: [(a: Int, b: Int, number: ParsedPhoneNumber)] = []
         var a = 0
@@ -306,7 +313,10 @@ struct PhoneScanner {
         // Folded letters only where digits clearly dominate (OCR noise, not words).
         guard real * 10 >= slice.count * 6, slice.count - real <= 4 else { return nil }
         let hasPlus = a == 0 && run.plus != nil
-        if hasPlus || plans.isEmpty { return PhoneNumberParser.parse(slice, hasPlus: hasPlus, plan: plan) }
+        if hasPlus { return PhoneNumberParser.parse(slice, hasPlus: true, plan: plan) }
+        // "Invoice 0123 456 789", "Kundennummer 0412345678": the words say what the digits are.
+        if verdict == .other { return nil }
+        if plans.isEmpty { return PhoneNumberParser.parse(slice, hasPlus: false, plan: nil) ?? foreign(slice, a, b) }
         for plan in plans {
             // A region the text points at is weaker evidence than the user's: there a number must
             // be written in groups ("0113 234 0363", not "order 0113234036"), be the whole run
@@ -315,6 +325,56 @@ struct PhoneScanner {
                b - a < 2 || a > 0 || b < run.groups.count || slice.count < 8 { continue }
             if let number = PhoneNumberParser.parse(slice, hasPlus: false, plan: plan) { return number }
         }
-        return nil
+        return foreign(slice, a, b)
+    }
+
+    /// A national number of a country no plan of the run reads (`GeneratedPlans`), the whole of
+    /// its run. After a word that says "phone": read in the first plausible region whose plan takes
+    /// it written as that region groups it ("06 12 34 56 78": France), then in the first plausible
+    /// region whose plan takes it at all, then in any region's. Without such a word: only a number
+    /// in groups that exactly one plausible plan takes, grouped as that plan writes it. `011 44 …`
+    /// after a phone word is an international number dialled from North America.
+    private func foreign(_ slice: ArraySlice<UInt8>, _ a: Int, _ b: Int) -> ParsedPhoneNumber? {
+        let m = run.groups.count
+        guard a == 0, b == m, (8...15).contains(slice.count) else { return nil }
+        var saysPhone = false
+        var wordRegion: String?
+        if case .phone(let region)? = verdict {
+            saysPhone = true
+            wordRegion = region
+        }
+        guard saysPhone || (m >= 2 && slice.count >= 9 && slice.count <= 13) else { return nil }
+        if saysPhone, slice.starts(with: [0, 1, 1]),
+           let number = PhoneNumberParser.international(slice.dropFirst(3), unknownPlansAllowed: false),
+           number.callingCode != 1 {
+            return number
+        }
+        guard slice.count <= 13 else { return nil }
+        let sizes = m > 1 ? run.groups.map(\.digitCount) : []
+        // The phone word's own country first ("Zadzwoń: 512 345 678" is Polish).
+        if let wordRegion, let candidate = GeneratedPlans.byRegion[wordRegion],
+           !plans.contains(where: { $0.region == wordRegion }),
+           let number = PhoneNumberParser.national(slice, plan: candidate) {
+            return number
+        }
+        var valid: [ParsedPhoneNumber] = []
+        var grouped: [ParsedPhoneNumber] = []
+        for candidate in GeneratedPlans.plausible where !plans.contains(where: { $0.region == candidate.region }) {
+            guard let number = PhoneNumberParser.national(slice, plan: candidate) else { continue }
+            if !sizes.isEmpty, candidate.writesNationally(sizes) {
+                if saysPhone { return number }
+                grouped.append(number)
+            }
+            valid.append(number)
+        }
+        guard saysPhone else { return grouped.count == 1 ? grouped[0] : nil }
+        if let first = valid.first { return first }
+        var other: ParsedPhoneNumber?
+        for candidate in GeneratedPlans.others {
+            guard let number = PhoneNumberParser.national(slice, plan: candidate) else { continue }
+            if sizes.isEmpty || candidate.writesNationally(sizes) { return number }
+            other = other ?? number
+        }
+        return other
     }
 }

@@ -47,9 +47,9 @@ enum PhoneNumberParser {
         }
         if !plan.trunk.isEmpty, digits.starts(with: plan.trunk) {
             let nsn = digits.dropFirst(plan.trunk.count)
-            if let rule = plan.rule(for: nsn, trunkWritten: true) { return make(plan, nsn, rule) }
+            if let rule = plan.match(nsn, trunkWritten: true) { return make(plan, nsn, rule) }
         }
-        if let rule = plan.rule(for: digits, trunkWritten: plan.trunk.isEmpty ? nil : false) {
+        if let rule = plan.match(digits, trunkWritten: plan.trunk.isEmpty ? nil : false) {
             return make(plan, digits, rule)
         }
         return nil
@@ -63,21 +63,30 @@ enum PhoneNumberParser {
             let nsn = digits.dropFirst(length)
             if code == 1 { return nanp(nsn) }
             guard let plan = NumberingPlans.byCallingCode[code] else {
-                // A '+' and an assigned calling code are strong evidence; without a plan only the
-                // E.164 length limits are checked.
-                guard unknownPlansAllowed, (6...12).contains(nsn.count), nsn.first != 0 else { return nil }
+                // No hand plan: the generated plans of every region sharing the code, main first.
+                for plan in GeneratedPlans.byCallingCode[code] ?? [] {
+                    if let rule = plan.match(nsn, trunkWritten: nil) { return make(plan, nsn, rule) }
+                    if !plan.trunk.isEmpty, nsn.starts(with: plan.trunk) {
+                        let stripped = nsn.dropFirst(plan.trunk.count)
+                        if let rule = plan.match(stripped, trunkWritten: nil) { return make(plan, stripped, rule) }
+                    }
+                }
+                // A '+' and an assigned calling code without a generated plan: only the E.164
+                // length limits are checked.
+                guard unknownPlansAllowed, GeneratedPlans.byCallingCode[code] == nil, (6...12).contains(nsn.count),
+                      nsn.first != 0 else { return nil }
                 return ParsedPhoneNumber(callingCode: code, nsn: Array(nsn), region: region, type: nil)
             }
-            if let rule = plan.rule(for: nsn, trunkWritten: nil) { return make(plan, nsn, rule) }
+            if let rule = plan.match(nsn, trunkWritten: nil) { return make(plan, nsn, rule) }
             // "+44 (0)20 ...", "+49 030 ...": a trunk prefix written after the calling code.
             if !plan.trunk.isEmpty, nsn.starts(with: plan.trunk) {
                 let stripped = nsn.dropFirst(plan.trunk.count)
-                if let rule = plan.rule(for: stripped, trunkWritten: nil) { return make(plan, stripped, rule) }
+                if let rule = plan.match(stripped, trunkWritten: nil) { return make(plan, stripped, rule) }
             }
             // Mexico's former mobile token "+52 1 55 ...".
             if code == 52, nsn.count == 11, nsn.first == 1 {
                 let stripped = nsn.dropFirst()
-                if let rule = plan.rule(for: stripped, trunkWritten: nil) { return make(plan, stripped, rule) }
+                if let rule = plan.match(stripped, trunkWritten: nil) { return make(plan, stripped, rule) }
             }
             return nil
         }
@@ -96,13 +105,13 @@ enum PhoneNumberParser {
               !(digit(0) == 9 && digit(1) == 6), !(digit(0) == 5 && digit(1) == 5 && digit(2) == 5)
         else { return nil }
         guard let plan = NumberingPlans.byRegion["US"],
-              let rule = plan.rule(for: nsn, trunkWritten: nil) else { return nil }
+              let rule = plan.match(nsn, trunkWritten: nil) else { return nil }
         let npa = Int(digit(0)) * 100 + Int(digit(1)) * 10 + Int(digit(2))
         let region = rule.type == .tollFree || rule.type == .premium ? "US" : NANPRegions.region(ofAreaCode: npa)
         return ParsedPhoneNumber(callingCode: 1, nsn: Array(nsn), region: region, type: rule.type)
     }
 
-    private static func make(_ plan: NumberingPlan, _ nsn: ArraySlice<UInt8>, _ rule: NumberRule) -> ParsedPhoneNumber {
+    private static func make(_ plan: NumberingPlan, _ nsn: ArraySlice<UInt8>, _ rule: PlanMatch) -> ParsedPhoneNumber {
         var region = plan.region
         // +7 6xx / 7xx is Kazakhstan.
         if plan.callingCode == 7, let first = nsn.first, first == 6 || first == 7 { region = "KZ" }
