@@ -37,9 +37,13 @@ extension DateParser {
     /// "2 hours", "90 min", "2h 30m", "an hour", and "3 days ago", "2 years ago", "3 days from now".
     /// `momentOnly`: only "ago" and "from now" ("twenty minutes ago", not "twenty minutes").
     func parseBareDuration(_ first: DateToken, momentOnly: Bool = false) -> DateExpression? {
-        // Before "ago" or "from now" any unit is a moment ("3 months ago").
-        if let (duration, end) = parseDurationBody(first, contextual: true), let after = reader.next(end),
-           after.gap != .lineBreak {
+        let plain = parseDurationBody(first, contextual: false)
+        // Before "ago" or "from now" any unit is a moment ("3 months ago", "a year ago"): read
+        // with a context word's freedom when the plain reading fails before a unit word.
+        var reading = plain
+        if plain == nil, mayBeMoment(first) { reading = parseDurationBody(first, contextual: true) }
+        guard let (duration, end) = reading else { return nil }
+        if let after = reader.next(end), after.gap != .lineBreak {
             if after.word == .ago {
                 return DateExpression(range: first.start..<after.end, start: DateMoment(fromNow: duration.negated()))
             }
@@ -47,9 +51,17 @@ extension DateParser {
                 return DateExpression(range: first.start..<now.end, start: DateMoment(fromNow: duration))
             }
         }
-        guard !momentOnly, let (duration, end) = parseDurationBody(first, contextual: false), duration.businessDays == 0
-        else { return nil }
-        return DateExpression(range: first.start..<end, duration: duration)
+        guard !momentOnly, let (bare, bareEnd) = plain, bare.businessDays == 0 else { return nil }
+        return DateExpression(range: first.start..<bareEnd, duration: bare)
+    }
+
+    /// A unit word (or what may lead to one: "business", a dash, a decimal point) after the
+    /// amount: the cheap test before a second reading.
+    private func mayBeMoment(_ first: DateToken) -> Bool {
+        guard let next = reader.next(first.end), next.gap != .lineBreak else { return false }
+        if case .unit? = next.word { return true }
+        return next.key == WordKeys.business || next.key == WordKeys.working || next.isDash
+            || next.isSymbol(".") || next.isSymbol(",")
     }
 
     /// Amount-unit pairs in falling units, joined by spaces, commas or "and". Without a

@@ -20,7 +20,8 @@ enum HolidayNames {
 
     /// The longest name at `start` (a capitalized word) that the languages allow, and its end.
     static func match(_ scalars: [Unicode.Scalar], at start: Int, languages: DateLanguages) -> (Holiday, Int)? {
-        guard let candidates = byPrefix[prefixKey(scalars, start)] else { return nil }
+        let key = prefixKey(scalars, start)
+        guard mayStart(key), let candidates = byPrefix[key] else { return nil }
         for name in candidates where name.languages == 0 || name.languages & languages.mask != 0 {
             if let end = matches(name.folded, scalars, start) { return (name.holiday, end) }
         }
