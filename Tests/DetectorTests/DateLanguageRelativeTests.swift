@@ -31,19 +31,12 @@ struct DateLanguageRelativeTests {
 
     @Test("read in the language: one item, resolved")
     func inLanguage() {
-        for (language, text, expected, start, end) in Self.relative {
-            let found = detectDates(text, languages: [language])
-            #expect(found.map(\.text) == [expected], "\(language): \(text) → \(found)")
-            #expect(found.first?.start == start && found.first?.end == end, "\(language): \(text) → \(found)")
-        }
+        expectFoundInLanguage(Self.relative)
     }
 
     @Test("read as English: the language's own words do not count")
     func asEnglish() {
-        for (language, text, expected, _, _) in Self.relative {
-            let found = detectDates(text, languages: ["eng"])
-            #expect(!found.map(\.text).contains(expected), "\(language): \(text) → \(found)")
-        }
+        expectNotFoundInEnglish(Self.relative)
     }
 
     @Test("month and weekday names of Portuguese, Italian, Dutch and Polish count whatever was read",

@@ -27,11 +27,7 @@ enum WordKeys {
     /// "Pâques" and "Paques" get one key. nil: not a letter.
     @inline(__always)
     static func foldedCode(_ scalar: Unicode.Scalar) -> UInt64? {
-        let v = scalar.value
-        if v < 0x80 {
-            let lower = v | 0x20
-            return lower >= 0x61 && lower <= 0x7A ? UInt64(lower - 0x60) : nil
-        }
+        if scalar.value < 0x80 { return code(scalar) }
         let folded = HolidayNames.fold(scalar).value
         if folded < 0x80 { return UInt64(folded - 0x60) }
         return scalar.properties.isAlphabetic ? 31 : nil
