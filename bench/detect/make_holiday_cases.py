@@ -7,7 +7,7 @@ github.com/vacanza/holidays), for bench/detect.py. Run in bench/out/venv:
 For the countries whose languages livetext reads (US and GB in English, DE, FR, ES, PT, IT, NL,
 PL in their own language), the national public holidays of 2026-2029 as the package names them
 (observed-day substitutes left out), each in one of our sentences: once with its year ("Easter
-Monday 2027") and, for 2026, once without (the reference time is the case's, early that year, so
+Monday 2027") and, for 2026, once without (the reference time is the case's, the last day of 2025, so
 the next occurrence is that year's). Each case carries `expect`: the day the holiday falls on,
 from the package, for checking values (bench/detect.py scores spans). A name that holds a digit
 ("Armistice 1918") gets no year form. Deterministic for a given holidays version.
@@ -22,7 +22,7 @@ COUNTRIES = [("US", "en_US", "en"), ("GB", "en_GB", "en"), ("DE", "de", "de"), (
              ("ES", "es", "es"), ("PT", "pt_PT", "pt"), ("IT", "it_IT", "it"), ("NL", "nl", "nl"),
              ("PL", "pl", "pl")]
 YEARS = [2026, 2027, 2028, 2029]
-REFERENCE = "2026-01-02T09:00:00+00:00"
+REFERENCE = "2025-12-31T09:00:00+00:00"
 
 # Our sentences, two per language; "{}" is where the holiday goes.
 FRAMES = {
