@@ -37,31 +37,20 @@ extension DateParser {
     /// "2 hours", "90 min", "2h 30m", "an hour", and "3 days ago", "2 years ago", "3 days from now".
     /// `momentOnly`: only "ago" and "from now" ("twenty minutes ago", not "twenty minutes").
     func parseBareDuration(_ first: DateToken, momentOnly: Bool = false) -> DateExpression? {
-        let plain = parseDurationBody(first, contextual: false)
-        // Before "ago" or "from now" any unit is a moment ("3 months ago", "a year ago"): read
-        // with a context word's freedom when the plain reading fails before a unit word.
-        var reading = plain
-        if plain == nil, mayBeMoment(first) { reading = parseDurationBody(first, contextual: true) }
-        guard let (duration, end) = reading else { return nil }
-        if let after = reader.next(end), after.gap != .lineBreak {
+        // Before "ago" or "from now" any unit is a moment ("3 months ago"); "a" as an amount
+        // only there ("a week ago").
+        guard let reading = readDuration(first, contextual: false)
+                ?? (first.word == .article ? readDuration(first, contextual: true) : nil) else { return nil }
+        if let after = reader.next(reading.end), after.gap != .lineBreak {
             if after.word == .ago {
-                return DateExpression(range: first.start..<after.end, start: DateMoment(fromNow: duration.negated()))
+                return DateExpression(range: first.start..<after.end, start: DateMoment(fromNow: reading.duration.negated()))
             }
             if after.word == .from, let now = reader.next(after.end), now.gap == .space, now.key == WordKeys.now {
-                return DateExpression(range: first.start..<now.end, start: DateMoment(fromNow: duration))
+                return DateExpression(range: first.start..<now.end, start: DateMoment(fromNow: reading.duration))
             }
         }
-        guard !momentOnly, let (bare, bareEnd) = plain, bare.businessDays == 0 else { return nil }
-        return DateExpression(range: first.start..<bareEnd, duration: bare)
-    }
-
-    /// A unit word (or what may lead to one: "business", a dash, a decimal point) after the
-    /// amount: the cheap test before a second reading.
-    private func mayBeMoment(_ first: DateToken) -> Bool {
-        guard let next = reader.next(first.end), next.gap != .lineBreak else { return false }
-        if case .unit? = next.word { return true }
-        return next.key == WordKeys.business || next.key == WordKeys.working || next.isDash
-            || next.isSymbol(".") || next.isSymbol(",")
+        guard !momentOnly, reading.bare, reading.duration.businessDays == 0 else { return nil }
+        return DateExpression(range: first.start..<reading.end, duration: reading.duration)
     }
 
     /// Amount-unit pairs in falling units, joined by spaces, commas or "and". Without a
@@ -69,6 +58,13 @@ extension DateParser {
     /// only before "hour" ("an hour"; "a day" is everyday prose), and no lone one-letter unit
     /// but "h" ("30m" may be metres, "5d" anything).
     func parseDurationBody(_ first: DateToken, contextual: Bool) -> (DurationSpec, Int)? {
+        guard let reading = readDuration(first, contextual: contextual), contextual || reading.bare else { return nil }
+        return (reading.duration, reading.end)
+    }
+
+    /// The duration at `first` and whether it stands without a context word (`bare`): read once,
+    /// for both uses.
+    private func readDuration(_ first: DateToken, contextual: Bool) -> (duration: DurationSpec, end: Int, bare: Bool)? {
         var total = DurationSpec()
         var token = first
         var end = first.start
@@ -127,14 +123,12 @@ extension DateParser {
         }
         guard pairs > 0 else { return nil }
         if total.businessDays != 0 && pairs > 1 { return nil }
-        if !contextual {
-            if total.years != 0 || total.months != 0 { return nil }
-            if onlyCompact && pairs == 1 && !(total.seconds > 0 && total.seconds % 3600 == 0) { return nil }
-            // "an hour", "three hours", "twenty minutes"; "a day", "two weeks" are everyday prose.
-            if articleAmount && firstUnit != .hour && firstUnit != .minute { return nil }
-            if articleAmount && firstUnit == .minute && total.seconds < 600 { return nil }
-        }
-        return (total, end)
+        // "an hour", "three hours", "twenty minutes"; "a day", "two weeks" are everyday prose.
+        let bare = total.years == 0 && total.months == 0
+            && !(onlyCompact && pairs == 1 && !(total.seconds > 0 && total.seconds % 3600 == 0))
+            && !(articleAmount && firstUnit != .hour && firstUnit != .minute)
+            && !(articleAmount && firstUnit == .minute && total.seconds < 600)
+        return (total, end, bare)
     }
 
     private struct Amount {
