@@ -35,6 +35,14 @@ Corpora (each cited again in the table headers):
             bench/detect-data/cldr.jsonl: dates (en_US en_GB de_DE fr_FR es_ES), amounts (11 locales, and
             English currency names) and units (long and short forms, en de fr es) as Unicode CLDR writes
             them (through babel), each in one of our sentences; made by bench/detect/make_cldr_cases.py.
+  date      bench/detect-data/cldr-relative.jsonl: relative times ("3 days ago", "vor 3 Tagen", "hace 3 días")
+            and ranges of days and times ("May 14 – 16, 2026", "10:00–16:00 Uhr": one item each) as CLDR
+            writes them in en de fr es pt it nl pl (babel format_timedelta / format_interval); made by
+            bench/detect/make_cldr_relative_cases.py.
+  date      bench/detect-data/holidays.jsonl: the public holidays of US GB DE FR ES PT IT NL PL in 2026-2029
+            as the `holidays` package names them (PyPI, MIT, github.com/vacanza/holidays; its definitions
+            are the data, its tests unused), with and without the year, in our sentences; made by
+            bench/detect/make_holiday_cases.py.
   address   bench/detect-data/faker-addresses.jsonl: faker's address() in 15 locales (US GB AU IN DE AT
             CH FR ES MX IT NL BE PT BR; invented streets and towns, the formats are what counts), on
             several lines and joined on one; made by bench/detect/make_faker_cases.py.
@@ -130,6 +138,7 @@ PACKAGES = [
     # generators of corpora, not references: CLDR's data (babel) and faker's address formats
     ("babel", ["babel"]),
     ("faker", ["faker"]),
+    ("holidays", ["holidays"]),
 ]
 # tools references.py knows (pyduckling-native is only tried: no adapter until it installs somewhere)
 TOOLS = ["phonenumbers", "linkify-it-py", "urlextract", "dateparser", "recognizers-text", "pyap"]
@@ -140,6 +149,10 @@ CITATIONS = {
     "tracking_number_data": "tracking_number_data couriers/*.json test_numbers (github.com/jkeen/tracking_number_data, MIT)",
     "cldr": "Unicode CLDR formats via babel (dates en/de/fr/es, money 11 locales, units en/de/fr/es), "
             "bench/detect-data/cldr.jsonl",
+    "cldr-relative": "Unicode CLDR relative times and intervals via babel (en de fr es pt it nl pl), "
+                     "bench/detect-data/cldr-relative.jsonl",
+    "holidays": "public holidays of US GB DE FR ES PT IT NL PL 2026-2029 from the holidays package "
+                "(github.com/vacanza/holidays, MIT), bench/detect-data/holidays.jsonl",
     "faker-addresses": "faker's address() in 15 locales (github.com/joke2k/faker, MIT), "
                        "bench/detect-data/faker-addresses.jsonl",
     "screens": "the screen corpus' ground truth, Tests/Fixtures/screens/*.gt.txt (ours), items labelled by hand, "
@@ -365,6 +378,9 @@ def load_cases(types, quick, python, regen_phone, fixtures_dir):
             loaders.append(("dateparser-tests", lambda: corpora.dateparser_tests(date_path)))
     if {"date", "money", "measurement"} & set(types):
         generated_corpus(loaders, problems, python, "cldr", "make_cldr_cases.py", corpora.cldr)
+    if "date" in types:
+        generated_corpus(loaders, problems, python, "cldr-relative", "make_cldr_relative_cases.py", corpora.cldr_relative)
+        generated_corpus(loaders, problems, python, "holidays", "make_holiday_cases.py", corpora.holidays)
     if "address" in types:
         generated_corpus(loaders, problems, python, "faker-addresses", "make_faker_cases.py", corpora.faker_addresses)
     screens_path = os.path.join(DATA, "screens.jsonl")

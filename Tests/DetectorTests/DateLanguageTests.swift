@@ -24,19 +24,12 @@ struct DateLanguageTests {
 
     @Test("read in the language: one item, the whole expression")
     func inLanguage() {
-        for (language, text, expected, start, end) in Self.cases {
-            let found = detectDates(text, languages: [language])
-            #expect(found.map(\.text) == [expected], "\(language): \(text)")
-            #expect(found.first?.start == start && found.first?.end == end, "\(language): \(text) → \(found)")
-        }
+        expectFoundInLanguage(Self.cases)
     }
 
     @Test("read as English: the language's own words do not count")
     func asEnglish() {
-        for (language, text, expected, _, _) in Self.cases {
-            let found = detectDates(text, languages: ["eng"])
-            #expect(!found.map(\.text).contains(expected), "\(language): \(text) → \(found)")
-        }
+        expectNotFoundInEnglish(Self.cases)
         // Words that are English, or parts of English text, stay what they are.
         #expect(detectDates("So we do it: Mo said the den is at the hotel du Lac, hoy!", languages: ["eng"]).isEmpty)
         #expect(detectDates("I was born on a hier day", languages: []).isEmpty)
@@ -125,5 +118,23 @@ struct FoldedDayTests {
     ])
     func notFolded(text: String) {
         #expect(detectDates(text).isEmpty)
+    }
+}
+
+/// (language, text, the item's text, its start, its end): read in that language, the text holds
+/// that one item, whole, with that start and end.
+func expectFoundInLanguage(_ cases: [(String, String, String, String, String?)]) {
+    for (language, text, expected, start, end) in cases {
+        let found = detectDates(text, languages: [language])
+        #expect(found.map(\.text) == [expected], "\(language): \(text) → \(found)")
+        #expect(found.first?.start == start && found.first?.end == end, "\(language): \(text) → \(found)")
+    }
+}
+
+/// The same cases read as English: the item is not found.
+func expectNotFoundInEnglish(_ cases: [(String, String, String, String, String?)]) {
+    for (language, text, expected, _, _) in cases {
+        let found = detectDates(text, languages: ["eng"])
+        #expect(!found.map(\.text).contains(expected), "\(language): \(text) → \(found)")
     }
 }

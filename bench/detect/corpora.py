@@ -198,6 +198,18 @@ def cldr(path):
     return generated(path, "cldr")
 
 
+def cldr_relative(path):
+    """bench/detect-data/cldr-relative.jsonl, made by bench/detect/make_cldr_relative_cases.py:
+    relative times and ranges of days and times as CLDR writes them in eight languages (babel)."""
+    return generated(path, "cldr-relative", "date")
+
+
+def holidays(path):
+    """bench/detect-data/holidays.jsonl, made by bench/detect/make_holiday_cases.py: public
+    holidays of nine countries from the holidays package's definitions, with and without a year."""
+    return generated(path, "holidays", "date")
+
+
 def faker_addresses(path):
     """bench/detect-data/faker-addresses.jsonl, made by bench/detect/make_faker_cases.py: addresses
     in the formats of faker's locale providers for 15 countries."""

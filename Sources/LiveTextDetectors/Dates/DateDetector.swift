@@ -75,12 +75,16 @@ public struct DateDetector: Detector {
             let runStart = i
             var hasDigit = false
             var key: WordKey = 0
+            var prefix: WordKey = 0
             while i < count {
                 let s = scalars[i]
                 if s.isASCIIDigit {
                     hasDigit = true
                 } else if let code = WordKeys.code(s) {
                     key = key << 5 | code
+                    if i - runStart < HolidayNames.prefixLength {
+                        prefix = prefix << 5 | (code < 27 ? code : WordKeys.foldedCode(s) ?? 31)
+                    }
                 } else if !s.isAlphanumeric {
                     break
                 }
@@ -90,6 +94,7 @@ public struct DateDetector: Detector {
                 || (i - runStart <= WordKeys.maxLetters
                     && (DateWord.lookup(key)?.startsExpression == true
                         || languages.lookup(key)?.startsExpression == true))
+                || (isCapital(scalar) && HolidayNames.mayStart(prefix))
             guard isTrigger, let expression = parser.parse(at: runStart),
                   let value = resolver.value(of: expression) else { continue }
             found.append(Detection(kind: .date, range: expression.range, value: value))
@@ -99,13 +104,19 @@ public struct DateDetector: Detector {
     }
 }
 
+/// An upper-case letter: a holiday's name starts with one.
+@inline(__always)
+private func isCapital(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x80 ? (0x41...0x5A).contains(scalar.value) : scalar.properties.isUppercase
+}
+
 extension DateWord {
     /// Words an expression can begin with.
     var startsExpression: Bool {
         switch self {
         case .month, .weekday, .today, .tomorrow, .yesterday, .tonight, .noon, .midnight,
              .relativeOrdinal, .at, .atForeign, .inWord, .forWord, .lasting, .from, .between, .article,
-             .half, .the, .ordinalWord, .numberWord, .holidayName:
+             .half, .the, .ordinalWord, .numberWord, .agoBefore, .dayOffset, .boundary, .earlyLate, .season:
             true
         default:
             false

@@ -16,6 +16,13 @@ enum DaySpec: Equatable {
     case nthWeekday(ordinal: Int, weekday: Int, month: Int, year: Int?)
     /// "Christmas", "Easter Monday 2027".
     case holiday(Holiday, year: Int?)
+    /// "next summer", "last winter", "summer 2027": the season's first day (its month's first),
+    /// or its last day (`end`). `choice`: -1 last, 0 this, 1 next; a year overrides it.
+    case season(month: Int, choice: Int, year: Int?, end: Bool)
+    /// "next March", "last December": the month's first day (-1 last, 0 this, 1 next).
+    case namedMonth(Int, choice: Int)
+    /// The last day of a month ("the end of March", "end of February 2028").
+    case monthEnd(year: Int?, month: Int)
     /// "3 days before March 5".
     indirect case shifted(DaySpec, days: Int)
 
@@ -78,8 +85,10 @@ struct DurationSpec: Equatable {
     var weeks = 0
     var days = 0
     var seconds = 0
+    /// Monday-to-Friday days ("in 5 business days"): only from now, never an ISO duration.
+    var businessDays = 0
 
-    var hasCalendarParts: Bool { years != 0 || months != 0 || weeks != 0 || days != 0 }
+    var hasCalendarParts: Bool { years != 0 || months != 0 || weeks != 0 || days != 0 || businessDays != 0 }
 
     /// ISO 8601: `PT2H30M`, `P3D`, `P2W`, `P1DT12H`.
     var iso8601: String {
@@ -105,7 +114,8 @@ struct DurationSpec: Equatable {
     }
 
     func negated() -> DurationSpec {
-        DurationSpec(years: -years, months: -months, weeks: -weeks, days: -days, seconds: -seconds)
+        DurationSpec(years: -years, months: -months, weeks: -weeks, days: -days, seconds: -seconds,
+                     businessDays: -businessDays)
     }
 }
 

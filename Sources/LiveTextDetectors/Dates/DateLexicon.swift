@@ -23,6 +23,16 @@ enum WordKeys {
         }
     }
 
+    /// The code of a letter with its accent stripped and its case folded (`HolidayNames.fold`):
+    /// "Pâques" and "Paques" get one key. nil: not a letter.
+    @inline(__always)
+    static func foldedCode(_ scalar: Unicode.Scalar) -> UInt64? {
+        if scalar.value < 0x80 { return code(scalar) }
+        let folded = HolidayNames.fold(scalar).value
+        if folded < 0x80 { return UInt64(folded - 0x60) }
+        return scalar.properties.isAlphabetic ? 31 : nil
+    }
+
     static func pack(_ word: String) -> WordKey {
         var key: WordKey = 0
         for scalar in word.unicodeScalars {
@@ -34,6 +44,8 @@ enum WordKeys {
     static let a = pack("a"), p = pack("p"), m = pack("m"), am = pack("am"), pm = pack("pm")
     static let h = pack("h"), t = pack("t"), z = pack("z"), o = pack("o"), clock = pack("clock")
     static let uhr = pack("uhr"), s = pack("s"), las = pack("las"), la = pack("la")
+    static let il = pack("il"), y = pack("y"), now = pack("now")
+    static let business = pack("business"), working = pack("working")
 }
 
 /// The words dates are made of.
@@ -61,15 +73,28 @@ enum DateWord: Sendable, Equatable {
     case numberWord(Int)
     /// "first", "third", "fourth", "fifth" ("second" is a unit): the n-th weekday of a month.
     case ordinalWord(Int)
+    /// A word saying "ago" before the amount: German "vor", Spanish "hace", Portuguese "há",
+    /// French "il" (of "il y a").
+    case agoBefore
+    /// A day some days from today in one word: "übermorgen" (2), "vorgestern" (-2).
+    case dayOffset(Int)
+    /// "beginning", "start" (false), "end" (true): "the end of next month".
+    case boundary(end: Bool)
+    /// "early" (false), "late" (true): "early in the morning", "late afternoon".
+    case earlyLate(late: Bool)
+    /// A part of the day: morning, afternoon, evening, night (`PartOfDay`).
+    case partOfDay(PartOfDay)
+    /// A season by the month it starts in (meteorological, northern hemisphere): spring 3,
+    /// summer 6, autumn 9, winter 12.
+    case season(Int)
     /// "3 days before Christmas", "the week after next".
     case before, after
-    /// A word a holiday's name starts with ("Christmas", "New", "Good"): see `Holiday`.
-    case holidayName
 
     /// Month names of four letters or fewer that are whole words, not abbreviations: a dot after
     /// them ends a sentence.
     static let wholeShortMonths: Set<WordKey> = Set(["may", "mai", "mayo", "june", "juni", "juin", "july", "juli",
-                                                     "mars", "märz", "marz", "août", "aout"].map(WordKeys.pack))
+                                                     "mars", "märz", "marz", "août", "aout", "maio", "mei", "maj", "maja",
+                                                     "luty"].map(WordKeys.pack))
 
     /// The word for a packed key: an open-addressing table with a multiplicative hash, because
     /// every word of the text is looked up and `Dictionary`'s seeded hashing costs more than
@@ -104,18 +129,24 @@ enum DateWord: Sendable, Equatable {
         // spellings too because OCR drops accents.
         // Spanish too ("ago", short for agosto, is English "ago" and left out).
         let months: [[String]] = [
-            ["january", "jan", "januar", "jänner", "janvier", "janv", "enero", "ene"],
-            ["february", "feb", "febr", "februar", "février", "fevrier", "févr", "fevr", "fév", "fev", "febrero"],
-            ["march", "mar", "märz", "marz", "mrz", "mär", "mars", "marzo"],
-            ["april", "apr", "avril", "avr", "abril", "abr"],
-            ["may", "mai", "mayo"],
-            ["june", "jun", "juni", "juin", "junio"],
-            ["july", "jul", "juli", "juillet", "juil", "julio"],
-            ["august", "aug", "août", "aout", "agosto"],
-            ["september", "sep", "sept", "septembre", "septiembre", "setiembre"],
-            ["october", "oct", "oktober", "okt", "octobre", "octubre"],
-            ["november", "nov", "novembre", "noviembre"],
-            ["december", "dec", "dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dic"],
+            ["january", "jan", "januar", "jänner", "janvier", "janv", "enero", "ene",
+             "janeiro", "gennaio", "januari", "styczeń", "styczen", "stycznia"],
+            ["february", "feb", "febr", "februar", "février", "fevrier", "févr", "fevr", "fév", "fev", "febrero",
+             "fevereiro", "febbraio", "februari", "luty", "lutego"],
+            ["march", "mar", "märz", "marz", "mrz", "mär", "mars", "marzo", "março", "marco", "maart", "mrt",
+             "marzec", "marca"],
+            ["april", "apr", "avril", "avr", "abril", "abr", "aprile", "kwiecień", "kwiecien", "kwietnia"],
+            ["may", "mai", "mayo", "maio", "maggio", "mei", "maj", "maja"],
+            ["june", "jun", "juni", "juin", "junio", "junho", "giugno", "czerwiec", "czerwca"],
+            ["july", "jul", "juli", "juillet", "juil", "julio", "julho", "luglio", "lipiec", "lipca"],
+            ["august", "aug", "août", "aout", "agosto", "augustus", "sierpień", "sierpien", "sierpnia"],
+            ["september", "sep", "sept", "septembre", "septiembre", "setiembre", "setembro", "settembre",
+             "wrzesień", "wrzesien", "września", "wrzesnia"],
+            ["october", "oct", "oktober", "okt", "octobre", "octubre", "outubro", "ottobre", "październik",
+             "pazdziernik", "października", "pazdziernika"],
+            ["november", "nov", "novembre", "noviembre", "novembro", "listopad", "listopada"],
+            ["december", "dec", "dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dic",
+             "dezembro", "dicembre", "grudzień", "grudzien", "grudnia"],
         ]
         for (index, names) in months.enumerated() {
             add(names, .month(index + 1, ambiguous: false))
@@ -125,13 +156,18 @@ enum DateWord: Sendable, Equatable {
         table[WordKeys.pack("mars")] = .month(3, ambiguous: true)
 
         let weekdays: [([String], [String])] = [
-            (["sunday", "sonntag", "dimanche", "domingo"], ["sun"]),
-            (["monday", "montag", "lundi", "lunes"], ["mon"]),
-            (["tuesday", "dienstag", "mardi", "martes"], ["tue", "tues"]),
-            (["wednesday", "mittwoch", "mercredi", "miércoles", "miercoles"], ["wed", "weds"]),
-            (["thursday", "donnerstag", "jeudi", "jueves"], ["thu", "thur", "thurs"]),
-            (["friday", "freitag", "vendredi", "viernes"], ["fri"]),
-            (["saturday", "samstag", "sonnabend", "samedi", "sábado", "sabado"], ["sat"]),
+            (["sunday", "sonntag", "dimanche", "domingo", "domenica", "zondag", "niedziela", "niedzielę"], ["sun"]),
+            (["monday", "montag", "lundi", "lunes", "lunedì", "lunedi", "maandag", "poniedziałek", "poniedzialek"],
+             ["mon"]),
+            (["tuesday", "dienstag", "mardi", "martes", "martedì", "martedi", "dinsdag", "wtorek"], ["tue", "tues"]),
+            (["wednesday", "mittwoch", "mercredi", "miércoles", "miercoles", "mercoledì", "mercoledi", "woensdag",
+              "środa", "środę", "sroda"], ["wed", "weds"]),
+            (["thursday", "donnerstag", "jeudi", "jueves", "giovedì", "giovedi", "donderdag", "czwartek"],
+             ["thu", "thur", "thurs"]),
+            (["friday", "freitag", "vendredi", "viernes", "venerdì", "venerdi", "vrijdag", "piątek", "piatek"],
+             ["fri"]),
+            (["saturday", "samstag", "sonnabend", "samedi", "sábado", "sabado", "zaterdag", "sobota", "sobotę"],
+             ["sat"]),
         ]
         for (index, (full, short)) in weekdays.enumerated() {
             add(full, .weekday(index + 1, abbreviated: false))
@@ -164,12 +200,25 @@ enum DateWord: Sendable, Equatable {
         add(["half"], .half)
         let numberWords = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15,
-                           "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90]
+                           "thirteen": 13, "fourteen": 14, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+                           "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+                           "seventy": 70, "eighty": 80, "ninety": 90]
         for (word, value) in numberWords { table[WordKeys.pack(word)] = .numberWord(value) }
         add(["um", "à"], .atForeign)
         for (word, n) in [("first", 1), ("third", 3), ("fourth", 4), ("fifth", 5)] { table[WordKeys.pack(word)] = .ordinalWord(n) }
-        add(["christmas", "xmas", "halloween", "easter", "thanksgiving", "pentecost", "weihnachten", "silvester",
-             "ostern", "new", "good", "boxing", "independence", "labor", "memorial"], .holidayName)
+        add(["beginning", "start"], .boundary(end: false))
+        add(["end"], .boundary(end: true))
+        add(["early"], .earlyLate(late: false))
+        add(["late"], .earlyLate(late: true))
+        add(["morning"], .partOfDay(.morning))
+        add(["afternoon"], .partOfDay(.afternoon))
+        add(["evening"], .partOfDay(.evening))
+        add(["night"], .partOfDay(.night))
+        add(["spring"], .season(3))
+        add(["summer"], .season(6))
+        add(["autumn", "fall"], .season(9))
+        add(["winter"], .season(12))
+        add(["weekday", "weekdays", "workday", "workdays"], .unit(.businessDay, compact: false))
         add(["before"], .before)
         add(["after"], .after)
         add(["sec", "secs", "second", "seconds"], .unit(.second, compact: false))
@@ -198,9 +247,31 @@ enum DateWord: Sendable, Equatable {
     }()
 }
 
+/// A part of the day and the hours it spans (its end on the next day's clock when 0).
+enum PartOfDay: Sendable, Equatable {
+    case morning, afternoon, evening, night
+
+    /// The hours from and to; `early` and `late` take its first or last part.
+    func hours(late: Bool?) -> (from: Int, to: Int) {
+        let (from, to): (Int, Int)
+        switch self {
+        case .morning: (from, to) = (6, 12)
+        case .afternoon: (from, to) = (12, 18)
+        case .evening: (from, to) = (18, 22)
+        case .night: (from, to) = (21, 24)
+        }
+        switch late {
+        case nil: return (from, to % 24)
+        case false?: return (from, from + (to - from) / 2)
+        case true?: return (from + (to - from) / 2, to % 24)
+        }
+    }
+}
+
 /// The units a duration counts in, largest last.
 enum DurationUnit: Int, Sendable, Comparable {
-    case second, minute, hour, day, week, month, year
+    /// `businessDay`: Monday to Friday ("5 business days", "3 weekdays from now").
+    case second, minute, hour, day, businessDay, week, month, year
 
     static func < (a: DurationUnit, b: DurationUnit) -> Bool { a.rawValue < b.rawValue }
 

@@ -9,11 +9,17 @@ extension DateParser {
         var evening = false
         /// The time of an ISO date-time ("2026-03-05T14:00").
         var isoTime: (time: ClockTime, zoneMinutes: Int?)?
+        /// Where a part of the day the day's words name begins ("this morning").
+        var partStart: Int?
     }
 
     /// A day starting at `first`. `afterTime`: it follows a time ("3pm Fri"), which makes short
     /// weekdays and bare numeric dates acceptable; `partner`: it is the second half of a range.
     func parseDay(_ first: DateToken, afterTime: Bool, partner: Bool = false) -> DayResult? {
+        // Before the weekdays and months their names may begin with ("Lundi de Pâques", "May Day").
+        if first.kind == .word, first.capitalized, let (holiday, end) = parseHoliday(first) {
+            return holidayDay(holiday, end: end)
+        }
         switch first.word {
         case .weekday(let weekday, let abbreviated)?:
             return parseWeekdayLed(first, weekday: weekday, abbreviated: abbreviated, afterTime: afterTime)
@@ -30,6 +36,18 @@ extension DateParser {
                 return DayResult(spec: .monthStart(offset: ordinal), end: next.end)
             case .unit(.year, compact: false)? where next.length > 3:
                 return DayResult(spec: .yearStart(offset: ordinal), end: next.end)
+            case .season(let month)?:
+                return DayResult(spec: .season(month: month, choice: ordinal, year: nil, end: false),
+                                 endSpec: .season(month: month, choice: ordinal, year: nil, end: true), end: next.end)
+            case .month(let month, _)? where next.capitalized || ordinal != 0:
+                // "next March", "last December"; not "next March 5" (a date after a word).
+                if let day = reader.next(next.end), day.gap == .space, day.kind == .number { return nil }
+                return DayResult(spec: .namedMonth(month, choice: ordinal), end: next.end)
+            case .partOfDay(let part)? where ordinal == 0 || (ordinal == -1 && part == .night):
+                // "this morning", "this evening", "last night"
+                var result = DayResult(spec: .offset(days: ordinal), end: first.end)
+                result.partStart = first.end
+                return result
             default:
                 return nil
             }
@@ -37,16 +55,26 @@ extension DateParser {
         case .tomorrow?: return DayResult(spec: .offset(days: 1), end: first.end)
         case .yesterday?: return DayResult(spec: .offset(days: -1), end: first.end)
         case .tonight?: return DayResult(spec: .offset(days: 0), end: first.end, evening: true)
+        case .dayOffset(let days)?: return DayResult(spec: .offset(days: days), end: first.end)
         case .month?:
             return parseMonthLed(first)
+        case .season?:
+            return parseSeasonYear(first)
         default:
-            if let (holiday, end) = parseHoliday(first) {
-                let year = parseYear(after: end)
-                return DayResult(spec: .holiday(holiday, year: year?.value), end: year?.end ?? end)
-            }
             guard first.kind == .number else { return nil }
             return parseNumberLed(first, cued: afterTime || partner)
         }
+    }
+
+    /// A holiday with its year if one follows ("Easter Monday 2027"). A number after it that is
+    /// no year we read ("Easter 1492", "Christmas 9999") makes it no date rather than a holiday of
+    /// some other year.
+    private func holidayDay(_ holiday: Holiday, end: Int) -> DayResult? {
+        if let year = parseYear(after: end) {
+            return DayResult(spec: .holiday(holiday, year: year.value), end: year.end)
+        }
+        if let next = reader.next(end), next.gap == .space, next.kind == .number, next.length >= 3 { return nil }
+        return DayResult(spec: .holiday(holiday, year: nil), end: end)
     }
 
     /// "Tue, Mar 3", "Tuesday 3rd March", "Fri 6/5", "Friday".
@@ -95,7 +123,7 @@ extension DateParser {
             end = day2End
         }
         let year = parseYear(after: end)
-        if let year { end = year.end }
+        if let year { end = year.end } else if yearOutOfRange(after: end) { return nil }
         if ambiguous && !first.capitalized && year == nil && !ordinal { return nil }
         guard CivilCalendar.isValid(year: year?.value ?? 2000, month: month, day: endDay ?? day) else { return nil }
         return DayResult(spec: .calendar(year: year?.value, month: month, day: day, weekday: nil),
@@ -142,6 +170,22 @@ extension DateParser {
             return (2000 + short.value, short.end)
         }
         return nil
+    }
+
+    /// Four digits where the year goes that are no year we read ("Dec 31, 9999", "1 January
+    /// 0001"): the date is not one, rather than a date of the inferred year.
+    private func yearOutOfRange(after position: Int) -> Bool {
+        guard var next = reader.next(position), next.gap != .lineBreak else { return false }
+        var comma = false
+        if next.isSymbol(","), let after = reader.next(next.end), after.gap != .lineBreak {
+            next = after
+            comma = true
+        }
+        // Without a comma, "Mar 3 1500 units" is a date and a count: only a leading zero or a
+        // number past the range says a year was meant.
+        guard next.kind == .number, next.length == 4, !next.folded, yearValue(next) == nil,
+              !continuesAsTime(next.end) else { return false }
+        return comma || next.value < 1000 || next.value > 2399
     }
 
     private func realDigits(_ token: DateToken) -> Int {
@@ -191,7 +235,7 @@ extension DateParser {
         if first.length == 4 {
             guard let third, third.length <= 2, let year = yearValue(first),
                   CivilCalendar.isValid(year: year, month: second.value, day: third.value),
-                  !continuesAsNumber(third.end) else { return nil }
+                  !continuesAsNumber(third.end) || startsISODate(third.end + 1) else { return nil }
             var result = DayResult(spec: .calendar(year: year, month: second.value, day: third.value, weekday: nil),
                                    end: third.end)
             if let (time, zone, end) = parseISOTime(after: third.end) {
@@ -226,11 +270,20 @@ extension DateParser {
         if first.value == 24 && second.value == 7 { return nil }
         if !cued {
             if first.value < second.value && [2, 3, 4, 8, 16].contains(second.value) { return nil }
-            if second.length == 2 && second.value < 10 { return nil }  // "1/05" reads as a ratio
+            // "1/05" reads as a ratio; "05/06", both zero-padded, as a date
+            if second.length == 2 && second.value < 10 && !(first.length == 2 && first.value < 10) { return nil }
         }
         let (month, day) = conventions.monthFirst ? (first.value, second.value) : (second.value, first.value)
         guard CivilCalendar.isValid(year: 2000, month: month, day: day) else { return nil }
         return DayResult(spec: .calendar(year: nil, month: month, day: day, weekday: nil), end: second.end)
+    }
+
+    /// Four digits and a dash at `position`: the start of an ISO date (the end of an interval
+    /// "2026-03-01/2026-03-05").
+    func startsISODate(_ position: Int) -> Bool {
+        guard position + 4 < scalars.count, scalars[position - 1] == "/" else { return false }
+        for k in position..<(position + 4) where !scalars[k].isASCIIDigit { return false }
+        return scalars[position + 4] == "-"
     }
 
     /// "/", ".", ":" and a digit after a numeric date: part of a longer number (an IP address,
@@ -311,6 +364,8 @@ extension DateParser {
         } else if let parsed = parseYear(after: end) {
             year = parsed.value
             end = parsed.end
+        } else if yearOutOfRange(after: end) {
+            return nil
         }
         if slashForm, year == nil { return nil }
         // "le 5 mars à 9h30": a time after the day settles it too.

@@ -27,9 +27,12 @@ struct DateParser {
         case .from?, .between?: expression = parseFromRange(first)
         case .forWord?, .lasting?: expression = parseContextualDuration(first)
         case .inWord?: expression = parseFromNow(first)
+        case .agoBefore?: expression = parseAgoBefore(first)
+        case .boundary?: expression = parseBoundary(first)
+        case .earlyLate?: expression = parseEarlyLate(first)
         case .at?, .atForeign?: expression = parseAt(first)
         case .the?, .ordinalWord?: expression = parseOrdinalDay(first)
-        case .numberWord?: expression = parseShiftedDay(first)
+        case .numberWord?: expression = parseShiftedDay(first) ?? parseBareDuration(first, momentOnly: true)
         case .relativeOrdinal(-1)?:
             expression = parseOrdinalDay(first) ?? parseSpanExpression(first) ?? parseBareDuration(first)
         default: expression = parseShiftedDay(first) ?? parseSpanExpression(first) ?? parseBareDuration(first)
@@ -44,18 +47,19 @@ struct DateParser {
         guard let word = first.word else { return true }
         switch word {
         case .article, .half, .at, .atForeign, .inWord, .forWord, .lasting, .from, .between, .relativeOrdinal,
-             .the, .ordinalWord, .numberWord:
+             .the, .ordinalWord, .numberWord, .agoBefore, .boundary, .earlyLate, .season:
             break
-        case .holidayName:
-            return first.capitalized
         default:
             return true
         }
+        // "Spring Bank Holiday", "New Year's Day"
+        if first.capitalized, HolidayNames.mayStart(HolidayNames.prefixKey(scalars, first.start)) { return true }
         guard let next = reader.next(first.end), next.gap != .lineBreak else { return false }
         if next.kind == .number {
             if case .relativeOrdinal = word { return false }
             return true
         }
+        if case .numberWord = word, next.isDash, next.gap == .none { return true }  // "twenty-five"
         switch (word, next.word) {
         case (.article, .unit?), (.half, .article?), (.at, .noon?), (.at, .midnight?),
              (.inWord, .article?), (.inWord, .half?), (.forWord, .article?), (.forWord, .half?),
@@ -65,8 +69,14 @@ struct DateParser {
              (.from, .tomorrow?), (.from, .noon?), (.from, .relativeOrdinal?), (.between, .month?),
              (.between, .weekday?), (.between, .noon?),
              (.the, .unit?), (.the, .ordinalWord?), (.the, .relativeOrdinal?), (.ordinalWord, .weekday?),
-             (.numberWord, .unit?):
+             (.numberWord, .unit?), (.numberWord, .numberWord?), (.agoBefore, .numberWord?), (.agoBefore, .article?),
+             (.relativeOrdinal, .season?), (.relativeOrdinal, .partOfDay?), (.relativeOrdinal, .month?),
+             (.the, .boundary?), (.boundary, .of?), (.earlyLate, .partOfDay?), (.earlyLate, .inWord?),
+             (.inWord, .of?):
             return true
+        case (.agoBefore, _):
+            // French "il y a 3 jours"
+            return first.key == WordKeys.il && next.key == WordKeys.y
         default:
             return false
         }
@@ -77,6 +87,10 @@ struct DateParser {
     private func parseSpanExpression(_ first: DateToken) -> DateExpression? {
         if let range = parseWeekdayRange(first) { return range }
         guard var span = parseSpan(first, allowBareHour: false) else { return nil }
+        if span.end == nil, let second = isoIntervalEnd(first, span) {
+            span.end = second.start
+            span.upper = second.upper
+        }
         if span.end == nil, span.start.day != nil, let (second, _) = spanAfterConnector(span.upper),
            second.start.day != nil, second.end == nil,
            !(span.start.day!.isBareWeekday && second.start.day!.isBareWeekday) {
@@ -91,6 +105,18 @@ struct DateParser {
             expression.range = span.lower..<end
         }
         return expression
+    }
+
+    /// The end of an ISO 8601 interval, "2026-03-01/2026-03-05", "2026-03-01T10:00/2026-03-01T12:00":
+    /// a slash right after an ISO date (with or without its time) and another ISO date right after it.
+    private func isoIntervalEnd(_ first: DateToken, _ span: Span) -> Span? {
+        guard first.kind == .number, first.length == 4, case .calendar(_?, _, _, _)? = span.start.day,
+              let slash = adjacent(span.upper), slash.isSymbol("/"), let next = adjacent(slash.end),
+              next.kind == .number, next.length == 4,
+              let second = parseSpan(next, allowBareHour: false, partner: true),
+              case .calendar(_?, _, _, _)? = second.start.day, second.end == nil,
+              (second.start.time == nil) == (span.start.time == nil) else { return nil }
+        return second
     }
 
     /// "from 2 to 4 pm", "from March 3 to March 5", "between 9 and 11am".
@@ -228,7 +254,12 @@ struct DateParser {
                     span.start.zoneMinutes = offset.minutes
                     span.upper = offset.end
                 }
-            } else if day.needsTime {
+            } else if day.endSpec == nil, let part = partOfDay(at: day.partStart ?? day.end) {
+                // "tomorrow morning", "Friday evening", "this afternoon", "morgen früh"
+                applyPartOfDay(part, to: &span.start)
+                span.end = DateMoment(time: ClockTime(hour: part.to, writtenTwentyFour: true))
+                span.upper = part.end
+            } else if day.needsTime || day.partStart != nil {
                 return nil
             }
             return span

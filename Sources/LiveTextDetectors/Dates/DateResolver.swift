@@ -97,6 +97,7 @@ struct DateResolver {
             day = CivilCalendar.adding(months: duration.years * 12 + duration.months, toYear: y, month: m, day: d)
         }
         day += duration.weeks * 7 + duration.days
+        if duration.businessDays != 0 { day = Self.addingBusinessDays(duration.businessDays, to: day) }
         guard duration.seconds != 0 else { return Point(day: day) }
         if !duration.hasCalendarParts {
             let wall = clock.wallTime(ofInstant: clock.instant + duration.seconds)
@@ -105,6 +106,23 @@ struct DateResolver {
         var point = Point(day: day, secondOfDay: clock.secondOfDay + duration.seconds)
         point.normalize()
         return point
+    }
+
+    /// `count` Monday-to-Friday days after (or, negative, before) `day`; a weekend start counts
+    /// from the Friday before (going back, the Monday after).
+    static func addingBusinessDays(_ count: Int, to day: Int) -> Int {
+        let step = count < 0 ? -1 : 1
+        var day = day
+        while CivilCalendar.weekday(day) == 1 || CivilCalendar.weekday(day) == 7 { day -= step }
+        // Whole weeks at once, then day by day (at most four steps and a weekend).
+        day += count / 5 * 7
+        var left = abs(count % 5)
+        while left > 0 {
+            day += step
+            let weekday = CivilCalendar.weekday(day)
+            if weekday != 1 && weekday != 7 { left -= 1 }
+        }
+        return day
     }
 
     /// How far back a date without a year may lie: recent past dates stay in the past (a
@@ -159,9 +177,46 @@ struct DateResolver {
             return upcoming(year) { Holiday.nthWeekday(ordinal, weekday, month: month, year: $0) }
         case .holiday(let holiday, let year):
             return upcoming(year) { holiday.day(in: $0) }
+        case .season(let month, let choice, let year, let end):
+            return season(month: month, choice: choice, year: year, end: end)
+        case .namedMonth(let month, let choice):
+            let (y, m, _) = clock.today
+            let year = choice > 0 ? (month > m ? y : y + 1) : choice < 0 ? (month < m ? y : y - 1) : y
+            return CivilCalendar.dayNumber(year: year, month: month, day: 1)
+        case .monthEnd(let year?, let month):
+            return CivilCalendar.dayNumber(year: year, month: month, day: CivilCalendar.daysInMonth(month, year: year))
+        case .monthEnd(nil, let month):
+            // The month's first day as a year-less date decides the year.
+            // (As a range's end, the month that the start lies in: from a month before it.)
+            guard let first = resolveDay(.calendar(year: nil, month: month, day: 1, weekday: nil),
+                                         notBefore: notBefore.map { $0 - 30 }) else { return nil }
+            let year = CivilCalendar.civil(first).year
+            return first + CivilCalendar.daysInMonth(month, year: year) - 1
         case .shifted(let spec, let days):
             return resolveDay(spec, notBefore: notBefore).map { $0 + days }
         }
+    }
+
+    /// A season's first (or last) day: in `year` when given; else the current or coming one
+    /// (`choice` 0), the first to begin after today (1), or the last to end before today (-1).
+    private func season(month: Int, choice: Int, year: Int?, end: Bool) -> Int {
+        func bounds(_ year: Int) -> (Int, Int) {
+            let first = CivilCalendar.dayNumber(year: year, month: month, day: 1)
+            return (first, CivilCalendar.adding(months: 3, toYear: year, month: month, day: 1) - 1)
+        }
+        var chosen: (Int, Int)
+        if let year {
+            chosen = bounds(year)
+        } else {
+            let thisYear = clock.today.year
+            let candidates = (thisYear - 2...thisYear + 1).map(bounds)
+            switch choice {
+            case 1: chosen = candidates.first { $0.0 > clock.day } ?? bounds(thisYear + 1)
+            case -1: chosen = candidates.last { $0.1 < clock.day } ?? bounds(thisYear - 1)
+            default: chosen = candidates.first { $0.1 >= clock.day } ?? bounds(thisYear + 1)
+            }
+        }
+        return end ? chosen.1 : chosen.0
     }
 
     /// A day found by its year: in `year` when given, else the first on or after today.
