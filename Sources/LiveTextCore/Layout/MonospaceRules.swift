@@ -36,7 +36,10 @@ enum MonospaceRules {
         let heights = lines.map(\.bounds.height).sorted()
         let lineHeight = Double(heights[heights.count / 2])
         var blocks = blocks, rules: [Bounds] = []
-        for rule in self.rules(in: page, cell: cell, lineHeight: lineHeight) {
+        // Rules lie among the lines or a little above and below them: only those rows are read.
+        let hull = lines.map(\.bounds).union
+        let rows = max(0, hull.y - Int(2 * lineHeight))..<min(page.height, hull.maxY + Int(2 * lineHeight))
+        for rule in self.rules(in: page, rows: rows, cell: cell, lineHeight: lineHeight) {
             let row = Bounds(x: rule.bounds.x, y: Int(rule.bounds.midY - lineHeight / 2), width: rule.bounds.width, height: Int(lineHeight))
             // Lines where the rule stands: text (the rule is an underline: no rule) or the rule misread.
             let standing = blocks.indices.flatMap { b in
@@ -92,8 +95,8 @@ enum MonospaceRules {
         var bounds: Bounds, text: String, bars: [ClosedRange<Int>]
     }
 
-    static func rules(in page: PixelImage, cell: Double, lineHeight: Double) -> [Rule] {
-        let bands = self.bands(in: page, cell: cell, lineHeight: lineHeight)
+    static func rules(in page: PixelImage, rows: Range<Int>? = nil, cell: Double, lineHeight: Double) -> [Rule] {
+        let bands = self.bands(in: page, rows: rows ?? 0..<page.height, cell: cell, lineHeight: lineHeight)
         var used = Set<Int>(), found: [Rule] = []
         for (i, band) in bands.enumerated() where !used.contains(i) {
             // Its pair, for an `=`: the same columns, a little lower.
@@ -169,10 +172,10 @@ enum MonospaceRules {
     }
 
     /// Thin horizontal bands of dashes.
-    static func bands(in page: PixelImage, cell: Double, lineHeight: Double) -> [Band] {
+    static func bands(in page: PixelImage, rows: Range<Int>, cell: Double, lineHeight: Double) -> [Band] {
         let thickest = max(2, Int(maximumThickness * lineHeight))
         var open: [Band] = [], closed: [Band] = []
-        for y in 0..<page.height {
+        for y in rows {
             let runs = dashRuns(row: y, in: page, cell: cell)
             var next: [Band] = []
             for (run, dashes) in runs {
