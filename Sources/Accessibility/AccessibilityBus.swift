@@ -83,9 +83,7 @@ public enum AccessibilityBus {
                                 + "bus is found through it")
         }
         do {
-            return try await first(within: limit, "the session bus", {
-                try await DBusConnection.connect(address: address)
-            }, late: { $0.close() })
+            return try await DBusConnection.connect(address: address, within: limit)
         } catch {
             throw LiveTextError(.unavailable, "cannot reach the session bus, through which the accessibility bus is found")
         }

@@ -31,9 +31,7 @@ public final class AccessibilityReader: Sendable {
     /// Connects to the accessibility bus at `busAddress`, within `limit`.
     public static func connect(busAddress: String, within limit: Duration = .seconds(1)) async throws -> AccessibilityReader {
         do {
-            let connection = try await first(within: limit, "the accessibility bus", {
-                try await DBusConnection.connect(address: busAddress)
-            }, late: { $0.close() })
+            let connection = try await DBusConnection.connect(address: busAddress, within: limit)
             return AccessibilityReader(connection: connection)
         } catch {
             throw LiveTextError(.unavailable, "cannot connect to the accessibility bus at \(busAddress)")

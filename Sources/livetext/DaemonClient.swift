@@ -4,7 +4,6 @@ import LiveTextCore
 import LiveTextDesktop
 import LiveTextEngines
 import LiveTextService
-import Synchronization
 
 /// The CLI as a client of `livetextd`: the daemon's warm engines, the same output.
 ///
@@ -48,7 +47,7 @@ struct DaemonClient: Sendable {
         }
         let bus: DBusConnection
         do {
-            bus = try await connect(address: address, within: connectTimeout)
+            bus = try await DBusConnection.connect(address: address, within: connectTimeout)
         } catch {
             return .failure(Absence(reason: "cannot connect to the session bus (\(describe(error)))"))
         }
@@ -87,29 +86,6 @@ struct DaemonClient: Sendable {
         case .failure(let absence):
             Diagnostics.note("\(absence.reason); \(doing) in this process")
             return nil
-        }
-    }
-
-    /// `DBusConnection.connect`, given up after `limit`: a stopped bus accepts the socket and never
-    /// answers the handshake, which libdbus waits for without end. The attempt itself cannot be
-    /// cancelled; a connection it makes after the limit is closed.
-    private static func connect(address: String, within limit: Duration) async throws -> DBusConnection {
-        let attempt = ConnectAttempt()
-        return try await withCheckedThrowingContinuation { continuation in
-            attempt.start(continuation)
-            Task {
-                do {
-                    let bus = try await DBusConnection.connect(address: address)
-                    if !attempt.finish(.success(bus)) { bus.close() }
-                } catch {
-                    attempt.finish(.failure(error))
-                }
-            }
-            Task {
-                try? await Task.sleep(for: limit)
-                attempt.finish(.failure(DBusError(name: DBusError.Name.timeout,
-                                                  message: "no answer within \(limit.secondsText)")))
-            }
         }
     }
 
@@ -297,26 +273,6 @@ struct DaemonClient: Sendable {
     static func localError(_ error: DBusError, file: String) -> LiveTextError {
         if let code = LiveTextError.Code(dbusName: error.name) { return LiveTextError(code, error.message) }
         return LiveTextError(.failed, "\(file): the daemon answered \(error.description)")
-    }
-}
-
-/// Whichever ends first of a connection attempt and its time limit resumes the waiting caller.
-private final class ConnectAttempt: Sendable {
-    private let continuation = Mutex<CheckedContinuation<DBusConnection, any Error>?>(nil)
-
-    func start(_ continuation: CheckedContinuation<DBusConnection, any Error>) {
-        self.continuation.withLock { $0 = continuation }
-    }
-
-    /// Resumes the caller with `result`, unless it was resumed before; says whether this did.
-    @discardableResult
-    func finish(_ result: Result<DBusConnection, any Error>) -> Bool {
-        guard let continuation = continuation.withLock({ continuation in
-            defer { continuation = nil }
-            return continuation
-        }) else { return false }
-        continuation.resume(with: result)
-        return true
     }
 }
 

@@ -93,6 +93,8 @@ enum MonospaceRules {
     /// A rule found: where, its characters, and the rows of its bars (one, two for an `=`).
     struct Rule {
         var bounds: Bounds, text: String, bars: [ClosedRange<Int>]
+        /// The columns of its `+` and `|`, a pixel wider each side.
+        var crossings: [Range<Int>] = []
     }
 
     static func rules(in page: PixelImage, rows: Range<Int>? = nil, cell: Double, lineHeight: Double) -> [Rule] {
@@ -114,19 +116,21 @@ enum MonospaceRules {
             let fromWidth = Int(((Double(bounds.width) - cell / 2) / cell).rounded()) + 1
             let pitch = Double(bounds.width) / (Double(band.dashes) - 0.5)
             let cells = max(minimumCells, abs(pitch / cell - 1) <= 0.15 ? band.dashes : fromWidth)
+            var crossings: [Range<Int>] = []
             let text = String((0..<cells).map { index -> Character in
+                // The cell's columns: its glyph's ink is about in its middle.
                 let from = max(bounds.x, bounds.x + Int((Double(index) - 0.25) * cell))
                 let to = min(bounds.maxX, bounds.x + Int((Double(index) + 0.75) * cell))
-                guard from < to else { return pair == nil ? "-" : "=" }
-                switch crossing(from..<to, band: bounds, lineHeight: lineHeight, in: page) {
-                case .bar: return "|"
-                case .cross: return "+"
-                case nil: return pair == nil ? "-" : "="
+                guard from < to, let crossed = crossing(from..<to, band: bounds, lineHeight: lineHeight, in: page) else {
+                    return pair == nil ? "-" : "="
                 }
+                crossings.append(from - 1..<to + 1)
+                return crossed == .bar ? "|" : "+"
             })
             // Its row holds nothing else: the strokes of letters (`e`, `z`, `=` in code) come with others.
             let row = Bounds(x: bounds.x, y: Int(bounds.midY - lineHeight / 2), width: bounds.width, height: Int(lineHeight))
-            let rule = Rule(bounds: bounds, text: text, bars: [band.y...band.maxY - 1] + (pair.map { [bands[$0].y...bands[$0].maxY - 1] } ?? []))
+            let rule = Rule(bounds: bounds, text: text, bars: [band.y...band.maxY - 1] + (pair.map { [bands[$0].y...bands[$0].maxY - 1] } ?? []),
+                            crossings: crossings)
             guard isRuleOnly(row, rule: rule, in: page) else { continue }
             found.append(rule)
         }
@@ -155,13 +159,10 @@ enum MonospaceRules {
     /// from a rule), not letters.
     static func isRuleOnly(_ line: Bounds, rule: Rule, in page: PixelImage) -> Bool {
         let box = line.union(rule.bounds).clamped(width: page.width, height: page.height)
-        let cell = Double(rule.bounds.width) / (Double(rule.text.count) - 0.5)
-        let crosses = rule.text.enumerated().filter { $0.element == "+" || $0.element == "|" }
-            .map { rule.bounds.x + Int((Double($0.offset) - 0.25) * cell) - 1..<rule.bounds.x + Int((Double($0.offset) + 0.75) * cell) + 1 }
         var inside = 0, outside = 0
         for y in box.y..<box.maxY {
             for x in box.x..<box.maxX where page.pixels[y * page.width + x] < PageStrips.inkThreshold {
-                if rule.bars.contains(where: { ($0.lowerBound - 1...$0.upperBound + 1).contains(y) }) || crosses.contains(where: { $0.contains(x) }) {
+                if rule.bars.contains(where: { ($0.lowerBound - 1...$0.upperBound + 1).contains(y) }) || rule.crossings.contains(where: { $0.contains(x) }) {
                     inside += 1
                 } else {
                     outside += 1

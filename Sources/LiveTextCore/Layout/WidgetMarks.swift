@@ -24,7 +24,7 @@ enum WidgetMarks {
         if isMark(words[0], beside: Array(words.dropFirst()), in: page) { words.removeFirst() }
         if words.count >= 2, isMark(words[words.count - 1], beside: Array(words.dropLast()), in: page) { words.removeLast() }
         guard words.count != line.words.count else { return line }
-        return RecognizedLine(bounds: words.dropFirst().reduce(words[0].bounds) { $0.union($1.bounds) }, words: words)
+        return RecognizedLine(bounds: words.map(\.bounds).union, words: words)
     }
 
     /// Whether `word` is a widget's mark beside the words `others` of its line.
