@@ -22,6 +22,10 @@ real binary for the peer): every client runs as livetext-test, kwin's user (KWin
   - the peer: bench/kwin_screenshot.py, CaptureWorkspace into a pipe, every byte read; and
     `spectacle -b -n -o FILE` where it is installed.
 
+On both, the warm daemon's live surface too (`CaptureScreen` with live, bench/live_request.py, closed
+by Cancel once its first lines are live): the frozen screen shown N ms after the session started,
+the capture included, as the daemon logs it (what a `live` hotkey waits for after the press).
+
 The first capture of each tool warms up and is not counted. Ratios: livetext over the peer.
 
     /usr/bin/python3 bench/desktop_capture.py --livetext .build/release/livetext [--runs 15] [--desktops gnome,kde]
@@ -29,6 +33,7 @@ The first capture of each tool warms up and is not counted. Ratios: livetext ove
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import statistics
@@ -152,6 +157,27 @@ class Tool:
         self.samples, self.checked, self.matched = [], 0, 0
 
 
+SHOWN = re.compile(r"live text: shown in ([\d.]+) ms")
+
+
+def live_tool(run_client, log_text):
+    """The warm daemon's live surface (`CaptureScreen` with live, bench/live_request.py): the frozen
+    screen shown N ms after its session started, the capture included, as the daemon logs it when
+    the surface closes."""
+    def run():
+        before = len(SHOWN.findall(log_text()))
+        run_client()
+        deadline = time.time() + 30
+        while True:
+            found = SHOWN.findall(log_text())
+            if len(found) > before:
+                return {"wall": None, "own": float(found[-1])}
+            if time.time() > deadline:
+                raise RuntimeError("the daemon logged no live session within 30 s: %s" % log_text()[-1500:])
+            time.sleep(0.05)
+    return Tool("live", "warm daemon, `CaptureScreen` live", run)
+
+
 def line_up(grab, peer, program):
     """The tools of a desktop, and the names of those missing: `program`'s key is the program it runs,
     counted only where that is installed."""
@@ -231,6 +257,8 @@ def bench_gnome(lt, runs):
                 return {"wall": wall, "own": json.loads(done.stdout)["timing"]["captureMs"]}
 
             tools.insert(1, Tool("daemon", "warm daemon (`capture --screen`)", warm))
+            tools.insert(2, live_tool(lambda: timed([PYTHON, os.path.join(ROOT, "bench", "live_request.py")], env=client),
+                                      lambda: "\n".join(daemon.log_lines())))
             measure(tools, show, runs)
         return tools, missing
     finally:
@@ -296,6 +324,13 @@ def bench_kde(lt, runs):
             return {"wall": wall, "own": json.loads(done.stdout)["timing"]["captureMs"]}
 
         tools.insert(1, Tool("daemon", "warm daemon (`capture --screen`)", warm))
+
+        def daemon_log():
+            with open(log.name, errors="replace") as f:
+                return f.read()
+
+        tools.insert(2, live_tool(lambda: timed([python, os.path.join(ROOT, "bench", "live_request.py")], **user),
+                                  daemon_log))
         measure(tools, window.show, runs)
         return tools, missing
     finally:
@@ -358,7 +393,8 @@ def print_table(result):
             if tool["wall_ms"] and key != "daemon":
                 rows.append(("%s, whole process" % tool["label"], tool["wall_ms"]))
             if tool["own_ms"]:
-                rows.append(("%s, %s" % (tool["label"], "timing.captureMs" if key == "daemon" else "its capture (--timing)"),
+                rows.append(("%s, %s" % (tool["label"], {"daemon": "timing.captureMs", "live": "the frozen screen shown (its log)"}
+                                         .get(key, "its capture (--timing)")),
                              tool["own_ms"]))
             for label, s in rows:
                 seen = "%d/%d" % (tool["pixels_matched"], tool["pixels_checked"]) if tool["pixels_checked"] else "–"

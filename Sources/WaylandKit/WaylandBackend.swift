@@ -92,6 +92,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     /// On `queue`.
     private func openConnection() throws -> WaylandConnection {
+        connection?.noticeIfGone()
         if let connection, !connection.isBroken { return connection }
         dropConnection()
         let fresh = try WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory, ignoring: withoutProtocols)

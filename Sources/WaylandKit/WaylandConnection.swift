@@ -159,6 +159,19 @@ public final class WaylandConnection: @unchecked Sendable {
     /// it can do nothing more, and its owner opens a new one.
     public var isBroken: Bool { wl_display_get_error(display) != 0 }
 
+    /// Reads what the compositor sent since the last request, without waiting: a compositor that
+    /// went away meanwhile (restarted, as KWin is after a crash) leaves the socket closed, which
+    /// this makes `isBroken` before a request is spent on it.
+    public func noticeIfGone() {
+        guard !isBroken else { return }
+        var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return }
+        if wl_display_prepare_read(display) == 0 {
+            guard wl_display_read_events(display) == 0 else { return }
+        }
+        _ = wl_display_dispatch_pending(display)
+    }
+
     /// Sends what is queued without waiting.
     public func flush() {
         _ = wl_display_flush(display)

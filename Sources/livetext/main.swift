@@ -4,7 +4,9 @@ import LiveTextCore
 
 // First of all, as it may start this program again: what the first start did (a closed stdin
 // reserved, below) must not be what the second start finds.
-ThreadLimit.enforceSingleThreadedOpenMP()
+// Not for the verbs that never read with tesseract here (`livetext hotkey NAME`, which a Wayland
+// desktop's keybinding runs on every press): the second start would only delay them.
+ThreadLimit.enforceSingleThreadedOpenMP(arguments: Array(CommandLine.arguments.dropFirst()))
 // Before anything opens a file: a closed stdout must not be reused by a socket we then write into.
 StandardStream.reserveClosedDescriptors()
 // A reader that went away is EPIPE from write(2), reported like any failed write, not a signal

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,10 +28,15 @@ public final class KWinServer: @unchecked Sendable {
     private let output: (width: Int, height: Int)
     /// Everything of this kwin: its binary, runtime directory, home, data and log.
     private let directory: URL
-    private let process: Process
+    /// What kwin itself is given beside its session's variables.
+    private let extra: [String: String]
+    /// runuser (or env) running kwin; another one after `restart()`.
+    private let running: Mutex<Process>
+    private var process: Process { running.withLock { $0 } }
 
-    private init(directory: URL, output: (width: Int, height: Int), bus: TestBus, process: Process) {
-        (self.directory, self.output, self.bus, self.process) = (directory, output, bus, process)
+    private init(directory: URL, output: (width: Int, height: Int), bus: TestBus, extra: [String: String], process: Process) {
+        (self.directory, self.output, self.bus, self.extra) = (directory, output, bus, extra)
+        running = Mutex(process)
     }
 
     public var width: Int { output.width }
@@ -85,34 +91,65 @@ public final class KWinServer: @unchecked Sendable {
         let copied = try ChildProcess.runBlocking("/bin/cp", ["/usr/bin/kwin_wayland", binary.path], environment: [:])
         guard copied.status == 0 else { throw TestFailure("cp kwin_wayland: \(String(decoding: copied.stderr, as: UTF8.self))") }
         chmod(binary.path, 0o755)
-        let log = directory.appendingPathComponent("kwin.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let environment = ["PATH=/usr/bin:/bin", "HOME=\(home.path)", "XDG_RUNTIME_DIR=\(runtime.path)",
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("kwin.log").path, contents: nil)
+        let process = try spawn(in: directory, output: (width, height), bus: bus, extra: extra)
+        let server = KWinServer(directory: directory, output: (width, height), bus: bus, extra: extra, process: process)
+        do {
+            try await server.waitUntilUp()
+        } catch {
+            await server.stop(removingBus: false)
+            throw error
+        }
+        return server
+    }
+
+    /// Starts kwin from its copied binary in `directory`, its output appended to kwin.log there.
+    private static func spawn(in directory: URL, output: (width: Int, height: Int), bus: TestBus,
+                              extra: [String: String]) throws -> Process {
+        let asRoot = getuid() == 0
+        let environment = ["PATH=/usr/bin:/bin", "HOME=\(directory.appendingPathComponent("home").path)",
+                           "XDG_RUNTIME_DIR=\(directory.appendingPathComponent("run").path)",
                            "DBUS_SESSION_BUS_ADDRESS=\(bus.address)",
                            "XDG_DATA_DIRS=\(directory.appendingPathComponent("data").path):/usr/local/share:/usr/share"]
             + extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: asRoot ? "/usr/sbin/runuser" : "/usr/bin/env")
         process.arguments = (asRoot ? ["-u", user, "--", "/usr/bin/env"] : []) + ["-i"] + environment
-            + [binary.path, "--virtual", "--width", "\(width)", "--height", "\(height)", "--socket", "wayland-kwin",
-               "--no-lockscreen"]
+            + [directory.appendingPathComponent("kwin_wayland").path, "--virtual", "--width", "\(output.width)",
+               "--height", "\(output.height)", "--socket", "wayland-kwin", "--no-lockscreen"]
         process.currentDirectoryURL = directory
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: log)
-        process.standardError = process.standardOutput
+        let log = try FileHandle(forWritingTo: directory.appendingPathComponent("kwin.log"))
+        log.seekToEndOfFile()
+        process.standardOutput = log
+        process.standardError = log
         try process.run()
-        let server = KWinServer(directory: directory, output: (width, height), bus: bus, process: process)
+        try? log.close()
+        return process
+    }
+
+    /// Waits (60 s at most) until kwin's Wayland socket is there and ScreenShot2 is on the bus.
+    private func waitUntilUp() async throws {
+        let process = self.process
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline, process.isRunning {
-            if FileManager.default.fileExists(atPath: runtime.appendingPathComponent("wayland-kwin").path),
-               try await server.busHasOwner(screenShotName) {
-                return server
+            if FileManager.default.fileExists(atPath: runtimeDirectory.appendingPathComponent(waylandDisplay).path),
+               try await busHasOwner(Self.screenShotName) {
+                return
             }
             try await Task.sleep(for: .milliseconds(200))
         }
-        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        await server.stop(removingBus: false)
-        throw TestFailure("kwin_wayland did not come up (socket and \(screenShotName)) within 60 s: \(said.suffix(2000))")
+        throw TestFailure("kwin_wayland did not come up (socket and \(Self.screenShotName)) within 60 s: \(log.suffix(2000))")
+    }
+
+    /// Stops kwin and starts it again on the same bus, socket, home and desktop files, as Plasma's
+    /// kwin_wayland_wrapper does when kwin crashed: its clients lose their connection, its bus
+    /// names (ScreenShot2, kglobalaccel) go and come back with new owners. Returns once it is up.
+    public func restart() async throws {
+        await stopKWin()
+        let process = try Self.spawn(in: directory, output: output, bus: bus, extra: extra)
+        running.withLock { $0 = process }
+        try await waitUntilUp()
     }
 
     /// Whether `name` has an owner on kwin's bus (asked with dbus-send).
@@ -174,7 +211,14 @@ public final class KWinServer: @unchecked Sendable {
     }
 
     private func stop(removingBus: Bool) async {
-        let process = self.process, directory = self.directory, binary = self.binary.path
+        await stopKWin()
+        if removingBus { await bus.stop() }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Stops kwin, and runuser with it.
+    private func stopKWin() async {
+        let process = self.process, binary = self.binary.path
         // kwin itself is asked to stop, and runuser left to reap it and exit: runuser stopped
         // first would leave kwin's exit to the container's init. Foundation has been seen to miss
         // a child's exit under load, so the exit is looked for with waitpid.
@@ -193,8 +237,6 @@ public final class KWinServer: @unchecked Sendable {
             kill(pid, SIGKILL)
             _ = exited(within: 5)
         }
-        if removingBus { await bus.stop() }
-        try? FileManager.default.removeItem(at: directory)
     }
 
     /// Whether our child `pid` has exited (reaped here, or by Foundation already).

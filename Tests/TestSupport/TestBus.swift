@@ -140,10 +140,15 @@ public final class RunningCommand: @unchecked Sendable {
     /// signal passes it on, then kills the program two seconds later, which a daemon's clean exit
     /// (releasing what it holds on the bus) can outlast under load. Without a child, the command.
     public func terminateProgram() {
+        if let program = programIdentifier { kill(program, SIGTERM) } else { process.terminate() }
+    }
+
+    /// The program's process when the command is `runuser` in front of it (its one child); nil
+    /// without a child.
+    public var programIdentifier: pid_t? {
         let pid = process.processIdentifier
-        let children = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
-            .split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        if children.isEmpty { process.terminate() } else { children.forEach { kill($0, SIGTERM) } }
+        return ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
+            .split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.first
     }
 
     /// Waits for the command to exit (terminating it after `limit` seconds) and reads what it printed.

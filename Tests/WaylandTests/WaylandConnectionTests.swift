@@ -61,4 +61,19 @@ struct WaylandConnectionTests {
         }
         #expect(message.contains("went away"), "\(message)")
     }
+
+    @Test("a compositor gone between requests is noticed before the next one: broken, without a request spent on it")
+    func goneNoticedBeforeRequest() async throws {
+        let sway = try await SwayServer.start(xwayland: false)
+        let connection = try await offPool {
+            try WaylandConnection(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
+        }
+        defer { connection.close() }
+        connection.noticeIfGone()
+        #expect(!connection.isBroken, "a compositor that is there")
+        await sway.stop()
+        #expect(!connection.isBroken, "nothing read yet")
+        connection.noticeIfGone()
+        #expect(connection.isBroken)
+    }
 }
