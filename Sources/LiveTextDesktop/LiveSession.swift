@@ -73,17 +73,20 @@ public struct LiveSession: Sendable {
     /// `.unavailable` without a display or when the grabs stay taken, `.tooLarge` past `maxPixels`. `onReading` hears each reading as the surface is sent
     /// it: the analysis so far, in the frozen image's pixels (the whole one last).
     /// Cancelling the caller's task closes the surface (within one wait of its loop) and throws
-    /// `CancellationError`.
+    /// `CancellationError`. `onShown` hears, on the surface's thread, how many milliseconds after
+    /// the start the frozen screen was shown with both grabs held (the capture included): at once,
+    /// also for a session that is cancelled later.
     public func run(analyze: @escaping @Sendable (ScreenImage, ProgressiveReading) async throws -> ImageAnalysis,
                     copy: @escaping @Sendable (ClipboardContent) throws -> Void,
-                    onReading: @escaping @Sendable (ImageAnalysis) -> Void = { _ in }) async throws
+                    onReading: @escaping @Sendable (ImageAnalysis) -> Void = { _ in },
+                    onShown: @escaping @Sendable (Double) -> Void = { _ in }) async throws
         -> Outcome {
         _ = try Self.surfaceTarget(target)
         let (progress, report) = AsyncStream<Progress>.makeStream()
         let closing = CancellationFlag()
         report.onTermination = { if case .cancelled = $0 { closing.cancel() } }
         let thread = Thread { [self] in
-            runSurface(copy: copy, cancel: closing, report: report)
+            runSurface(copy: copy, cancel: closing, report: report, onShown: onShown)
         }
         thread.name = "livetext-live"
         thread.start()
@@ -137,7 +140,7 @@ public struct LiveSession: Sendable {
 
     /// The surface's thread: show, hand the frozen pixels over, run the controller until closed.
     private func runSurface(copy: @Sendable (ClipboardContent) throws -> Void, cancel: CancellationFlag,
-                            report: AsyncStream<Progress>.Continuation) {
+                            report: AsyncStream<Progress>.Continuation, onShown: @Sendable (Double) -> Void) {
         let started = ContinuousClock.now
         defer { report.finish() }
         do {
@@ -162,6 +165,7 @@ public struct LiveSession: Sendable {
                 try surface.grabInput(cancel: cancel)
                 shownMs = LiveTimings.since(started)
             }
+            onShown(shownMs ?? 0)
             var timings = LiveTimings(shownMs: shownMs ?? 0)
             var controller = LiveController(width: area.width, height: area.height, types: types,
                                             allowDataDetectorsInTextMode: allowDataDetectorsInTextMode, metrics: metrics,

@@ -129,7 +129,9 @@ extension LiveTextService {
             try await analyzer.analyze(image, configuration: configuration, progress: progress)
         }, copy: { text in
             try desktop.copySynchronously(text, alsoPrimary: alsoPrimary)
-        }, onReading: onReading)
+        }, onReading: onReading, onShown: { [log] shownMs in
+            log.info("live text: the frozen screen up \(shownMs) ms after the session started")
+        })
         let timings = ended.timings
         log.info("live text: shown in \(timings.shownMs) ms, first lines live in \(timings.firstLiveMs.map { "\($0)" } ?? "-") "
                  + "ms, all in \(timings.liveMs.map { "\($0)" } ?? "-") ms")
