@@ -130,7 +130,8 @@ public final class ImageAnalyzer: Sendable {
                 regions = known.regions
                 timing.cached = true
             } else {
-                (blocks, codes, regions) = try await warmingEngines(for: configuration) {
+                // Nothing left for the OCR once the published text is painted out: no engine is loaded.
+                (blocks, codes, regions) = try await warmingEngines(for: configuration, if: cover?.needsOCR ?? true) {
                     try await recognize(image, source: source, configuration: configuration, progress: progress,
                                         cover: cover, flag: flag, timing: &timing)
                 }
@@ -158,8 +159,9 @@ public final class ImageAnalyzer: Sendable {
     /// engine not yet begun is not made (behind a 4K screen's preparation, a cancelled reading
     /// waited seconds for it); one loading is waited for: an engine still loading when the
     /// process exits runs into libtesseract's finalizers.
-    private func warmingEngines<T>(for configuration: Configuration, _ body: () async throws -> T) async throws -> T {
-        guard configuration.types.contains(.text), let languages = try? engines.planLanguages(configuration.languages).primary
+    private func warmingEngines<T>(for configuration: Configuration, if needed: Bool, _ body: () async throws -> T)
+        async throws -> T {
+        guard needed, configuration.types.contains(.text), let languages = try? engines.planLanguages(configuration.languages).primary
         else { return try await body() }
         let pool = self.pool, count = concurrency
         let warming = Task { try? await pool.warm(languages, upTo: count) }

@@ -10,6 +10,9 @@ public struct PublishedCover: Sendable {
     public var remainder: PixelImage
     public var remainingArea: Bounds?
 
+    /// Whether the OCR has pixels to read: some published text was not taken, or ink is left.
+    public var needsOCR: Bool { accepted.isEmpty || remainingArea != nil }
+
     /// Blank paper left around the remaining ink, so the OCR sees its glyphs with a border.
     static let margin = 8
 
