@@ -126,8 +126,9 @@ struct AccessibilityWalk: Sendable {
     /// answers nonsense (no extents, absurd sizes).
     func lines(of object: AccessibleObject, quirks: AccessibleToolkit.Quirks) async -> [AccessibleLine] {
         async let extentsReply = try? call(object, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
-        async let textReply = try? call(object, "Text", "GetText",
-                                        [.int32(0), .int32(Int32(clamping: limits.maxCharacters))])
+        var end = limits.maxCharacters
+        if quirks.countsCharactersFirst { end = min(await characterCount(of: object), end) }
+        async let textReply = try? call(object, "Text", "GetText", [.int32(0), .int32(Int32(clamping: end))])
         guard let widget = box(ATSPI.integers(await extentsReply ?? [])), !widget.isEmpty,
               let text = (await textReply)?.first?.string,
               text.unicodeScalars.contains(where: { !Self.blank($0) })
@@ -268,6 +269,15 @@ struct AccessibilityWalk: Sendable {
                                                arguments: [.string(ATSPI.prefix + interface), .string(name)],
                                                timeout: limits.callTimeout)
         return reply?.first?.unwrapped.string
+    }
+
+    /// The text's length (`Text.CharacterCount`), 0 when it does not say.
+    func characterCount(of object: AccessibleObject) async -> Int {
+        let reply = try? await connection.call(destination: object.bus, path: object.path,
+                                               interface: "org.freedesktop.DBus.Properties", member: "Get",
+                                               arguments: [.string(ATSPI.prefix + "Text"), .string("CharacterCount")],
+                                               timeout: limits.callTimeout)
+        return (reply?.first?.unwrapped.int32).map { max(0, Int($0)) } ?? 0
     }
 
     func processID(of bus: String) async -> Int32? {

@@ -33,6 +33,8 @@ public enum AccessibleToolkit: Sendable, Hashable {
         var lineExtents: LineExtents
         /// Lines may all be given at the first one's height (QPlainTextEdit).
         var linesShareFirstY: Bool
+        /// `GetText` answers nothing when asked past the text's end (Qt): its length is asked first.
+        var countsCharactersFirst = false
     }
 
     var quirks: Quirks {
@@ -46,7 +48,7 @@ public enum AccessibleToolkit: Sendable, Hashable {
         case .qt:
             // Properties.GetAll crashes it and GetBoundedRanges never replies: neither is ever sent.
             Quirks(collection: false, showingState: true, windowRelative: false, lineCall: .textAtOffset,
-                   lineExtents: .range, linesShareFirstY: true)
+                   lineExtents: .range, linesShareFirstY: true, countsCharactersFirst: true)
         case .other:
             Quirks(collection: false, showingState: true, windowRelative: false, lineCall: .stringAtOffset,
                    lineExtents: .range, linesShareFirstY: false)

@@ -1,3 +1,4 @@
+import Dispatch
 import LiveTextCore
 
 /// One analysis from the desktop to the user, the same for a D-Bus call, a hotkey press and the
@@ -32,16 +33,25 @@ public struct AnalysisPipeline: Sendable {
         let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
         defer { prefetch.cancel() }
         let acquired = try await acquire(prefetch.rested(over:))
-        // The published text is read while the OCR reads the pixels; after its deadline, OCR
-        // alone decides.
-        let published = accessibleText.map { reading in Task { await reading.lines(on: acquired) } }
-        defer { published?.cancel() }
-        let read = try await prefetch.analysis(of: acquired.image, source: acquired.source, regions: acquired.regions)
+        // The published text is read first: within its deadline (150 ms), where the OCR of a
+        // window takes seconds, and what it gives need not be read again (the OCR reads only the
+        // rest). Nothing in time: OCR alone decides.
+        let started = DispatchTime.now().uptimeNanoseconds
+        let published = await accessibleText?.lines(on: acquired) ?? []
+        let walkMs = ImageAnalysis.Timing.rounded(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
+        let read = try await prefetch.analysis(of: acquired.image, source: acquired.source, regions: acquired.regions,
+                                               publishing: published)
         var analysis = read.analysis
-        if let published {
-            var configuration = self.configuration
-            configuration.regions = acquired.regions
-            analysis = analyzer.fusing(analysis, with: await published.value, in: acquired.image, configuration: configuration)
+        if accessibleText != nil {
+            analysis.timing.accessibilityMs = walkMs
+            if read.readWhileResting {
+                // Read while the pointer rested, before the walk: the published lines are fused after.
+                var configuration = self.configuration
+                configuration.regions = acquired.regions
+                analysis = analyzer.fusing(analysis, with: published, in: acquired.image, configuration: configuration)
+            } else {
+                analysis.timing.totalMs = ImageAnalysis.Timing.rounded(analysis.timing.totalMs + walkMs)
+            }
         }
         if let captureMs = acquired.captureMs { analysis.timing.captureMs = captureMs }
         return Outcome(analysis: analysis, image: acquired.image, readWhileResting: read.readWhileResting)

@@ -29,8 +29,10 @@ public final class SelectionPrefetch: Sendable {
 
     /// The analysis of the released selection (`image`, by its `image.source`): the one made while
     /// the pointer rested over exactly that, waited for, or else a new one (an analysis under way
-    /// for another rectangle is cancelled); and which of the two it is.
-    public func analysis(of image: PixelImage, source: String, regions: ContentRegions = ContentRegions()) async throws
+    /// for another rectangle is cancelled) with the lines applications `published` over it taken
+    /// in; and which of the two it is (the one made while resting has not taken them in).
+    public func analysis(of image: PixelImage, source: String, regions: ContentRegions = ContentRegions(),
+                         publishing published: [PublishedLine] = []) async throws
         -> (analysis: ImageAnalysis, readWhileResting: Bool) {
         if let last = state.withLock({ state in defer { state = nil }; return state }) {
             if last.source == source {
@@ -45,7 +47,7 @@ public final class SelectionPrefetch: Sendable {
         }
         var configuration = self.configuration
         configuration.regions = regions
-        return (try await analyzer.analyze(image, source: source, configuration: configuration), false)
+        return (try await analyzer.analyze(image, source: source, configuration: configuration, publishing: published), false)
     }
 
     /// Cancels what is under way (the selection was cancelled, or failed).

@@ -44,6 +44,34 @@ struct CaptureAccessibilityTests {
         }
     }
 
+    @Test("a window whose text is all published is not read by OCR; a line drawn on a canvas still is")
+    func ocrOnlyForTheRest() async throws {
+        try await AccessibilityDesktop.with { desktop in
+            try await desktop.gtkWindow(Self.drawn.map { .label($0) }, x: 30, y: 30, width: 600, height: 300)
+            _ = try await AccessibilityReaderTests.screen(of: desktop, showing: Self.drawn)
+            let document = try await Self.capture(desktop, [])
+            let timing = document["timing"] as? [String: Any] ?? [:]
+            #expect(timing["accessibilityMs"] is Double, "\(timing)")
+            // Nothing left to read: no page laid out.
+            #expect(timing["layoutMs"] == nil, "\(timing)")
+            let lines = Self.lines(document)
+            #expect(lines.compactMap { $0["text"] as? String } == Self.drawn, "\(lines.map { $0["text"] ?? "" })")
+            #expect(lines.allSatisfy { $0["source"] as? String == "accessibility" })
+        }
+        try await AccessibilityDesktop.with { desktop in
+            try await desktop.gtkWindow(Self.drawn.map { .label($0) } + [.drawnText("Canvas 4217 drawn")], x: 30, y: 30,
+                                        width: 600, height: 300)
+            _ = try await AccessibilityReaderTests.screen(of: desktop, showing: Self.drawn)
+            let lines = Self.lines(try await Self.capture(desktop, []))
+            let accessible = lines.filter { $0["source"] as? String == "accessibility" }.compactMap { $0["text"] as? String }
+            #expect(accessible == Self.drawn, "\(lines.map { ($0["text"] ?? "", $0["source"] ?? "") })")
+            let ocr = lines.filter { $0["source"] as? String == "ocr" }.compactMap { $0["text"] as? String }
+            #expect(ocr.contains { $0.contains("4217") }, "\(ocr)")
+            // The published lines were painted out: the OCR read none of them again.
+            #expect(!ocr.contains { $0.contains("Stra") || $0.contains("caf") }, "\(ocr)")
+        }
+    }
+
     @Test("a line under another window stays out of the published text; what shows of it is OCR's")
     func occludedLine() async throws {
         try await AccessibilityDesktop.with { desktop in

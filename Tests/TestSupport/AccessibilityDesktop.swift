@@ -6,7 +6,7 @@ import Foundation
 public final class AccessibilityDesktop: @unchecked Sendable {
     public let display: TestDisplay
     public let bus: TestBus
-    private let runtime: URL
+    let runtime: URL
     private let lock = NSLock()
     private var started: [RunningCommand] = []
 
@@ -98,8 +98,9 @@ public final class AccessibilityDesktop: @unchecked Sendable {
         try? FileManager.default.removeItem(at: runtime)
     }
 
-    private func launch(_ executable: String, _ arguments: [String]) throws -> Process {
-        let command = try RunningCommand(executable, arguments, environment: environment)
+    /// Starts `executable` in this desktop (its `environment`, else the desktop's), stopped with it.
+    func launch(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Process {
+        let command = try RunningCommand(executable, arguments, environment: environment ?? self.environment)
         lock.withLock { started.append(command) }
         return command.process
     }
@@ -143,6 +144,8 @@ public enum GtkWidget: Sendable {
     case textView(String, wrap: Bool = false, scrolledHeight: Int = 0)
     /// A label whose text is published but never drawn (opacity 0): what a hostile application does.
     case hiddenLabel(String)
+    /// Text drawn with cairo on a canvas, published by nobody: what only OCR can read.
+    case drawnText(String)
     /// A label that answers nothing once shown: the application's main loop stops for `seconds`.
     case hangAfterShowing(seconds: Int)
 
@@ -151,6 +154,7 @@ public enum GtkWidget: Sendable {
         case .label(let text): ["kind": "label", "text": text]
         case .textView(let text, let wrap, let height): ["kind": "textview", "text": text, "wrap": wrap, "height": height]
         case .hiddenLabel(let text): ["kind": "hidden", "text": text]
+        case .drawnText(let text): ["kind": "drawn", "text": text]
         case .hangAfterShowing(let seconds): ["kind": "hang", "seconds": seconds]
         }
     }
@@ -179,6 +183,12 @@ extension AccessibilityDesktop {
                 label = Gtk.Label(label=widget["text"]); label.set_xalign(0)
                 if kind == "hidden": label.set_opacity(0.0)
                 box.pack_start(label, False, False, 0)
+            elif kind == "drawn":
+                canvas = Gtk.DrawingArea(); canvas.set_size_request(500, 30)
+                def draw(area, cr, text=widget["text"]):
+                    cr.set_source_rgb(0, 0, 0); cr.select_font_face("DejaVu Sans"); cr.set_font_size(20)
+                    cr.move_to(0, 24); cr.show_text(text)
+                canvas.connect("draw", draw); box.pack_start(canvas, False, False, 0)
             elif kind == "textview":
                 view = Gtk.TextView(); view.get_buffer().set_text(widget["text"])
                 if widget["wrap"]: view.set_wrap_mode(Gtk.WrapMode.WORD)

@@ -22,6 +22,7 @@ extension ImageAnalysis.Timing {
     public var orderedJSON: OrderedJSON {
         let measured: [(String, OrderedJSON?)] = [
             ("captureMs", captureMs.map(OrderedJSON.double)),
+            ("accessibilityMs", accessibilityMs.map(OrderedJSON.double)),
             ("codesMs", codesMs.map(OrderedJSON.double)),
             ("preprocessMs", preprocessMs.map(OrderedJSON.double)),
             ("layoutMs", layoutMs.map(OrderedJSON.double)),

@@ -66,6 +66,9 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
         public var totalMs: Double
         /// Milliseconds the screen capture took (screen, monitor, window and region captures).
         public var captureMs: Double?
+        /// Wall-clock milliseconds reading the text applications publish on the accessibility
+        /// bus, when it was read (a screen capture's; within `totalMs` when the OCR waited for it).
+        public var accessibilityMs: Double?
         /// Wall-clock milliseconds reading codes, when they were read.
         public var codesMs: Double?
         /// Wall-clock milliseconds preparing the pixels for OCR (polarity, contrast, enlargement).

@@ -82,13 +82,23 @@ public final class ImageAnalyzer: Sendable {
     /// while the analysis goes on (live text); the analysis is the same.
     public func analyze(_ image: PixelImage, source: String, configuration: Configuration = Configuration(),
                         progress: ProgressiveReading? = nil) async throws -> ImageAnalysis {
+        try await analyze(image, source: source, configuration: configuration, progress: progress, publishing: [])
+    }
+
+    /// The same, with the lines applications published over `image` (`PublishedCover`): those
+    /// holding ink are painted out of the pixels the OCR reads and taken in after it, the others
+    /// placed at the OCR line they read like (`TextFusion`).
+    func analyze(_ image: PixelImage, source: String, configuration: Configuration, progress: ProgressiveReading?,
+                 publishing published: [PublishedLine]) async throws -> ImageAnalysis {
         let started = DispatchTime.now().uptimeNanoseconds
         try ImageLimits(maxPixels: .max).check(width: image.width, height: image.height)
         try checkConfiguration(configuration)
         let flag = CancellationFlag()
         do {
+            let cover = published.isEmpty || !configuration.types.contains(.text) ? nil
+                : try await BlockingWork.run { PublishedCover(published, in: image, regions: configuration.regions) }
             return try await analyze(image, source: source, configuration: configuration, progress: progress,
-                                     flag: flag, started: started)
+                                     flag: flag, started: started, cover: cover)
         } catch is CancellationError {
             throw LiveTextError.cancelled
         }
@@ -103,14 +113,16 @@ public final class ImageAnalyzer: Sendable {
     }
 
     private func analyze(_ image: PixelImage, source: String, configuration: Configuration,
-                         progress: ProgressiveReading?, flag: CancellationFlag, started: UInt64) async throws -> ImageAnalysis {
+                         progress: ProgressiveReading?, flag: CancellationFlag, started: UInt64,
+                         cover: PublishedCover?) async throws -> ImageAnalysis {
         try await withTaskCancellationHandler {
             var codes = [MachineReadableCode]()
             var blocks = [TextBlock]()
             var regions = configuration.regions
             var timing = ImageAnalysis.Timing()
             // Hashing a large image is a few milliseconds of work: not on the cooperative pool.
-            let key = cache.capacity > 0
+            // (Not the OCR of painted pixels: they are not the image's.)
+            let key = cache.capacity > 0 && cover == nil
                 ? try await BlockingWork.run { RecognitionCache.Key(image, configuration) } : nil
             if let key, let known = cache.entry(for: key) {
                 codes = known.codes
@@ -118,11 +130,16 @@ public final class ImageAnalyzer: Sendable {
                 regions = known.regions
                 timing.cached = true
             } else {
-                (blocks, codes, regions) = try await warmingEngines(for: configuration) {
+                // Nothing left for the OCR once the published text is painted out: no engine is loaded.
+                (blocks, codes, regions) = try await warmingEngines(for: configuration, if: cover?.needsOCR ?? true) {
                     try await recognize(image, source: source, configuration: configuration, progress: progress,
-                                        flag: flag, timing: &timing)
+                                        cover: cover, flag: flag, timing: &timing)
                 }
                 if let key { cache.store(.init(blocks: blocks, codes: codes, regions: regions), for: key) }
+            }
+            if let cover {
+                let outcome = TextFusion.fused(blocks, accepted: cover.accepted, unchecked: cover.unchecked)
+                if outcome.accepted + outcome.moved > 0 { blocks = outcome.blocks }
             }
             try flag.check()
             var analysis = interpreted(ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
@@ -142,8 +159,9 @@ public final class ImageAnalyzer: Sendable {
     /// engine not yet begun is not made (behind a 4K screen's preparation, a cancelled reading
     /// waited seconds for it); one loading is waited for: an engine still loading when the
     /// process exits runs into libtesseract's finalizers.
-    private func warmingEngines<T>(for configuration: Configuration, _ body: () async throws -> T) async throws -> T {
-        guard configuration.types.contains(.text), let languages = try? engines.planLanguages(configuration.languages).primary
+    private func warmingEngines<T>(for configuration: Configuration, if needed: Bool, _ body: () async throws -> T)
+        async throws -> T {
+        guard needed, configuration.types.contains(.text), let languages = try? engines.planLanguages(configuration.languages).primary
         else { return try await body() }
         let pool = self.pool, count = concurrency
         let warming = Task { try? await pool.warm(languages, upTo: count) }
@@ -160,7 +178,7 @@ public final class ImageAnalyzer: Sendable {
 
     /// Reads the codes, then the text around them.
     private func recognize(_ image: PixelImage, source: String, configuration: Configuration,
-                           progress: ProgressiveReading?, flag: CancellationFlag,
+                           progress: ProgressiveReading?, cover: PublishedCover?, flag: CancellationFlag,
                            timing: inout ImageAnalysis.Timing) async throws
         -> ([TextBlock], [MachineReadableCode], ContentRegions) {
         var configuration = configuration
@@ -215,10 +233,15 @@ public final class ImageAnalyzer: Sendable {
                     interpreted(ImageAnalysis(image: info, blocks: Self.keeping(kept, in: blocks), codes: found), configured)
                 })
             }
-            blocks = try await recognizeText(image, masking: masks, prepared: masks.isEmpty ? unmasked : nil,
-                                             configuration: configuration, partials: partials, flag: flag, timing: &timing)
-            // A table's short cells the page's layout took for specks (a column of single digits).
-            blocks = try await readingShortCells(of: blocks, in: image, configuration: configuration, flag: flag)
+            if let cover, !cover.accepted.isEmpty {
+                blocks = try await recognizeRemainder(of: cover, masking: masks, configuration: configuration, flag: flag,
+                                                      timing: &timing)
+            } else {
+                blocks = try await recognizeText(image, masking: masks, prepared: masks.isEmpty ? unmasked : nil,
+                                                 configuration: configuration, partials: partials, flag: flag, timing: &timing)
+                // A table's short cells the page's layout took for specks (a column of single digits).
+                blocks = try await readingShortCells(of: blocks, in: image, configuration: configuration, flag: flag)
+            }
         }
         // A cancelled read may be partial: it must not be kept.
         try flag.check()
@@ -226,7 +249,7 @@ public final class ImageAnalyzer: Sendable {
     }
 
     /// `early`: the page already being prepared with `masks` (and its time), when it is.
-    private func recognizeText(_ image: PixelImage, masking masks: [Bounds], prepared early: Task<(PreparedImage, Double), any Error>?,
+    func recognizeText(_ image: PixelImage, masking masks: [Bounds], prepared early: Task<(PreparedImage, Double), any Error>?,
                                configuration: Configuration, partials: PartialReadings?, flag: CancellationFlag,
                                timing: inout ImageAnalysis.Timing) async throws -> [TextBlock] {
         let prepared: PreparedImage

@@ -32,9 +32,23 @@ enum InkCheck {
     }
 
     /// The most common luminance: the background behind the glyphs, light or dark.
-    private static func dominant(_ values: [UInt8]) -> Int {
+    static func dominant(_ values: [UInt8]) -> Int {
         var histogram = [Int](repeating: 0, count: 256)
         for value in values { histogram[Int(value)] += 1 }
-        return histogram.indices.max { histogram[$0] < histogram[$1] } ?? 255
+        return mostCommon(histogram)
+    }
+
+    /// The most common luminance in `area` of an image's luminance `values`, `width` a row.
+    static func dominant(_ area: Bounds, in values: [UInt8], width: Int) -> Int {
+        var histogram = [Int](repeating: 0, count: 256)
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { histogram[Int(values[y * width + x])] += 1 }
+        }
+        return mostCommon(histogram)
+    }
+
+    /// The value counted most often (the lighter of equals, 255 when none is).
+    static func mostCommon(_ histogram: [Int]) -> Int {
+        histogram.indices.max { histogram[$0] < histogram[$1] } ?? 255
     }
 }

@@ -20,17 +20,19 @@ public enum TextFusion {
     static let matchingSimilarity = 0.6
 
     public static func fused(_ blocks: [TextBlock], with published: [PublishedLine], in image: PixelImage) -> Outcome {
-        let page = Bounds(x: 0, y: 0, width: image.width, height: image.height)
+        let checked = PublishedCover.checked(published, in: image)
+        return fused(blocks, accepted: checked.accepted, unchecked: checked.unchecked)
+    }
+
+    /// The same with the ink check already made (`PublishedCover`): `accepted` lines are taken
+    /// where they are, not checked again; `unchecked` ones go to the OCR line they read like, or out.
+    public static func fused(_ blocks: [TextBlock], accepted: [PublishedLine], unchecked: [PublishedLine]) -> Outcome {
         let ocrLines = blocks.flatMap(\.lines)
-        var taken: [(line: PublishedLine, box: Bounds)] = []
+        var taken: [(line: PublishedLine, box: Bounds)] = accepted.map { ($0, $0.bounds) }
         var replacedOCR = Set<Int>()
-        var outcome = Outcome(blocks: [], accepted: 0, moved: 0, dropped: 0)
-        for line in published where !line.text.isEmpty {
-            let box = line.bounds.intersection(page)
-            if line.geometryTrusted, !box.isEmpty, InkCheck.holdsText(box, characters: line.text.count, in: image) {
-                taken.append((line, box))
-                outcome.accepted += 1
-            } else if let match = bestMatch(for: line, among: ocrLines, excluding: replacedOCR) {
+        var outcome = Outcome(blocks: [], accepted: accepted.count, moved: 0, dropped: 0)
+        for line in unchecked where !line.text.isEmpty {
+            if let match = bestMatch(for: line, among: ocrLines, excluding: replacedOCR) {
                 replacedOCR.insert(match)
                 taken.append((line, ocrLines[match].bounds))
                 outcome.moved += 1

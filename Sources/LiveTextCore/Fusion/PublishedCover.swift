@@ -1,0 +1,49 @@
+/// The published lines sorted by the ink check, and what is left for the OCR: the lines whose
+/// boxes hold ink are taken as they are (`accepted`, their boxes clipped to the image) and painted
+/// out of the pixels the OCR reads (`remainder`); the others (`unchecked`: no ink where published,
+/// or a toolkit known to misplace lines) are placed at the OCR line they read like, or left out.
+/// `remainingArea` is the part of the remainder that still holds ink, a little margin around it:
+/// nil when nothing does (the OCR has nothing to read).
+public struct PublishedCover: Sendable {
+    public var accepted: [PublishedLine]
+    public var unchecked: [PublishedLine]
+    public var remainder: PixelImage
+    public var remainingArea: Bounds?
+
+    /// Whether the OCR has pixels to read: some published text was not taken, or ink is left.
+    public var needsOCR: Bool { accepted.isEmpty || remainingArea != nil }
+
+    /// Blank paper left around the remaining ink, so the OCR sees its glyphs with a border.
+    static let margin = 8
+
+    /// Sorts `published` by the ink in `image`; only the accepted boxes are painted, and the
+    /// remaining ink is looked for in each of `regions`' parts against that part's own background.
+    public init(_ published: [PublishedLine], in image: PixelImage, regions: ContentRegions = ContentRegions()) {
+        let page = Bounds(x: 0, y: 0, width: image.width, height: image.height)
+        (accepted, unchecked) = Self.checked(published, in: image)
+        remainder = accepted.isEmpty ? image : InkEraser.erasing(accepted.map(\.bounds), in: image)
+        remainingArea = RemainingInk.area(in: remainder, regions: regions).map { area in
+            Bounds(x: area.x - Self.margin, y: area.y - Self.margin, width: area.width + 2 * Self.margin,
+                   height: area.height + 2 * Self.margin).intersection(page)
+        }
+    }
+
+    /// `published` (empty lines left out) sorted by the ink check: the lines whose boxes, clipped
+    /// to `image`, hold ink, with those boxes; and the others as published.
+    static func checked(_ published: [PublishedLine], in image: PixelImage)
+        -> (accepted: [PublishedLine], unchecked: [PublishedLine]) {
+        let page = Bounds(x: 0, y: 0, width: image.width, height: image.height)
+        var accepted: [PublishedLine] = [], unchecked: [PublishedLine] = []
+        for line in published where !line.text.isEmpty {
+            let box = line.bounds.intersection(page)
+            if line.geometryTrusted, !box.isEmpty, InkCheck.holdsText(box, characters: line.text.count, in: image) {
+                var taken = line
+                taken.bounds = box
+                accepted.append(taken)
+            } else {
+                unchecked.append(line)
+            }
+        }
+        return (accepted, unchecked)
+    }
+}

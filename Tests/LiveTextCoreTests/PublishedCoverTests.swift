@@ -1,0 +1,108 @@
+import Testing
+@testable import LiveTextCore
+
+/// The published lines that hold ink painted out of the pixels the OCR reads, and what is left
+/// for it, on pixels drawn here.
+@Suite("published text painted out of the OCR's pixels")
+struct PublishedCoverTests {
+    static let first = Bounds(x: 20, y: 20, width: 200, height: 20)
+    /// Just below the first, one pixel of paper between them.
+    static let second = Bounds(x: 20, y: 41, width: 200, height: 20)
+    static let canvas = Bounds(x: 20, y: 120, width: 150, height: 20)
+
+    @Test("an accepted box is painted its paper's colour; the line beside it keeps every pixel")
+    func eraserKeepsNeighbours() {
+        let image = TextFusionTests.page(inked: [Self.first, Self.second])
+        let erased = InkEraser.erasing([Self.first], in: image)
+        let before = image.pixels, after = erased.pixels
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let index = y * image.width + x
+                if Self.first.contains(x: x, y: y) {
+                    #expect(after[index] == 255, "(\(x), \(y))")
+                } else if after[index] != before[index] {
+                    Issue.record("(\(x), \(y)) outside the box changed")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("faint pixels just outside the box go with it, ink two pixels away does not")
+    func eraserMargin() {
+        var image = TextFusionTests.page(inked: [Self.first])
+        // A faint edge of a glyph one pixel below the box, strong ink of another line two below.
+        image.pixels[Self.first.maxY * image.width + 30] = 225
+        image.pixels[(Self.first.maxY + 1) * image.width + 40] = 20
+        image.pixels[(Self.first.maxY + 3) * image.width + 50] = 230
+        let erased = InkEraser.erasing([Self.first], in: image)
+        #expect(erased.pixels[Self.first.maxY * image.width + 30] == 255)
+        #expect(erased.pixels[(Self.first.maxY + 1) * image.width + 40] == 20)
+        // Beyond the margin: as it was.
+        #expect(erased.pixels[(Self.first.maxY + 3) * image.width + 50] == 230)
+    }
+
+    @Test("on coloured paper the box takes the paper's colour, not white")
+    func eraserColour() {
+        let width = 60, height = 30
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for index in 0..<width * height {
+            let x = index % width
+            let ink = x >= 10 && x < 50 && x % 5 < 2 && (index / width) >= 10 && (index / width) < 20
+            pixels.replaceSubrange(index * 4..<index * 4 + 4, with: ink ? [10, 10, 10, 255] : [200, 220, 250, 255])
+        }
+        let image = PixelImage(width: width, height: height, format: .rgba8, pixels: pixels)
+        let erased = InkEraser.erasing([Bounds(x: 10, y: 10, width: 40, height: 10)], in: image)
+        let at = (15 * width + 10) * 4
+        #expect(Array(erased.pixels[at..<at + 4]) == [200, 220, 250, 255])
+    }
+
+    @Test("every line accepted: nothing is left for the OCR")
+    func nothingLeft() {
+        let image = TextFusionTests.page(inked: [Self.first, Self.second])
+        let cover = PublishedCover([PublishedLine(text: "0O1lI Straße", bounds: Self.first),
+                                    PublishedLine(text: "second line here", bounds: Self.second)], in: image)
+        #expect(cover.accepted.count == 2 && cover.unchecked.isEmpty)
+        #expect(cover.remainingArea == nil)
+    }
+
+    @Test("a line nobody published is left, with a margin; a misplaced or undrawn line is not accepted")
+    func remainingArea() throws {
+        let image = TextFusionTests.page(inked: [Self.first, Self.canvas])
+        let cover = PublishedCover([PublishedLine(text: "0O1lI Straße", bounds: Self.first),
+                                    PublishedLine(text: "never drawn", bounds: Bounds(x: 250, y: 60, width: 100, height: 20)),
+                                    PublishedLine(text: "misplaced", bounds: Self.canvas, geometryTrusted: false)], in: image)
+        #expect(cover.accepted.map(\.text) == ["0O1lI Straße"])
+        #expect(cover.unchecked.map(\.text) == ["never drawn", "misplaced"])
+        let area = try #require(cover.remainingArea)
+        // The canvas's marks (the last column of marks ends 2 px before its box's edge).
+        #expect(area.x == Self.canvas.x - PublishedCover.margin && area.y == Self.canvas.y - PublishedCover.margin)
+        #expect(area.maxY == Self.canvas.maxY + PublishedCover.margin)
+        #expect(!area.contains(x: 30, y: 30))
+    }
+
+    @Test("each window has its own paper: a uniform dark window or desktop holds no ink")
+    func windowsOwnPaper() {
+        let width = 300, height = 200
+        var pixels = [UInt8](repeating: 0, count: width * height)  // the bare desktop: black
+        let window = Bounds(x: 20, y: 20, width: 200, height: 100), panel = Bounds(x: 230, y: 20, width: 60, height: 170)
+        for y in 0..<height {
+            for x in 0..<width {
+                if window.contains(x: x, y: y) { pixels[y * width + x] = 255 }
+                if panel.contains(x: x, y: y) { pixels[y * width + x] = 60 }
+            }
+        }
+        let image = PixelImage(width: width, height: height, format: .gray8, pixels: pixels)
+        #expect(RemainingInk.area(in: image, regions: ContentRegions([window, panel])) == nil)
+        // Without the windows, the desktop's black is the paper and the white window is ink.
+        #expect(RemainingInk.area(in: image, regions: ContentRegions()) != nil)
+    }
+
+    @Test("accepted lines are taken as they are, not checked again")
+    func acceptedNotRechecked() {
+        let line = PublishedLine(text: "exact", bounds: Self.first)
+        let outcome = TextFusion.fused([], accepted: [line], unchecked: [PublishedLine(text: "nowhere", bounds: Self.canvas)])
+        #expect(outcome.accepted == 1 && outcome.dropped == 1)
+        #expect(outcome.blocks.flatMap(\.lines).map(\.text) == ["exact"])
+    }
+}
