@@ -216,6 +216,12 @@ def git_log(path):
     return generated(path, "git-log", "date")
 
 
+def debian_changelog(path):
+    """bench/detect-data/debian-changelog.jsonl, made by bench/detect/make_debian_changelog_cases.py:
+    the trailer lines of installed Debian changelogs, their RFC 2822 dates labelled from the layout."""
+    return generated(path, "debian-changelog", "date")
+
+
 def faker_addresses(path):
     """bench/detect-data/faker-addresses.jsonl, made by bench/detect/make_faker_cases.py: addresses
     in the formats of faker's locale providers for 15 countries."""
