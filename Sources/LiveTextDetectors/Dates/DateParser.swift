@@ -35,7 +35,9 @@ struct DateParser {
         case .numberWord?: expression = parseShiftedDay(first) ?? parseBareDuration(first, momentOnly: true)
         case .relativeOrdinal(-1)?:
             expression = parseOrdinalDay(first) ?? parseSpanExpression(first) ?? parseBareDuration(first)
-        default: expression = parseShiftedDay(first) ?? parseSpanExpression(first) ?? parseBareDuration(first)
+        default:
+            expression = parseNumericPartialRange(first) ?? parseShiftedDay(first) ?? parseSpanExpression(first)
+                ?? parseBareDuration(first)
         }
         guard let expression, endsCleanly(expression.range.upperBound) else { return nil }
         return expression
@@ -236,6 +238,11 @@ struct DateParser {
             if let iso = day.isoTime {
                 span.start.time = iso.time
                 span.start.zoneMinutes = iso.zoneMinutes
+                // "2024-03-05 14:03:11 +0100" (git log --date=iso, `%ai`): the offset a blank away.
+                if iso.zoneMinutes == nil, let offset = spacedOffset(after: span.upper) {
+                    span.start.zoneMinutes = offset.minutes
+                    span.upper = offset.end
+                }
                 return span
             }
             if day.endSpec == nil, let times = parseTimeAfterDay(day.end) {
