@@ -19,6 +19,15 @@ struct DateNumericRangeTests {
         #expect(items.map(\.end) == [end])
     }
 
+    @Test("an abbreviated month's dot before the dash: one range (CLDR pt)")
+    func dotBeforeDash() {
+        let items = detectDates("A reunião é 28 de mai. – 3 de jun. de 2026, por favor", region: "PT", languages: ["pt"])
+        #expect(items.map(\.text) == ["28 de mai. – 3 de jun. de 2026"])
+        #expect(items.map(\.start) == ["2026-05-28"])
+        #expect(items.map(\.end) == ["2026-06-03"])
+        #expect(detectDates("Ends May 3. – Next item").map(\.text) == ["May 3"])
+    }
+
     @Test("a first day after the second, or a day that does not exist, is no range", arguments: [
         ("am 16.–14.05.2026", "14.05.2026"), ("am 31.–03.06.2026", "03.06.2026"),
         ("am 30.02.–03.03.2026", "03.03.2026"),

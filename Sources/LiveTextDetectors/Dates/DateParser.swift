@@ -221,7 +221,12 @@ struct DateParser {
 
     /// A span after a range connector ("–", "-", "to", "until", "through"; "and" after "between").
     private func spanAfterConnector(_ position: Int, andConnector: Bool = false) -> (Span, Int)? {
-        guard let connector = reader.next(position) else { return nil }
+        guard var connector = reader.next(position) else { return nil }
+        // "28 de mai. – 3 de jun. de 2026": an abbreviation's dot the first day left out, then the dash.
+        if !andConnector, connector.isSymbol("."), connector.gap == .none, let dash = reader.next(connector.end),
+           dash.isDash, dash.gap == .space {
+            connector = dash
+        }
         let isConnector = andConnector
             ? connector.word == .and
             : (connector.isDash || connector.word == .to || connector.word == .through)
