@@ -82,7 +82,8 @@ public struct MoneyDetector: Detector {
     /// A one-digit amount ("9p") also needs a pound sign on its line, a little before or after it.
     private func pence(_ scalars: [Unicode.Scalar], _ start: Int, _ marks: inout PoundMarks,
                        _ region: String) -> Detection? {
-        guard QuantityNumber.startsNumber(scalars, start), let number = QuantityNumber.parse(scalars, at: start),
+        guard PenceAmounts.mayEnd(scalars, after: start), QuantityNumber.startsNumber(scalars, start),
+              let number = QuantityNumber.parse(scalars, at: start),
               let end = PenceAmounts.end(scalars, start, number), marks.present(in: scalars, near: start, region: region),
               number.integer.count >= 2 || !number.fraction.isEmpty || Self.poundOnLine(scalars, start, end)
         else { return nil }

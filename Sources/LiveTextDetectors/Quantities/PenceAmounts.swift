@@ -11,6 +11,17 @@ enum PenceAmounts {
     /// Video heights printed with "p" ("1080p", "720p").
     static let resolutions: Set<String> = ["144", "240", "360", "480", "540", "576", "720", "1080", "1440", "2160", "4320"]
 
+    /// A cheap look before parsing: digits (and one decimal part) right before a "p".
+    static func mayEnd(_ scalars: [Unicode.Scalar], after start: Int) -> Bool {
+        var position = start
+        while position < scalars.count, scalars[position].isASCIIDigit, position - start < 4 { position += 1 }
+        if position + 1 < scalars.count, scalars[position] == ".", scalars[position + 1].isASCIIDigit {
+            position += 1
+            while position < scalars.count, scalars[position].isASCIIDigit, position - start < 8 { position += 1 }
+        }
+        return position < scalars.count && scalars[position] == "p"
+    }
+
     /// Where the amount's "p" ends, when `number` (parsed at `start`) is pence.
     static func end(_ scalars: [Unicode.Scalar], _ start: Int, _ number: QuantityNumber) -> Int? {
         let p = number.end

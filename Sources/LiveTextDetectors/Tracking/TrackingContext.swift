@@ -24,6 +24,7 @@ struct TrackingContext {
 
     /// The word above the number in a table, at its column, on one of the lines before it
     /// ("Tracking" over "986578788855" three rows down): a column header counts as a word nearby.
+    /// Only for a number in a table's row (a column gap before it on its line).
     /// Each line above is read only around the column, so the cost per number is bounded.
     private mutating func columnHeader(_ text: ScannedText, above range: Range<Int>) {
         var lineStart = range.lowerBound
@@ -31,6 +32,15 @@ struct TrackingContext {
             lineStart -= 1
         }
         guard lineStart == 0 || text[lineStart - 1].isLineBreak else { return }
+        // Only in a table's row: a column gap (two blanks, a tab or a bar) before the number.
+        var gap = false
+        var index = lineStart
+        while index + 1 < range.lowerBound, !gap {
+            let scalar = text[index]
+            gap = scalar == "\t" || scalar == "|" || (scalar == " " && text[index + 1] == " ")
+            index += 1
+        }
+        guard gap else { return }
         let column = range.lowerBound - lineStart
         var end = lineStart - 1  // the line break before the number's line
         for _ in 0..<Self.headerLines {
