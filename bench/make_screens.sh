@@ -330,6 +330,11 @@ xterm_pair_shot xterm-tiled-dejavu-12px   "DejaVu Sans Mono"   12 black white "#
 # addresses, links, paths and a table.
 XTERM_CURSOR=1 xterm_shot xterm-unfocused-liberation-14px "Liberation Mono" 14 "#1e1e1e" "#f4f4f4"
 vte_shot vte-focused-dejavu-13px "DejaVu Sans Mono" 10 "rgb(220,220,220)" "rgb(30,32,36)"
+# Issue 30: real `git log` output (github.com/pyenv/pyenv, MIT) in a dark terminal, dates with
+# their UTC offsets; a British receipt in pence, a German return address, tracking numbers in
+# table cells and weather readings (°F, a bare F, inch ranges, speeds) in a light one.
+xterm_shot xterm-gitlog-dark-dejavu-12px  "DejaVu Sans Mono"   12 "#d0d0d0" "#1c1c1c"
+xterm_shot xterm-orders-light-liberation-13px "Liberation Mono" 13 "#202020" "#fafafa"
 # Short selections, a few words each: one line with its neighbours cut at the top and bottom
 # edges; one whole line (an address and a link); the dark window of the tiled pair with the
 # light one's edge and the border between them caught at the left, a line cut at the bottom.

@@ -210,6 +210,18 @@ def holidays(path):
     return generated(path, "holidays", "date")
 
 
+def git_log(path):
+    """bench/detect-data/git-log.jsonl, made by bench/detect/make_git_log_cases.py: real commit
+    headers of a public repository as `git log` prints them, the dates labelled from git's layout."""
+    return generated(path, "git-log", "date")
+
+
+def debian_changelog(path):
+    """bench/detect-data/debian-changelog.jsonl, made by bench/detect/make_debian_changelog_cases.py:
+    the trailer lines of installed Debian changelogs, their RFC 2822 dates labelled from the layout."""
+    return generated(path, "debian-changelog", "date")
+
+
 def faker_addresses(path):
     """bench/detect-data/faker-addresses.jsonl, made by bench/detect/make_faker_cases.py: addresses
     in the formats of faker's locale providers for 15 countries."""

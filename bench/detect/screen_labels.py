@@ -108,6 +108,21 @@ LABELS = {
         "09/Jun/2024:14:02:11 +0000", "09/Jun/2024:14:02:12 +0000", "09/Jun/2024:14:02:15 +0000",
         "09/Jun/2024:14:02:19 +0000", "09/Jun/2024:14:02:30 +0000", "09/Jun/2024:14:02:31 +0000",
         "09/Jun/2024:14:02:44 +0000", "09/Jun/2024:14:03:02 +0000"]],
+    # Real `git log` output of github.com/pyenv/pyenv (MIT): its authors' names, e-mails and dates.
+    "xterm-gitlog-dark-dejavu-12px": [
+        ("email", "vano@mail.mipt.ru"), ("date", "Sat Jul 11 08:02:53 2026 +0300"),
+        ("email", "vano@mail.mipt.ru"), ("date", "Sat Jul 11 07:22:46 2026 +0300"),
+        ("date", "2026-07-03 17:05:12 +0300"), ("date", "2026-07-13 21:01:27 +0300"),
+        ("date", "2026-07-11 08:24:01 +0300"), ("date", "2026-07-11T08:02:53+03:00"),
+        ("email", "sam@37signals.com"), ("date", "Wed Aug 3 00:06:23 2011 -0500"),
+        ("email", "7785022+exurd@users.noreply.github.com"), ("date", "Wed, 1 Apr 2026 19:32:48 +0100")],
+    "xterm-orders-light-liberation-13px": [
+        ("address", "14 Harbour Street, Whitby YO21 3PU"), ("?measurement", "1L"), ("money", "99p"),
+        ("money", "45p"), ("money", "£2.40"), ("money", "£4.29"), ("address", "Hafenstraße 12, 20457 Hamburg"),
+        ("tracking", "1Z5R89390357567127"), ("tracking", "RB123456785GB"), ("tracking", "986578788855"),
+        ("measurement", "72 F"), ("measurement", "75°F"), ("measurement", "8 °C"), ("measurement", "12 mph"),
+        ("measurement", "30 knots"), ("measurement", "56 km/h"), ("measurement", "12–14 in"),
+        ("measurement", "3 to 5 inches"), ("measurement", "1 Gbit/s")],
 }
 
 

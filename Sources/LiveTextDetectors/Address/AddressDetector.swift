@@ -266,6 +266,11 @@ struct AddressScanner {
             line.range = line.range.lowerBound..<countryEnd
             line.country = code
         }
+        // "Mill Lane, Ashford, Kent TN24 8AB": a British street without a house number above.
+        if country == "GB", let leading = britishLeadingStart(before: city.lowerBound),
+           leading >= (found.last?.range.upperBound ?? 0) {
+            return emit(leading..<line.range.upperBound, street: nil, city: line, country: line.country)
+        }
         return emit(line.range, street: nil, city: line, country: line.country)
     }
 

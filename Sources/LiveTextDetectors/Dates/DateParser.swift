@@ -35,7 +35,9 @@ struct DateParser {
         case .numberWord?: expression = parseShiftedDay(first) ?? parseBareDuration(first, momentOnly: true)
         case .relativeOrdinal(-1)?:
             expression = parseOrdinalDay(first) ?? parseSpanExpression(first) ?? parseBareDuration(first)
-        default: expression = parseShiftedDay(first) ?? parseSpanExpression(first) ?? parseBareDuration(first)
+        default:
+            expression = parseNumericPartialRange(first) ?? parseShiftedDay(first) ?? parseSpanExpression(first)
+                ?? parseBareDuration(first)
         }
         guard let expression, endsCleanly(expression.range.upperBound) else { return nil }
         return expression
@@ -219,7 +221,12 @@ struct DateParser {
 
     /// A span after a range connector ("–", "-", "to", "until", "through"; "and" after "between").
     private func spanAfterConnector(_ position: Int, andConnector: Bool = false) -> (Span, Int)? {
-        guard let connector = reader.next(position) else { return nil }
+        guard var connector = reader.next(position) else { return nil }
+        // "28 de mai. – 3 de jun. de 2026": an abbreviation's dot the first day left out, then the dash.
+        if !andConnector, connector.isSymbol("."), connector.gap == .none, let dash = reader.next(connector.end),
+           dash.isDash, dash.gap == .space {
+            connector = dash
+        }
         let isConnector = andConnector
             ? connector.word == .and
             : (connector.isDash || connector.word == .to || connector.word == .through)
@@ -236,6 +243,11 @@ struct DateParser {
             if let iso = day.isoTime {
                 span.start.time = iso.time
                 span.start.zoneMinutes = iso.zoneMinutes
+                // "2024-03-05 14:03:11 +0100" (git log --date=iso, `%ai`): the offset a blank away.
+                if iso.zoneMinutes == nil, let offset = spacedOffset(after: span.upper) {
+                    span.start.zoneMinutes = offset.minutes
+                    span.upper = offset.end
+                }
                 return span
             }
             if day.endSpec == nil, let times = parseTimeAfterDay(day.end) {

@@ -3,7 +3,8 @@ import LiveTextCore
 
 /// Measurements: a number and a unit of length, mass, volume, temperature, speed, area or data
 /// ("5 km", "2,5 kg", "350 ml", "-4 °C", "60 mph", "120 m²", "16 GB", "3 pounds", "1 1/2 cups"),
-/// and heights "5'11\"" and "6 ft 2 in"; OCR's misread digits in the number ("25O ml", "3.S in.")
+/// heights "5'11\"" and "6 ft 2 in", and ranges with the unit once ("12–14 in", "3 to 5 inches",
+/// `MeasurementRanges`); OCR's misread digits in the number ("25O ml", "3.S in.")
 /// are folded (`OCRNumberRun`) and a doubled blank before a unit of two or more letters is read as one.
 ///
 /// Durations ("2 hours") belong to the date detector and are not units here. Inches need "in.",
@@ -13,7 +14,7 @@ import LiveTextCore
 ///
 /// `value`: `value` (decimal string, "." as decimal point), `unit` (canonical symbol: "km",
 /// "kg", "°C", "ft²", "GB"), `quantity` ("length", "mass", "volume", "temperature", "speed",
-/// "area", "data", "dataRate"). Heights give the total in inches plus `feet` and `inches`.
+/// "area", "data", "dataRate"); a range's upper end is `maxValue`. Heights give the total in inches plus `feet` and `inches`.
 public struct MeasurementDetector: Detector {
     public init() {}
 
@@ -82,6 +83,7 @@ public struct MeasurementDetector: Detector {
         if numberEnd < scalars.count, Self.isFootMark(scalars[numberEnd]) {
             return height(scalars, start, value, numberEnd)
         }
+        if let range = MeasurementRanges.range(scalars, start, value, numberEnd) { return range }
         var position = numberEnd
         if position < scalars.count, scalars[position].isHorizontalSpace { position += 1 }
         // OCR doubles blanks ("3  miles"); one-letter units stay one blank away ("20  m" is not sure).
@@ -95,7 +97,8 @@ public struct MeasurementDetector: Detector {
             return Detection(kind: .measurement, range: start..<(position + 1),
                              value: Self.value(value, "in", "length"))
         }
-        guard let unit = Self.unit(scalars, position), !doubledBlank || unit.unit.text.count >= 2 else { return nil }
+        guard let unit = Self.unit(scalars, position) ?? MeasurementRanges.temperatureLetter(scalars, start, position),
+              !doubledBlank || unit.unit.text.count >= 2 else { return nil }
         if unit.unit.symbol == "ft", let height = height(scalars, start, value, numberEnd) { return height }
         if MeasurementUnits.singleLetter.contains(FlightNumberDetector.string(unit.unit.text[...])) {
             if Self.referenceWordBefore(scalars, start) { return nil }
@@ -165,7 +168,7 @@ public struct MeasurementDetector: Detector {
     }
 
     /// The number at `start` as a decimal string: "1,5", "1,500", "1/2", "1 1/2", "1½", "½".
-    private static func number(_ scalars: [Unicode.Scalar], _ start: Int) -> (String, Int)? {
+    static func number(_ scalars: [Unicode.Scalar], _ start: Int) -> (String, Int)? {
         if let fraction = vulgarFraction(scalars[start]) { return (format(fraction), start + 1) }
         guard let parsed = QuantityNumber.parse(scalars, at: start) else { return nil }
         var end = parsed.end
@@ -239,13 +242,13 @@ public struct MeasurementDetector: Detector {
         return text
     }
 
-    private struct UnitMatch {
+    struct UnitMatch {
         var unit: MeasurementUnits.Unit
         var end: Int
     }
 
     /// The longest unit at `position` that ends at a word boundary.
-    private static func unit(_ scalars: [Unicode.Scalar], _ position: Int, allowBareIn: Bool = false) -> UnitMatch? {
+    static func unit(_ scalars: [Unicode.Scalar], _ position: Int, allowBareIn: Bool = false) -> UnitMatch? {
         guard position < scalars.count else { return nil }
         if allowBareIn, position + 1 < scalars.count, scalars[position] == "i", scalars[position + 1] == "n",
            position + 2 >= scalars.count || !scalars[position + 2].isAlphanumeric {
@@ -294,7 +297,7 @@ public struct MeasurementDetector: Detector {
         position < scalars.count && scalars[position].isAlphanumeric
     }
 
-    private static func referenceWordBefore(_ scalars: [Unicode.Scalar], _ start: Int) -> Bool {
+    static func referenceWordBefore(_ scalars: [Unicode.Scalar], _ start: Int) -> Bool {
         var position = start - 1
         while position >= 0, scalars[position].isHorizontalSpace || scalars[position] == ".", start - position < 4 {
             position -= 1
@@ -305,7 +308,7 @@ public struct MeasurementDetector: Detector {
         return MeasurementUnits.referenceWords.contains(FlightNumberDetector.lowercased(scalars[wordStart...position]))
     }
 
-    private static func value(_ value: String, _ unit: String, _ quantity: String) -> [String: JSONValue] {
+    static func value(_ value: String, _ unit: String, _ quantity: String) -> [String: JSONValue] {
         ["value": .string(value), "unit": .string(unit), "quantity": .string(quantity)]
     }
 }

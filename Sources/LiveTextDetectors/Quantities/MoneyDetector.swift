@@ -26,6 +26,7 @@ public struct MoneyDetector: Detector {
         // Runs already tried folded: a digit inside one is not tried again, so the text is read
         // a constant number of times.
         var foldedUntil = 0
+        var poundMarks = PoundMarks()
         while index < count {
             guard scalars[index].isASCIIDigit else {
                 guard scalars[index].isASCIILetter else {
@@ -55,7 +56,8 @@ public struct MoneyDetector: Detector {
                     continue
                 }
             }
-            if let found = amount(scalars, start, lastEnd, context.region) {
+            if let found = amount(scalars, start, lastEnd, context.region)
+                ?? pence(scalars, start, &poundMarks, context.region) {
                 results.append(found)
                 lastEnd = found.range.upperBound
                 index = max(found.range.upperBound, digitsEnd)
@@ -74,6 +76,34 @@ public struct MoneyDetector: Detector {
         let amount = QuantityNumber(end: end, integer: String(value), fraction: "").scaled(by: suffix.power)
         return Detection(kind: .money, range: start..<suffix.end,
                          value: ["amount": .string(amount), "currency": .string(CurrencyNames.resolve(suffix.marker, region: region))])
+    }
+
+    /// "99p", "45p": pence with their glued symbol, where the page is British money (`PenceAmounts`).
+    /// A one-digit amount ("9p") also needs a pound sign on its line, a little before or after it.
+    private func pence(_ scalars: [Unicode.Scalar], _ start: Int, _ marks: inout PoundMarks,
+                       _ region: String) -> Detection? {
+        guard PenceAmounts.mayEnd(scalars, after: start), QuantityNumber.startsNumber(scalars, start),
+              let number = QuantityNumber.parse(scalars, at: start),
+              let end = PenceAmounts.end(scalars, start, number), marks.present(in: scalars, near: start, region: region),
+              number.integer.count >= 2 || !number.fraction.isEmpty || Self.poundOnLine(scalars, start, end)
+        else { return nil }
+        return Detection(kind: .money, range: start..<end,
+                         value: ["amount": .string(number.scaled(by: -2)), "currency": .string("GBP")])
+    }
+
+    /// A "£" within 80 scalars of `start`..<`end` on the same line.
+    private static func poundOnLine(_ scalars: [Unicode.Scalar], _ start: Int, _ end: Int) -> Bool {
+        var position = start - 1
+        while position >= 0, start - position <= 80, !scalars[position].isLineBreak {
+            if scalars[position] == "£" { return true }
+            position -= 1
+        }
+        position = end
+        while position < scalars.count, position - end < 80, !scalars[position].isLineBreak {
+            if scalars[position] == "£" { return true }
+            position += 1
+        }
+        return false
     }
 
     private struct Prefix {
@@ -312,7 +342,7 @@ public struct MoneyDetector: Detector {
             return Suffix(marker: symbol, end: position + 1)
         }
         let wordStart = position
-        while position < scalars.count, Self.isLetter(scalars[position]), position - wordStart < 9 { position += 1 }
+        while position < scalars.count, Self.isLetter(scalars[position]), position - wordStart < 12 { position += 1 }
         guard position > wordStart, position >= scalars.count || !scalars[position].isAlphanumeric else {
             return nil
         }

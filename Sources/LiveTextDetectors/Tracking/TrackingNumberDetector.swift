@@ -15,7 +15,7 @@ import LiveTextCore
 /// - A spaced number that starts (ends) with a digit group may not continue a digit group before
 ///   (after) it: a list of numbers is not one tracking number.
 /// - Weak formats (short, or without check digit) need a shipping word or a carrier name within
-///   80 characters before or 40 after (`TrackingContext`).
+///   80 characters before or 40 after, or as the header of their column in a table (`TrackingContext`).
 /// - When formats collide, a carrier named nearby wins, then the longer match, then the earlier
 ///   format of `TrackingFormats.all` (distinctive prefixes first, then by length).
 public struct TrackingNumberDetector: Detector {
