@@ -219,6 +219,8 @@ public final class ImageAnalyzer: Sendable {
                                              configuration: configuration, partials: partials, flag: flag, timing: &timing)
             // A table's short cells the page's layout took for specks (a column of single digits).
             blocks = try await readingShortCells(of: blocks, in: image, configuration: configuration, flag: flag)
+            // A table read row by row, cells left to right, whatever blocks the page's layout made of it.
+            blocks = TableReading.rowByRow(blocks, tables: TableFinder.tables(in: blocks, regions: configuration.regions))
         }
         // A cancelled read may be partial: it must not be kept.
         try flag.check()
