@@ -131,3 +131,17 @@ struct CopyTableTests {
         #expect(controller.handle(Live.press(chip.frame.x + 2, chip.frame.y + 2)) == [.copy(Self.copied)])
     }
 }
+
+extension CopyTableTests {
+    @Test("a table the layout read column by column is selected row by row: Select All copies its rows, cells left to right")
+    func selectionRowByRow() throws {
+        let word = { (text: String, x: Int, y: Int) in TextWord(text: text, bounds: Bounds(x: x, y: y, width: 7 * text.count, height: 12), confidence: 90) }
+        let columns = [["Item", "Tea", "Jam", "Oats"], ["Qty", "2", "1", "5"], ["Price", "3.50", "4.20", "2.10"]].enumerated().map { column, texts in
+            TextBlock(lines: texts.enumerated().map { row, text in TextLine(words: [word(text, 10 + 100 * column, 10 + 20 * row)]) })
+        }
+        let blocks = TableReading.rowByRow(columns, tables: TableFinder.tables(in: columns))
+        let text = SelectableText(blocks: blocks)
+        let all = try #require(text.selectAll())
+        #expect(text.text(of: all) == "Item Qty Price\nTea 2 3.50\nJam 1 4.20\nOats 5 2.10")
+    }
+}
