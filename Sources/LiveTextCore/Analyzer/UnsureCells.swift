@@ -1,0 +1,100 @@
+/// The cells of a table the page's reading was unsure of: `pts/O` for `pts/0`, `27TB` for `2 TB`,
+/// `W/1` for `1/1`. Read with the page's layout, a cell's glyphs are judged among its row's; read
+/// alone as one line (tesseract's single-line mode, as the line under the pointer is), a short
+/// cell of a table often comes out right and surer. A cell with a word read below `unsure` is
+/// read again so; the new reading replaces the old one only when it is surer by `margin` and
+/// keeps the cell's words and characters (`better`).
+enum UnsureCells {
+    /// Cells holding a word read less surely than this are read again.
+    static let unsure = 70.0
+    /// A new reading must be this much surer (mean confidence, by length) than the old.
+    static let margin = 10.0
+    /// At most this many cells are read again in one image (each is an OCR call of a few milliseconds).
+    static let maximumCells = 24
+
+    /// The unsure cells of `tables`: their bounds and the words of `words` they hold, top to bottom.
+    static func cells(of tables: [TextTable], words: [TextWord]) -> [(bounds: Bounds, words: [TextWord])] {
+        // A cell of one character was read alone already (`ShortCells`) or is too short to judge.
+        let cells = tables.flatMap(\.rows).flatMap { $0 }.filter { $0.text.count > 1 }
+        return cells.compactMap { cell in
+            let held = words.filter { holds(cell.bounds, $0) }
+            guard !held.isEmpty, held.contains(where: { $0.confidence < unsure }) else { return nil }
+            return (cell.bounds, held)
+        }.prefix(maximumCells).map { $0 }
+    }
+
+    static func holds(_ cell: Bounds, _ word: TextWord) -> Bool {
+        let x = word.bounds.x + word.bounds.width / 2
+        return x >= cell.x && x <= cell.maxX && word.bounds.midY >= Double(cell.y) && word.bounds.midY <= Double(cell.maxY)
+    }
+
+    /// Whether `new` is to replace `old`: surer by `margin`, as many words or more (a space found,
+    /// never one lost), and the same characters but for one fewer (a letter read twice): a cell
+    /// read alone that loses a word lost ink, one that gains a character took a speck for it.
+    static func better(_ new: [TextWord], than old: [TextWord]) -> Bool {
+        let length = { (words: [TextWord]) in words.reduce(0) { $0 + $1.text.count } }
+        let sureness = { (words: [TextWord]) in TextBlock.meanConfidence(words.map { ($0.text, $0.confidence) }) }
+        guard !new.isEmpty, new.map(\.text) != old.map(\.text), new.count >= old.count else { return false }
+        let (newLength, oldLength) = (length(new), length(old))
+        return newLength <= oldLength && newLength + 1 >= oldLength && sureness(new) >= sureness(old) + margin
+    }
+
+    /// `blocks` with the words `cell` holds replaced by `words`, where the first of them was.
+    static func replaced(_ blocks: [TextBlock], cell: Bounds, with words: [TextWord]) -> [TextBlock] {
+        var placed = false
+        return blocks.compactMap { block in
+            let lines = block.lines.compactMap { line -> TextLine? in
+                guard line.words.contains(where: { holds(cell, $0) }) else { return line }
+                var out: [TextWord] = []
+                for word in line.words {
+                    if !holds(cell, word) {
+                        out.append(word)
+                    } else if !placed {
+                        out += words
+                        placed = true
+                    }
+                }
+                return out.isEmpty ? nil : TextLine(words: out)
+            }
+            guard !lines.isEmpty else { return nil }
+            guard lines != block.lines else { return block }
+            var rebuilt = TextBlock(lines: lines)
+            rebuilt.language = block.language
+            return rebuilt
+        }
+    }
+}
+
+extension ImageAnalyzer {
+    /// `blocks` with the unsure cells of `tables` (`UnsureCells`) read again alone where that
+    /// reads them more surely; `blocks` themselves when no cell is unsure.
+    func rereadingUnsureCells(of blocks: [TextBlock], tables: [TextTable], in image: PixelImage,
+                              configuration: Configuration, flag: CancellationFlag) async throws -> [TextBlock] {
+        let cells = UnsureCells.cells(of: tables, words: blocks.flatMap(\.lines).flatMap(\.words))
+        guard !cells.isEmpty else { return blocks }
+        var options = configuration.preprocessing
+        options.readLargeTextApart = false
+        let preprocessor = ScreenTextPreprocessor(options: options)
+        let languages = try engines.planLanguages(configuration.languages).primary
+        var blocks = blocks
+        for cell in cells {
+            try flag.check()
+            // A little room around the ink, as a line has.
+            let pad = max(2, cell.bounds.height / 3)
+            let region = Bounds(x: cell.bounds.x - pad, y: cell.bounds.y - pad, width: cell.bounds.width + 2 * pad,
+                                height: cell.bounds.height + 2 * pad).clamped(width: image.width, height: image.height)
+            let prepared = try await BlockingWork.run { preprocessor.prepare(image.cropped(to: region)) }
+            let page = prepared.recognitionPage
+            let whole = Bounds(x: 0, y: 0, width: prepared.image.width, height: prepared.image.height)
+            let engine = try await pool.checkOut(languages)
+            let found = try await run({ try $0.readLine(in: page, region: whole, cancellation: flag) }, on: engine)
+            guard !found.isEmpty else { continue }
+            let recognized = RecognizedPage(blocks: [RecognizedBlock(bounds: whole, lines: [RecognizedLine(bounds: whole, words: found)])])
+            let words = TextLayoutAssembler().assemble(recognized, prepared: prepared).map { $0.moved(x: region.x, y: region.y) }
+                .flatMap(\.lines).flatMap(\.words)
+            guard UnsureCells.better(words, than: cell.words) else { continue }
+            blocks = UnsureCells.replaced(blocks, cell: cell.bounds, with: words)
+        }
+        return blocks
+    }
+}
