@@ -79,19 +79,8 @@ extension ImageAnalyzer {
         var blocks = blocks
         for cell in cells {
             try flag.check()
-            // A little room around the ink, as a line has.
-            let pad = max(2, cell.bounds.height / 3)
-            let region = Bounds(x: cell.bounds.x - pad, y: cell.bounds.y - pad, width: cell.bounds.width + 2 * pad,
-                                height: cell.bounds.height + 2 * pad).clamped(width: image.width, height: image.height)
-            let prepared = try await BlockingWork.run { preprocessor.prepare(image.cropped(to: region)) }
-            let page = prepared.recognitionPage
-            let whole = Bounds(x: 0, y: 0, width: prepared.image.width, height: prepared.image.height)
-            let engine = try await pool.checkOut(languages)
-            let found = try await run({ try $0.readLine(in: page, region: whole, cancellation: flag) }, on: engine)
-            guard !found.isEmpty else { continue }
-            let recognized = RecognizedPage(blocks: [RecognizedBlock(bounds: whole, lines: [RecognizedLine(bounds: whole, words: found)])])
-            let words = TextLayoutAssembler().assemble(recognized, prepared: prepared).map { $0.moved(x: region.x, y: region.y) }
-                .flatMap(\.lines).flatMap(\.words)
+            let words = try await readingAlone(cell.bounds, in: image, preprocessor: preprocessor, languages: languages, flag: flag)
+                .flatMap(\.words)
             guard UnsureCells.better(words, than: cell.words) else { continue }
             blocks = UnsureCells.replaced(blocks, cell: cell.bounds, with: words)
         }
