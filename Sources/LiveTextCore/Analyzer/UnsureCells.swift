@@ -11,6 +11,11 @@ enum UnsureCells {
     static let margin = 10.0
     /// At most this many cells are read again in one image (each is an OCR call of a few milliseconds).
     static let maximumCells = 24
+    /// The enlargement a cell is read at again when the page's reads it no better: glyphs of a
+    /// 14 px monospace font (`pts/0`) read right at three times their size.
+    static let largeScale = 3.0
+    /// …when it is one word of at most this many characters.
+    static let largeLength = 5
 
     /// The unsure cells of `tables`: their bounds and the words of `words` they hold, top to bottom.
     static func cells(of tables: [TextTable], words: [TextWord]) -> [(bounds: Bounds, words: [TextWord])] {
@@ -74,15 +79,24 @@ extension ImageAnalyzer {
         guard !cells.isEmpty else { return blocks }
         var options = configuration.preprocessing
         options.readLargeTextApart = false
-        let preprocessor = ScreenTextPreprocessor(options: options)
+        // At the page's enlargement, then (when that reads it no better) at `UnsureCells.largeScale`.
+        var large = options
+        large.forcedScale = UnsureCells.largeScale
+        let preprocessors = [ScreenTextPreprocessor(options: options), ScreenTextPreprocessor(options: large)]
         let languages = try engines.planLanguages(configuration.languages).primary
         var blocks = blocks
         for cell in cells {
-            try flag.check()
-            let words = try await readingAlone(cell.bounds, in: image, preprocessor: preprocessor, languages: languages, flag: flag)
-                .flatMap(\.words)
-            guard UnsureCells.better(words, than: cell.words) else { continue }
-            blocks = UnsureCells.replaced(blocks, cell: cell.bounds, with: words)
+            // Only a short word (`27TB`, `pts/O`) is read large: longer cells hold monospace zeros
+            // that read as `@` enlarged alone (`203.@.113.45`).
+            let short = cell.words.count == 1 && cell.words[0].text.count <= UnsureCells.largeLength
+            for preprocessor in short ? preprocessors : [preprocessors[0]] {
+                try flag.check()
+                let words = try await readingAlone(cell.bounds, in: image, preprocessor: preprocessor, languages: languages, flag: flag)
+                    .flatMap(\.words)
+                guard UnsureCells.better(words, than: cell.words) else { continue }
+                blocks = UnsureCells.replaced(blocks, cell: cell.bounds, with: words)
+                break
+            }
         }
         return blocks
     }
