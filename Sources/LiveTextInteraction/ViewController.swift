@@ -143,14 +143,14 @@ public struct ViewController {
             // analysis turned as the image is.
             self.reading = analysis
             let commands = forward(.message(LiveReading.done(QuarterTurn.turned(analysis, quarterTurns), .empty)))
-            panel = layOut(analysis, transform.viewWidth, transform.viewHeight)
+            panel = layOut(tablesInView(analysis), transform.viewWidth, transform.viewHeight)
             return commands
         case .message:
             // The live controller's own (the double-click wait after a click on an item).
             return forward(event)
         case .resized(let width, let height):
             transform.resize(viewWidth: width, viewHeight: height)
-            if let analysis { panel = layOut(analysis, width, height) }
+            if let analysis { panel = layOut(tablesInView(analysis), width, height) }
         case .press(let press) where press.button == 1 && !spaceHeld && panel.button?.contains(x: press.x, y: press.y) == true:
             showingAll.toggle()
         case .press(let press) where press.button == 1 && !spaceHeld && chip(at: press.x, press.y) != nil:
@@ -385,5 +385,21 @@ public struct ViewReading: Sendable {
     public init(generation: Int, reading: LiveReading) {
         self.generation = generation
         self.reading = reading
+    }
+}
+
+extension ViewController {
+    /// `analysis` with its tables where the view shows them now, for their chips to go by them
+    /// (laid out again when a reading arrives or the view is resized, not as it zooms or pans);
+    /// as it is on a turned image, whose tables' places are the unturned image's.
+    private func tablesInView(_ analysis: ImageAnalysis) -> ImageAnalysis {
+        guard quarterTurns == 0 else { return analysis }
+        var shown = analysis
+        shown.tables = analysis.tables.map { table in
+            var table = table
+            table.bounds = transform.viewRect(table.bounds)
+            return table
+        }
+        return shown
     }
 }

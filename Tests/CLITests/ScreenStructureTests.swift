@@ -37,4 +37,24 @@ struct ScreenStructureTests {
         #expect(lines == ["Show hidden files", "Sort folders first", "Open in new window", "List view", "Grid view"],
                 "\(text.stdout)")
     }
+
+    @Test("a table's text reads row by row, cells left to right: a dialog's labels beside their values, a web table's cells read alone in their rows, a listing's header above its rows without a blank line")
+    func tablesRowByRow() async throws {
+        func lines(_ name: String) async throws -> [String] {
+            let path = FixtureCorpus("tables").directory.appendingPathComponent(name).path
+            return try await CLIProcess.run(["analyze", "--local", path]).stdout.components(separatedBy: "\n")
+        }
+        // Before: the values, then `Phone:`, `Company:`, `Role:` each a block of its own after them.
+        let dialog = try await lines("dialog-fields-dejavu-12px.png")
+        #expect(dialog.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+                    == ["Name:", "Email:", "Phone:", "Company:", "Role:", ""], "\(dialog)")
+        #expect(dialog.last(where: { !$0.isEmpty }) == "Role: Buyer", "\(dialog)")
+        // Before: `Qty`, `1Z999AA2` and `Li Wei` at the end of the text.
+        let orders = try await lines("orders-web-dejavu-13px.png")
+        #expect(orders.first == "Order Date Customer Qty Status Total Tracking", "\(orders)")
+        #expect(orders.count == 6 && orders[3].hasSuffix("$230.15 1Z999AA2") && orders[4].hasPrefix("#1045 2024-06-04 Li Wei 3"),
+                "\(orders)")
+        let kubectl = try await lines("kubectl-dejavu-mono-12px.png")
+        #expect(kubectl.count == 6 && kubectl[0] == "NAME READY STATUS RESTARTS AGE" && kubectl[1].hasPrefix("api-"), "\(kubectl)")
+    }
 }

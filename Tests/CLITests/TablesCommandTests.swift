@@ -41,6 +41,21 @@ struct TablesCommandTests {
         #expect(try await column("plans-zebra-condensed-12px.png", 1) == ["Users", "1", "5", "20", "100"])
     }
 
+    @Test("a cell read unsurely is read again alone (kubectl's READY `1/1`, was `W/1`; a phone's spaces); a number's lost space before its unit comes back (`10 TB`); a short word read again large (`2 TB`, was `27TB`)")
+    func cellsReadAgain() async throws {
+        func rows(_ name: String) async throws -> [[String]] {
+            let path = FixtureCorpus("tables").directory.appendingPathComponent(name).path
+            let tsv = try await CLIProcess.run(["analyze", "--local", "--tables", "tsv", path])
+            return tsv.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        }
+        let kubectl = try await rows("kubectl-dejavu-mono-12px.png")
+        #expect(kubectl.map { $0.count > 1 ? $0[1] : "" } == ["READY", "1/1", "1/1", "1/1", "0/1"], "\(kubectl)")
+        let dialog = try await rows("dialog-fields-dejavu-12px.png")
+        #expect(dialog.count > 2 && dialog[2] == ["Phone:", "+46 8 123 456 78"], "\(dialog)")
+        let plans = try await rows("plans-zebra-condensed-12px.png")
+        #expect(plans.map { $0.count > 2 ? $0[2] : "" }.suffix(3) == ["2 TB", "10 TB", "50 TB"], "\(plans)")
+    }
+
     @Test("a dialog's labels and values are a table of two columns, whatever the labels' lengths")
     func labelsAndValues() async throws {
         let dialog = FixtureCorpus("tables").directory.appendingPathComponent("dialog-fields-dejavu-12px.png").path

@@ -91,21 +91,30 @@ struct CopyTableTests {
         #expect(plain.menu == nil)
     }
 
-    @Test("with the Live Text button on, a Copy Table chip when the reading has a table (none without); a click copies the table and the surface stays")
+    @Test("with the Live Text button on, a Copy Table chip per table, by its table (above it, else below it); a click copies that table and the surface stays")
     func chip() throws {
         let panel = Self.panel(Self.analysis)
         // The analysis has no quick actions: Copy Table is the only chip, and no chip without the table.
         #expect(panel.chips.map(\.tables) == [[Self.table]] && panel.chips.first?.action == nil)
         #expect(Self.panel(Live.analysis).chips.isEmpty)
-        // With quick actions: after their chips, before More… (on a wide and on a narrow screen).
+        // No room above the table (it starts at the top): under it, its right edge at the table's (70 + 18 px wide).
+        #expect(panel.chips.first?.frame == Bounds(x: 72, y: 56, width: 88, height: 22))
+        // Two tables: a chip each, above each where there is room, each copying its own.
+        let lower = TextTable(bounds: Bounds(x: 300, y: 200, width: 200, height: 60), header: false, rows: [
+            [.init(text: "x", bounds: Bounds(x: 300, y: 200, width: 10, height: 12)), .init(text: "y", bounds: Bounds(x: 400, y: 200, width: 10, height: 12))]])
+        var two = Self.analysis
+        two.tables = [Self.table, lower]
+        let chips = Self.panel(two, width: 800, height: 400).chips.filter { !$0.tables.isEmpty }
+        #expect(chips.map(\.tables) == [[Self.table], [lower]])
+        #expect(chips.last?.frame == Bounds(x: 412, y: 172, width: 88, height: 22))
+        // With quick actions: their chips and More… beside the button, the tables' chips apart (wide and narrow screens).
         var links = Live.links
         links.tables = [Self.table]
         for width in [800, 200] {
             let chips = Self.panel(links, width: width).chips
-            let copying = chips.indices.filter { !chips[$0].tables.isEmpty }
-            #expect(copying.count == 1 && chips.prefix(copying.first ?? 0).allSatisfy { $0.action != nil }, "width \(width)")
-            #expect(chips.suffix(from: (copying.first ?? 0) + 1).allSatisfy { $0.action == nil && $0.tables.isEmpty }, "width \(width)")
-            if width == 800 { #expect(copying.first.map { $0 > 0 } == true) }
+            #expect(chips.filter { !$0.tables.isEmpty }.count == 1 && chips.last?.tables == [Self.table], "width \(width)")
+            #expect(!chips.dropLast().isEmpty && chips.dropLast().allSatisfy { $0.tables.isEmpty }, "width \(width)")
+            if width == 800 { #expect(chips.first?.action != nil) }
         }
         var controller = Self.read(Self.analysis)
         let button = try #require(controller.button)
@@ -129,5 +138,19 @@ struct CopyTableTests {
         _ = controller.handle(Live.release)
         let chip = try #require(Self.panel(Self.analysis).chips.last)
         #expect(controller.handle(Live.press(chip.frame.x + 2, chip.frame.y + 2)) == [.copy(Self.copied)])
+    }
+}
+
+extension CopyTableTests {
+    @Test("a table the layout read column by column is selected row by row: Select All copies its rows, cells left to right")
+    func selectionRowByRow() throws {
+        let word = { (text: String, x: Int, y: Int) in TextWord(text: text, bounds: Bounds(x: x, y: y, width: 7 * text.count, height: 12), confidence: 90) }
+        let columns = [["Item", "Tea", "Jam", "Oats"], ["Qty", "2", "1", "5"], ["Price", "3.50", "4.20", "2.10"]].enumerated().map { column, texts in
+            TextBlock(lines: texts.enumerated().map { row, text in TextLine(words: [word(text, 10 + 100 * column, 10 + 20 * row)]) })
+        }
+        let blocks = TableReading.rowByRow(columns, tables: TableFinder.tables(in: columns))
+        let text = SelectableText(blocks: blocks)
+        let all = try #require(text.selectAll())
+        #expect(text.text(of: all) == "Item Qty Price\nTea 2 3.50\nJam 1 4.20\nOats 5 2.10")
     }
 }

@@ -241,7 +241,14 @@ public final class ImageAnalyzer: Sendable {
                                                  configuration: configuration, partials: partials, flag: flag, timing: &timing)
                 // A table's short cells the page's layout took for specks (a column of single digits).
                 blocks = try await readingShortCells(of: blocks, in: image, configuration: configuration, flag: flag)
+                let tables = TableFinder.tables(in: blocks, regions: configuration.regions)
+                // A table's cells read unsurely, read again alone.
+                blocks = try await rereadingUnsureCells(of: blocks, tables: tables, in: image, configuration: configuration,
+                                                        flag: flag)
+                blocks = NumberUnitSpaces.corrected(blocks, tables: tables, in: image)
             }
+            // A table read row by row, cells left to right, whatever blocks the page's layout made of it.
+            blocks = TableReading.rowByRow(blocks, tables: TableFinder.tables(in: blocks, regions: configuration.regions))
         }
         // A cancelled read may be partial: it must not be kept.
         try flag.check()

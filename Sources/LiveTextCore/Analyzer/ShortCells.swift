@@ -99,20 +99,25 @@ extension ImageAnalyzer {
         let languages = try engines.planLanguages(configuration.languages).primary
         for piece in pieces {
             try flag.check()
-            // A little room around the ink, as a line has.
-            let pad = max(2, piece.height / 3)
-            let region = Bounds(x: piece.x - pad, y: piece.y - pad, width: piece.width + 2 * pad, height: piece.height + 2 * pad)
-                .clamped(width: image.width, height: image.height)
-            let prepared = try await BlockingWork.run { preprocessor.prepare(image.cropped(to: region)) }
-            let page = prepared.recognitionPage
-            let whole = Bounds(x: 0, y: 0, width: prepared.image.width, height: prepared.image.height)
-            let engine = try await pool.checkOut(languages)
-            let found = try await run({ try $0.readLine(in: page, region: whole, cancellation: flag) }, on: engine)
-            guard !found.isEmpty else { continue }
-            let recognized = RecognizedPage(blocks: [RecognizedBlock(bounds: whole, lines: [RecognizedLine(bounds: whole, words: found)])])
-            read += TextLayoutAssembler().assemble(recognized, prepared: prepared).map { $0.moved(x: region.x, y: region.y) }
-                .flatMap(\.lines)
+            read += try await readingAlone(piece, in: image, preprocessor: preprocessor, languages: languages, flag: flag)
         }
         return read.isEmpty ? blocks : ShortCells.merged(read, into: blocks)
+    }
+
+    /// The lines read in `ink` (with a little room around it, as a line has) alone, as one line
+    /// (tesseract's single-line mode, as the line under the pointer is), in the image's pixels.
+    func readingAlone(_ ink: Bounds, in image: PixelImage, preprocessor: ScreenTextPreprocessor, languages: LanguageSet,
+                      flag: CancellationFlag) async throws -> [TextLine] {
+        let pad = max(2, ink.height / 3)
+        let region = Bounds(x: ink.x - pad, y: ink.y - pad, width: ink.width + 2 * pad, height: ink.height + 2 * pad)
+            .clamped(width: image.width, height: image.height)
+        let prepared = try await BlockingWork.run { preprocessor.prepare(image.cropped(to: region)) }
+        let page = prepared.recognitionPage
+        let whole = Bounds(x: 0, y: 0, width: prepared.image.width, height: prepared.image.height)
+        let engine = try await pool.checkOut(languages)
+        let found = try await run({ try $0.readLine(in: page, region: whole, cancellation: flag) }, on: engine)
+        guard !found.isEmpty else { return [] }
+        let recognized = RecognizedPage(blocks: [RecognizedBlock(bounds: whole, lines: [RecognizedLine(bounds: whole, words: found)])])
+        return TextLayoutAssembler().assemble(recognized, prepared: prepared).map { $0.moved(x: region.x, y: region.y) }.flatMap(\.lines)
     }
 }
