@@ -115,6 +115,12 @@ public final class Desktop: Sendable {
         return try await body(desktop)
     }
 
+    /// Keeps a Wayland connection ready for the next live surface (a daemon, whose `live` hotkey
+    /// should show the frozen screen at once): nothing on X11.
+    public func keepLiveSurfaceConnectionReady() {
+        for case let wayland as WaylandBackend in backends { wayland.keepSpareConnection() }
+    }
+
     /// Closes the display connections and stops serving copied text, now: waits for what runs
     /// (a selection in progress is finished first). A later call opens them again.
     public func close() {

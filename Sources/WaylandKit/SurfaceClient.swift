@@ -19,9 +19,10 @@ final class SurfaceClient: @unchecked Sendable {
     private(set) var isClosed = false
 
     /// Connects to the compositor at `socket` (a name in `runtimeDirectory`, or a path), acting as
-    /// if it did not offer the globals of `ignoring`. Throws `unavailable` when it cannot be reached.
-    init(socket: String, runtimeDirectory: String?, ignoring: Set<String> = []) throws {
-        connection = try WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory, ignoring: ignoring)
+    /// if it did not offer the globals of `ignoring`; or takes `made`, a connection made before and
+    /// used by nothing yet. Throws `unavailable` when it cannot be reached.
+    init(socket: String, runtimeDirectory: String?, ignoring: Set<String> = [], made: WaylandConnection? = nil) throws {
+        connection = try made ?? WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory, ignoring: ignoring)
         do {
             inbox = try LiveInbox()
         } catch {

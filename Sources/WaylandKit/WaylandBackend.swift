@@ -43,6 +43,12 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     public let withoutProtocols: Set<String>
     /// Gives the next full-screen live canvas the focus; used once (a token is good for one activation).
     private let activationToken: Mutex<String?>
+    /// A connection made ahead for the next live surface, and whether one is kept ready
+    /// (`keepSpareConnection`): a new connection can cost the compositor more than the capture
+    /// (KWin hashes the executable of a program its desktop files grant, twice, on each new
+    /// connection: 1.2–1.8 s for livetext's binary on a machine without a GPU, its desktop waiting).
+    private let spare = Mutex<(connection: WaylandConnection?, kept: Bool)>((nil, false))
+    private let spareQueue = DispatchQueue(label: "org.livetext.wayland.spare")
     /// How long a grabber has for the whole screen: a first grab may wait for the user to answer
     /// the desktop's consent dialog.
     static let grabDeadline: Duration = .seconds(20)
@@ -111,7 +117,57 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     public func close() {
         queue.sync { dropConnection() }
+        spareQueue.sync {
+            spare.withLock { kept in
+                defer { kept = (nil, false) }
+                return kept.connection
+            }?.close()
+        }
         owner.closeNow()
+    }
+
+    // MARK: A connection ready for the next live surface
+
+    /// Keeps a connection ready for the next live surface from now on (a daemon, whose hotkeys
+    /// show one): made now in the background, and again once the surface that took it has closed
+    /// (not while it is up: KWin, hashing our binary for the new connection, would hold up the
+    /// surface's own requests).
+    public func keepSpareConnection() {
+        spare.withLock { $0.kept = true }
+        prepareSpare()
+    }
+
+    /// Makes the spare connection in the background, unless there is one or none is kept.
+    func prepareSpare() {
+        spareQueue.async { [self] in
+            guard spare.withLock({ $0.kept && $0.connection == nil }),
+                  let made = try? WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory, ignoring: withoutProtocols)
+            else { return }
+            let unwanted = spare.withLock { kept -> WaylandConnection? in
+                guard kept.kept, kept.connection == nil else { return made }
+                kept.connection = made
+                return nil
+            }
+            unwanted?.close()
+        }
+    }
+
+    /// The spare connection made and not yet taken.
+    var spareConnection: WaylandConnection? { spare.withLock { $0.connection } }
+
+    /// The spare connection for a live surface, when one is ready and its compositor still there;
+    /// nil: the surface connects itself. The next one is made when the surface closes.
+    func takeSpare() -> WaylandConnection? {
+        guard let taken = spare.withLock({ kept -> WaylandConnection? in
+            defer { kept.connection = nil }
+            return kept.connection
+        }) else { return nil }
+        taken.noticeIfGone()
+        guard !taken.isBroken else {
+            taken.close()
+            return nil
+        }
+        return taken
     }
 
     // MARK: What it can do
@@ -365,7 +421,8 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         }
         let token = given ?? own
         return try WaylandLiveSurface(socket: socket, runtimeDirectory: runtimeDirectory, frozen: frozen, places: places,
-                                      withoutProtocols: withoutProtocols, activationToken: token)
+                                      withoutProtocols: withoutProtocols, activationToken: token, connection: takeSpare(),
+                                      closed: { [weak self] in self?.prepareSpare() })
     }
 
     /// An xdg-shell toplevel on a connection of its own, sized for the image on the first output

@@ -10,7 +10,7 @@ import LiveTextCore
 /// full-screen xdg toplevel of its output, given the focus through xdg-activation when a token
 /// says the user asked for it (`LiveSheetShell`, `LiveSheetRole`).
 ///
-/// It has a connection of its own to the compositor. Use it on one thread (the one that made it):
+/// It has a connection of its own to the compositor (maybe made ahead). Use it on one thread (the one that made it):
 /// `map` shows it, `run` handles events until the handler calls `finish`, Escape is pressed,
 /// `cancel` is raised or the compositor goes away, and closes it whatever happens. Only `post` and
 /// `send` may be called from other threads.
@@ -42,7 +42,7 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
     private let captured: CapturedImage
     private let places: [LiveSheetPlace]
     private let client: SurfaceClient
-    private var connection: WaylandConnection { client.connection }
+    var connection: WaylandConnection { client.connection }
     private var input: LiveSeatInput { client.input }
     private var finishing = false
     private var isClosed: Bool { client.isClosed }
@@ -50,6 +50,8 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
     private let scale: Double
     /// Given to xdg-activation with the first full-screen sheet (nil: none).
     private let activationToken: String?
+    /// Told once the surface has closed.
+    private let closed: (@Sendable () -> Void)?
     private var shell: LiveSheetShell?
     private var viewporter: OpaquePointer?
     /// The copies made through the focused surface, once one was (`copyFromSurface`).
@@ -68,10 +70,12 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
     /// As above, over each of `places` (parts of `frozen.bounds`, one an output). `withoutProtocols`:
     /// globals to act as if the compositor did not offer (see `WaylandBackend`); `activationToken`:
     /// an xdg-activation token that gives a full-screen sheet the focus (`XDG_ACTIVATION_TOKEN`, or
-    /// a request's). Throws `unavailable` when the compositor cannot be reached, `invalidArgs` for
+    /// a request's); `connection`: one made ahead for it (`WaylandBackend`'s spare), used by nothing
+    /// else; `closed`: called once when the surface has closed. Throws `unavailable` when the compositor cannot be reached, `invalidArgs` for
     /// an image that is not rgba8 or does not fit its bounds, or places outside them.
     public init(socket: String, runtimeDirectory: String?, frozen: CapturedImage, places: [LiveSheetPlace],
-                withoutProtocols: Set<String> = [], activationToken: String? = nil) throws {
+                withoutProtocols: Set<String> = [], activationToken: String? = nil, connection: WaylandConnection? = nil,
+                closed: (@Sendable () -> Void)? = nil) throws {
         let image = frozen.image, bounds = frozen.bounds
         guard image.format == .rgba8, !bounds.isEmpty, image.width >= bounds.width, image.height >= bounds.height else {
             throw LiveTextError(.invalidArgs, "the live surface needs rgba8 pixels covering \(bounds), not "
@@ -85,7 +89,8 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
         self.places = places
         scale = Double(image.width) / Double(bounds.width)
         self.activationToken = activationToken
-        client = try SurfaceClient(socket: socket, runtimeDirectory: runtimeDirectory, ignoring: withoutProtocols)
+        self.closed = closed
+        client = try SurfaceClient(socket: socket, runtimeDirectory: runtimeDirectory, ignoring: withoutProtocols, made: connection)
     }
 
     deinit { close() }
@@ -286,6 +291,7 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
         let serving = clipboard?.handOver()
         clipboard = nil
         client.disconnect(handingTo: serving)
+        closed?()
     }
 
     // MARK: Copying

@@ -83,6 +83,9 @@ struct DaemonCommand: AsyncParsableCommand {
             return
         }
         try? await analyzer.prewarm()
+        // On Wayland a new connection may cost the compositor seconds (KWin hashes our binary):
+        // the next live surface's is made ahead.
+        desktop.keepLiveSurfaceConnectionReady()
         await service.startHotkeys()
 
         await bus.waitUntilDisconnected()

@@ -1,0 +1,51 @@
+import Foundation
+import LiveTextCore
+import Testing
+import TestSupport
+@testable import WaylandKit
+
+/// The connection a daemon's backend keeps ready for the next live surface: a new connection can
+/// cost the compositor seconds (KWin hashes the binary its desktop file grants), so the surface
+/// takes one made ahead.
+@Suite("the Wayland connection kept for the next live surface", .serialized)
+struct SpareConnectionTests {
+    @Test("kept: the next live surface is shown on it, another is made once it closed; one whose compositor went away is not handed out")
+    func spareForTheNextSurface() async throws {
+        let sway = try await SwayServer.start(width: 640, height: 480, xwayland: false)
+        let backend = WaylandBackend(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
+        defer { backend.close() }
+        do {
+            #expect(backend.spareConnection == nil, "none without being asked (a short-lived CLI)")
+            backend.keepSpareConnection()
+            let made = try #require(try await Self.spare(of: backend))
+
+            let harness = WaylandLiveHarness.start {
+                try backend.liveCanvas(.screen, maxPixels: .max) as! WaylandLiveSurface
+            }
+            let surface = try await harness.surface()
+            #expect(surface.connection === made, "the surface connects again instead of taking the spare")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(backend.spareConnection == nil, "the next one is not made while the surface is up")
+            _ = try await harness.onSurface { $0.finish() }
+            #expect(try await harness.ending()?.get() == .finished)
+            let next = try #require(try await Self.spare(of: backend), "made again once the surface closed")
+            #expect(next !== made)
+        } catch {
+            await sway.stop()
+            throw error
+        }
+        await sway.stop()
+        // The spare's compositor is gone: it is closed, not given to a surface.
+        #expect(backend.spareConnection != nil)
+        #expect(backend.takeSpare() == nil)
+    }
+
+    /// The backend's spare connection once made (10 s at most).
+    static func spare(of backend: WaylandBackend) async throws -> WaylandConnection? {
+        for _ in 0..<200 {
+            if let made = backend.spareConnection { return made }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+}
