@@ -120,8 +120,12 @@ public struct ViewController {
     }
 
     public mutating func handle(_ event: InteractionEvent) -> [Command] {
-        let (scale, size) = (transform.scale, (transform.viewWidth, transform.viewHeight))
+        let (scale, size, before) = (transform.scale, (transform.viewWidth, transform.viewHeight), transform)
         let commands = respond(to: event)
+        // A table's chip goes by its table where the view shows it: laid out again as the view zooms and pans.
+        if transform != before, let analysis, !analysis.tables.isEmpty {
+            panel = layOut(tablesInView(analysis), transform.viewWidth, transform.viewHeight)
+        }
         if transform.scale != scale {
             zoomChanges += 1
             zoomLabel = (labelPaint(), zoomChanges)
@@ -390,8 +394,8 @@ public struct ViewReading: Sendable {
 
 extension ViewController {
     /// `analysis` with its tables where the view shows them now, for their chips to go by them
-    /// (laid out again when a reading arrives or the view is resized, not as it zooms or pans);
-    /// as it is on a turned image, whose tables' places are the unturned image's.
+    /// (laid out again when a reading arrives, and as the view is resized, zoomed or panned); as it
+    /// is on a turned image, whose tables' places are the unturned image's.
     private func tablesInView(_ analysis: ImageAnalysis) -> ImageAnalysis {
         guard quarterTurns == 0 else { return analysis }
         var shown = analysis

@@ -142,6 +142,26 @@ struct CopyTableTests {
 }
 
 extension CopyTableTests {
+    @Test("the viewer lays its table chips out again as it zooms and pans: each goes by its table where the view shows it")
+    func viewerChipsFollowTheView() throws {
+        final class Seen: @unchecked Sendable { var tables: [Bounds] = [] }
+        let seen = Seen()
+        var controller = ViewController(image: PixelImage(width: 200, height: 100, gray: 255), width: 200, height: 100,
+                                        live: { LiveController(width: $0.width, height: $0.height) },
+                                        panel: { analysis, width, height in
+                                            seen.tables.append(contentsOf: analysis.tables.map(\.bounds))
+                                            return Self.panel(analysis, width: width, height: height)
+                                        })
+        _ = controller.handle(.message(ViewReading(generation: controller.generation, reading: .done(Self.analysis, .empty))))
+        let fitted = try #require(seen.tables.last)
+        #expect(fitted == controller.transform.viewRect(Self.table.bounds))
+        _ = controller.handle(LiveMenuTests.key(Keysym.plus))
+        let zoomed = try #require(seen.tables.last)
+        #expect(zoomed.width > fitted.width && zoomed == controller.transform.viewRect(Self.table.bounds), "\(fitted) → \(zoomed)")
+        _ = controller.handle(LiveMenuTests.key(Keysym.left))
+        #expect(seen.tables.last == controller.transform.viewRect(Self.table.bounds) && seen.tables.last != zoomed)
+    }
+
     @Test("a table the layout read column by column is selected row by row: Select All copies its rows, cells left to right")
     func selectionRowByRow() throws {
         let word = { (text: String, x: Int, y: Int) in TextWord(text: text, bounds: Bounds(x: x, y: y, width: 7 * text.count, height: 12), confidence: 90) }
