@@ -233,22 +233,29 @@ public final class ImageAnalyzer: Sendable {
                     interpreted(ImageAnalysis(image: info, blocks: Self.keeping(kept, in: blocks), codes: found), configured)
                 })
             }
-            if let cover, !cover.accepted.isEmpty {
-                blocks = try await recognizeRemainder(of: cover, masking: masks, configuration: configuration, flag: flag,
-                                                      timing: &timing)
-            } else {
+            let readWhole = cover.map(\.accepted.isEmpty) ?? true
+            if readWhole {
                 blocks = try await recognizeText(image, masking: masks, prepared: masks.isEmpty ? unmasked : nil,
                                                  configuration: configuration, partials: partials, flag: flag, timing: &timing)
                 // A table's short cells the page's layout took for specks (a column of single digits).
                 blocks = try await readingShortCells(of: blocks, in: image, configuration: configuration, flag: flag)
-                let tables = TableFinder.tables(in: blocks, regions: configuration.regions)
-                // A table's cells read unsurely, read again alone.
-                blocks = try await rereadingUnsureCells(of: blocks, tables: tables, in: image, configuration: configuration,
-                                                        flag: flag)
-                blocks = NumberUnitSpaces.corrected(blocks, tables: tables, in: image)
+            } else if let cover {
+                blocks = try await recognizeRemainder(of: cover, masking: masks, configuration: configuration, flag: flag,
+                                                      timing: &timing)
+            }
+            var tables = TableFinder.tables(in: blocks, regions: configuration.regions)
+            if readWhole, !tables.isEmpty {
+                // A table's cells read unsurely, read again alone (in the image as it is: where OCR read all of it).
+                let reread = try await rereadingUnsureCells(of: blocks, tables: tables, in: image, configuration: configuration,
+                                                            flag: flag)
+                let spaced = NumberUnitSpaces.corrected(reread, tables: tables, in: image)
+                if spaced != blocks {
+                    blocks = spaced
+                    tables = TableFinder.tables(in: blocks, regions: configuration.regions)
+                }
             }
             // A table read row by row, cells left to right, whatever blocks the page's layout made of it.
-            blocks = TableReading.rowByRow(blocks, tables: TableFinder.tables(in: blocks, regions: configuration.regions))
+            blocks = TableReading.rowByRow(blocks, tables: tables)
         }
         // A cancelled read may be partial: it must not be kept.
         try flag.check()

@@ -61,11 +61,7 @@ enum UnsureCells {
                 }
                 return out.isEmpty ? nil : TextLine(words: out)
             }
-            guard !lines.isEmpty else { return nil }
-            guard lines != block.lines else { return block }
-            var rebuilt = TextBlock(lines: lines)
-            rebuilt.language = block.language
-            return rebuilt
+            return block.replacingLines(with: lines)
         }
     }
 }

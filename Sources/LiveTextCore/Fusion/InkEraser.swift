@@ -8,9 +8,16 @@ enum InkEraser {
 
     /// `image` with `boxes` (clipped to it) painted out.
     static func erasing(_ boxes: [Bounds], in image: PixelImage) -> PixelImage {
+        erased(boxes, in: image).image
+    }
+
+    /// The same, with the luminance of the painted image (`PixelImage.luminance`'s pixels), painted
+    /// as the image is: what `RemainingInk` reads, without converting the whole image again.
+    static func erased(_ boxes: [Bounds], in image: PixelImage) -> (image: PixelImage, luminance: [UInt8]) {
         let page = Bounds(x: 0, y: 0, width: image.width, height: image.height)
         var out = image
         let luminance = image.luminance().pixels
+        var painted = luminance
         let bytes = image.format.bytesPerPixel
         for box in boxes {
             let area = box.intersection(page)
@@ -25,6 +32,7 @@ enum InkEraser {
                     break search
                 }
             }
+            let fillLuminance = PixelImage(width: 1, height: 1, format: image.format, pixels: fill).luminance().pixels[0]
             let around = Bounds(x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin,
                                 height: area.height + 2 * margin).intersection(page)
             for y in around.y..<around.maxY {
@@ -33,9 +41,10 @@ enum InkEraser {
                     guard area.contains(x: x, y: y)
                         || abs(Int(luminance[index]) - background) < InkCheck.contrast else { continue }
                     for byte in 0..<bytes { out.pixels[index * bytes + byte] = fill[byte] }
+                    painted[index] = fillLuminance
                 }
             }
         }
-        return out
+        return (out, painted)
     }
 }

@@ -21,8 +21,10 @@ public struct PublishedCover: Sendable {
     public init(_ published: [PublishedLine], in image: PixelImage, regions: ContentRegions = ContentRegions()) {
         let page = Bounds(x: 0, y: 0, width: image.width, height: image.height)
         (accepted, unchecked) = Self.checked(published, in: image)
-        remainder = accepted.isEmpty ? image : InkEraser.erasing(accepted.map(\.bounds), in: image)
-        remainingArea = RemainingInk.area(in: remainder, regions: regions).map { area in
+        let erased = accepted.isEmpty ? (image: image, luminance: image.luminance().pixels) : InkEraser.erased(accepted.map(\.bounds), in: image)
+        remainder = erased.image
+        remainingArea = RemainingInk.area(luminance: erased.luminance, width: image.width, height: image.height,
+                                          regions: regions).map { area in
             Bounds(x: area.x - Self.margin, y: area.y - Self.margin, width: area.width + 2 * Self.margin,
                    height: area.height + 2 * Self.margin).intersection(page)
         }

@@ -5,9 +5,12 @@ enum RemainingInk {
     /// The rectangle around the ink of every part of `image` (`regions`: topmost first), nil
     /// when there is none.
     static func area(in image: PixelImage, regions: ContentRegions) -> Bounds? {
-        let width = image.width, height = image.height
+        area(luminance: image.luminance().pixels, width: image.width, height: image.height, regions: regions)
+    }
+
+    /// The same over an image's `luminance` (`width` × `height`, row by row).
+    static func area(luminance: [UInt8], width: Int, height: Int, regions: ContentRegions) -> Bounds? {
         guard width > 0, height > 0 else { return nil }
-        let luminance = image.luminance().pixels
         // The part of each pixel: the bare desktop, then the windows painted bottom up.
         let parts = regions.rects.count + 1
         var owner = [Int](repeating: regions.rects.count, count: width * height)

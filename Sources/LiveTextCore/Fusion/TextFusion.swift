@@ -51,12 +51,7 @@ public enum TextFusion {
                 let words = line.words.filter { word in !boxes.contains { covers($0, word.bounds) } }
                 if words.count == line.words.count { lines.append(line) } else if !words.isEmpty { lines.append(TextLine(words: words)) }
             }
-            guard !lines.isEmpty else { continue }
-            if lines == block.lines { kept.append(block) } else {
-                var rebuilt = TextBlock(lines: lines)
-                rebuilt.language = block.language
-                kept.append(rebuilt)
-            }
+            if let block = block.replacingLines(with: lines) { kept.append(block) }
         }
         var groups: [Int: [TextLine]] = [:]
         var order: [Int] = []

@@ -22,11 +22,7 @@ enum CutLines {
                 let confidence = TextBlock.meanConfidence(line.words.map { ($0.text, $0.confidence) })
                 return !(touches(line) && confidence < maximumConfidence && Double(line.bounds.height) <= maximumHeight * median)
             }
-            guard !lines.isEmpty else { return nil }
-            guard lines.count != block.lines.count else { return block }
-            var kept = TextBlock(lines: lines)
-            kept.language = block.language
-            return kept
+            return block.replacingLines(with: lines)
         }
     }
 }

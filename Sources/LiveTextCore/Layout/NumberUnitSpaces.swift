@@ -57,14 +57,10 @@ enum NumberUnitSpaces {
         guard blocks.contains(where: { $0.lines.contains { $0.words.contains { inCells($0) && unitStart(of: $0.text) != nil } } })
         else { return blocks }
         let gray = image.luminance()
-        return blocks.map { block in
-            let lines = block.lines.map { line in
+        return blocks.compactMap { block in
+            block.replacingLines(with: block.lines.map { line in
                 TextLine(words: line.words.flatMap { word in (inCells(word) ? split(word, in: gray) : nil) ?? [word] })
-            }
-            guard lines != block.lines else { return block }
-            var rebuilt = TextBlock(lines: lines)
-            rebuilt.language = block.language
-            return rebuilt
+            })
         }
     }
 

@@ -43,10 +43,7 @@ public enum TableReading {
                     placed = true
                 }
             }
-            guard !lines.isEmpty else { continue }
-            var rebuilt = lines == block.lines ? block : TextBlock(lines: lines)
-            rebuilt.language = block.language
-            out.append(rebuilt)
+            if let block = block.replacingLines(with: lines) { out.append(block) }
         }
         return out
     }
