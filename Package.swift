@@ -34,9 +34,15 @@ let package = Package(
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
-        // The one C module with code: the client side of the Wayland protocols livetext speaks,
+        // C modules with code: the client side of the Wayland protocols livetext speaks,
         // generated from the XML in its xml/ folder by scripts/regen-wayland-protocols.
         .target(name: "CWaylandProtocols", exclude: ["xml"]),
+        // The other: a consumer of one PipeWire video stream that keeps its newest frame, behind a
+        // header of its own (PipeWire's inline helpers and macros stay in C; libpipewire-0.3-dev's
+        // include folders are named here because its pkg-config flags carry one SwiftPM refuses).
+        .target(name: "CPipeWireFrames",
+                cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2"])],
+                linkerSettings: [.linkedLibrary("pipewire-0.3")]),
 
         // The pure-Swift core: image model, analysis model, preprocessing, analyzer.
         .target(name: "LiveTextCore"),
@@ -54,6 +60,8 @@ let package = Package(
         .target(name: "X11Kit", dependencies: ["CX11", "LiveTextCore"]),
         // Wayland: capture, the clipboard and typing on compositors that offer the wlr protocols.
         .target(name: "WaylandKit", dependencies: ["CWayland", "CWaylandProtocols", "CXKBCommon", "LiveTextCore"]),
+        // PipeWire: a screen cast's frames as pixel images (GNOME's and KDE's screen casts).
+        .target(name: "PipeWireKit", dependencies: ["CPipeWireFrames", "LiveTextCore"]),
         // The desktop wired to the analysis: capture requests, clipboard images, copying and typing.
         .target(name: "LiveTextDesktop", dependencies: ["Accessibility", "DesktopPortals", "X11Kit", "WaylandKit", "LiveTextCore", "LiveTextConfig", "LiveTextInteraction",
                                                      "LiveTextPreview", "FontRendering"]),
@@ -71,8 +79,8 @@ let package = Package(
         // D-Bus: a Swift layer over libdbus-1 (connection, messages, exported objects).
         .target(name: "DBusKit", dependencies: ["CDBus"]),
         // The desktops' own D-Bus services where the Wayland protocols are missing (GNOME, KDE):
-        // xdg-desktop-portal, the permission store, KWin's ScreenShot2.
-        .target(name: "DesktopPortals", dependencies: ["DBusKit", "ImageCodecs", "LiveTextCore"]),
+        // xdg-desktop-portal, the permission store, KWin's ScreenShot2, mutter's ScreenCast.
+        .target(name: "DesktopPortals", dependencies: ["DBusKit", "ImageCodecs", "LiveTextCore", "PipeWireKit"]),
         // The accessibility bus (AT-SPI): the text applications publish, where they drew it.
         .target(name: "Accessibility", dependencies: ["DBusKit", "LiveTextCore"]),
         // The user's settings file.

@@ -3,7 +3,8 @@ import Synchronization
 
 /// The screen of a Wayland desktop without a capture protocol, through the best service it has,
 /// asked in order: on KDE Plasma KWin's own ScreenShot2 (pixels through a pipe, no dialog) and then
-/// the Screenshot portal; on GNOME and others the portal. The desktop is known from
+/// the Screenshot portal; on GNOME mutter's screen cast where the user allowed screenshots without
+/// asking (a frame through PipeWire, no PNG) and then the portal; elsewhere the portal. The desktop is known from
 /// `XDG_CURRENT_DESKTOP`, else from who owns the bus (a daemon started by bus activation has no
 /// such variable): decided on first use, so making one costs nothing.
 public final class DesktopGrabber: ScreenGrabber {
@@ -60,7 +61,11 @@ public final class DesktopGrabber: ScreenGrabber {
         if let known = chosen.withLock({ $0 }) { return known }
         let kind = DesktopKind.detect(environment: environment, busAddress: busAddress)
         let portal = ScreenshotPortal(busAddress: busAddress, desktop: kind)
-        let grabbers: [any ScreenGrabber] = kind == .kde ? [KWinScreenShot(busAddress: busAddress), portal] : [portal]
+        let grabbers: [any ScreenGrabber] = switch kind {
+        case .kde: [KWinScreenShot(busAddress: busAddress), portal]
+        case .gnome: [MutterScreenCast(busAddress: busAddress), portal]
+        default: [portal]
+        }
         let made = (kind, grabbers)
         chosen.withLock { $0 = $0 ?? made }
         return chosen.withLock { $0! }

@@ -24,18 +24,23 @@ public struct PermissionStore: Sendable {
         try BlockingCall.run(within: .seconds(5), onDeadline: Self.silent) { [bus] in
             let connection = try await bus.connection()
             defer { bus.close() }
-            do {
-                let reply = try await connection.call(destination: Self.name, path: Self.path, interface: Self.interface,
-                                                      member: "Lookup", arguments: ["screenshot", "screenshot"],
-                                                      timeout: .seconds(4))
-                let apps = reply.first?.dictionaryEntries ?? []
-                let host = apps.first { $0.key.string == "" }?.value.stringArray?.first
-                return host.flatMap(Screenshots.init(rawValue:))
-            } catch let error as DBusError where error.name == "org.freedesktop.portal.Error.NotFound" {
-                return nil
-            } catch let error as DBusError {
-                throw Self.unreachable(error)
-            }
+            return try await Self.screenshots(on: connection)
+        }
+    }
+
+    /// What the store says for host programs, asked on `connection`.
+    static func screenshots(on connection: DBusConnection) async throws -> Screenshots? {
+        do {
+            let reply = try await connection.call(destination: name, path: path, interface: interface,
+                                                  member: "Lookup", arguments: ["screenshot", "screenshot"],
+                                                  timeout: .seconds(4))
+            let apps = reply.first?.dictionaryEntries ?? []
+            let host = apps.first { $0.key.string == "" }?.value.stringArray?.first
+            return host.flatMap(Screenshots.init(rawValue:))
+        } catch let error as DBusError where error.name == "org.freedesktop.portal.Error.NotFound" {
+            return nil
+        } catch let error as DBusError {
+            throw unreachable(error)
         }
     }
 

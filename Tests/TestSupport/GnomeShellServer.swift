@@ -128,6 +128,11 @@ public final class GnomeShellServer: @unchecked Sendable {
             }
             try waitFor("the session bus") { fm.fileExists(atPath: bus.appendingPathComponent("session").path)
                 && fm.fileExists(atPath: bus.appendingPathComponent("system").path) }
+            // PipeWire and its session manager, as a GNOME session starts them (systemd's user
+            // units): mutter's screen casts are PipeWire streams, which wireplumber links.
+            try asUser(["/usr/bin/pipewire"], log: "pipewire.log")
+            try waitFor("PipeWire's socket") { fm.fileExists(atPath: run.appendingPathComponent("pipewire-0").path) }
+            try asUser(["/usr/bin/wireplumber"], log: "wireplumber.log")
             try asUser(["/usr/bin/gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor",
                         "\(width)x\(height)", "--wayland-display", "livetext-gnome"], log: "shell.log", namespace: true)
             try waitFor("gnome-shell's Wayland socket", seconds: 120) {
@@ -264,17 +269,34 @@ public final class GnomeShellServer: @unchecked Sendable {
                          "", allowed ? "['yes']" : "['no']"])
     }
 
+    /// PipeWire and wireplumber stopped (SIGTERM: PipeWire removes its socket), as when the user's
+    /// units are stopped; waits until the socket is gone.
+    public func stopPipeWire() async throws {
+        let socket = runtimeDirectory.appendingPathComponent("pipewire-0").path
+        try await offPool {
+            for pid in self.sessionProcesses() {
+                let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                if name == "pipewire" || name == "wireplumber" { kill(pid, SIGTERM) }
+            }
+            try Self.waitFor("PipeWire's socket to go") { !FileManager.default.fileExists(atPath: socket) }
+        }
+    }
+
+    /// The processes of this session, found by the runtime directory in their environment.
+    private func sessionProcesses() -> [Int32] {
+        let marker = "XDG_RUNTIME_DIR=" + runtimeDirectory.path
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init)
+        return pids.filter { pid in
+            guard pid != getpid(), let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+            return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == marker }
+        }
+    }
+
     /// Every process of this session: what was started here and what its buses started (found by
     /// the runtime directory in their environment).
     private func killAll() {
-        let marker = "XDG_RUNTIME_DIR=" + runtimeDirectory.path
-        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init)
-        for pid in pids where pid != getpid() {
-            guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { continue }
-            if environ.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == marker }) {
-                kill(pid, SIGKILL)
-            }
-        }
+        for pid in sessionProcesses() { kill(pid, SIGKILL) }
         for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
