@@ -10,7 +10,10 @@ gsettings; screenshots allowed in the portal's permission store, as `livetext de
   - `livetext grab portal --timing -o FILE`: a fresh process each time (xdg-desktop-portal's
     Screenshot, the PNG it writes read, decoded and removed; then our PNG written): the process's
     wall time, and the capture alone as its stderr line says it;
-  - the warm daemon's `timing.captureMs` of `livetext capture --screen --types codes --json`;
+  - `livetext grab mutter --timing -o FILE`: the same through mutter's ScreenCast (a session for
+    one frame through PipeWire, which runs with wireplumber as the session's user units start them);
+  - the warm daemon's `timing.captureMs` of `livetext capture --screen --types codes --json`
+    (mutter's ScreenCast first, as the daemon asks it);
   - the peer: bench/portal_screenshot.py, the least a Python program does to ask the portal (the
     stand-in for gnome-screenshot, which is timed too where it is installed): wall time.
   Everything runs as root here, the portal too (it must run as its caller's user).
@@ -230,6 +233,11 @@ def bench_gnome(lt, runs):
             wall, done = timed([lt, "grab", "portal", "--timing", "-o", path], env=env)
             return {"wall": wall, "own": grab_ms(done.stderr), "pixel": file_pixel(path)}
 
+        def cast():
+            path = os.path.join(out, "cast.png")
+            wall, done = timed([lt, "grab", "mutter", "--timing", "-o", path], env=env)
+            return {"wall": wall, "own": grab_ms(done.stderr), "pixel": file_pixel(path)}
+
         def peer():
             wall, done = timed([PYTHON, os.path.join(ROOT, "bench", "portal_screenshot.py")], env=env)
             return {"wall": wall, "pixel": png_pixel(done.stdout, *PROBE)}
@@ -255,8 +263,9 @@ def bench_gnome(lt, runs):
                 wall, done = timed([lt, "capture", "--screen", "--types", "codes", "--json"], env=client)
                 return {"wall": wall, "own": json.loads(done.stdout)["timing"]["captureMs"]}
 
-            tools.insert(1, Tool("daemon", "warm daemon (`capture --screen`)", warm))
-            tools.insert(2, live_tool(lambda: timed([PYTHON, os.path.join(ROOT, "bench", "live_request.py")], env=client),
+            tools.insert(1, Tool("cast", "`livetext grab mutter`", cast))
+            tools.insert(2, Tool("daemon", "warm daemon (`capture --screen`)", warm))
+            tools.insert(3, live_tool(lambda: timed([PYTHON, os.path.join(ROOT, "bench", "live_request.py")], env=client),
                                       lambda: "\n".join(daemon.log_lines())))
             measure(tools, show, runs)
         return tools, missing
@@ -379,7 +388,7 @@ def main():
 
 
 def print_table(result):
-    names = {"gnome": "GNOME (gnome-shell %s), the Screenshot portal" % result["versions"]["gnome-shell"],
+    names = {"gnome": "GNOME (gnome-shell %s), the Screenshot portal and mutter's ScreenCast" % result["versions"]["gnome-shell"],
              "kde": "KDE Plasma (kwin %s), ScreenShot2" % result["versions"]["kwin-wayland"]}
     print("capture of a %s screen, medians and p90 of %d; livetext's %s build; ratio: over the peer's whole process"
           % (result["screen"], result["runs"], result["build"]))

@@ -119,6 +119,10 @@ class GnomeShell:
             os.chmod(config, 0o644)
             self._as_user(["/usr/bin/dbus-daemon", "--nofork", "--config-file=" + config], kind + "-bus")
         self._wait("the buses", 20, lambda: all(os.path.exists(os.path.join(self.buses, k)) for k in ("system", "session")))
+        # PipeWire and its session manager, as the session's user units start them: mutter's screen casts.
+        self._as_user(["/usr/bin/pipewire"], "pipewire")
+        self._wait("PipeWire's socket", 20, lambda: os.path.exists(os.path.join(self.runtime, "pipewire-0")))
+        self._as_user(["/usr/bin/wireplumber"], "wireplumber")
         self._as_user(["/usr/bin/gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor",
                        "%dx%d" % (self.width, self.height), "--wayland-display", SOCKET], "shell", namespace=True)
         self._wait("gnome-shell's Wayland socket", timeout, lambda: os.path.exists(os.path.join(self.runtime, SOCKET)))

@@ -141,7 +141,7 @@ public final class MutterScreenCast: ScreenGrabber {
 
     /// The session's PipeWire socket, where libpipewire looks for it in `environment`
     /// (`PIPEWIRE_REMOTE`, `PIPEWIRE_RUNTIME_DIR`, `XDG_RUNTIME_DIR`), or why there is none.
-    static func pipeWireSocket(_ environment: [String: String]) -> Result<String, LiveTextError> {
+    public static func pipeWireSocket(_ environment: [String: String]) -> Result<String, LiveTextError> {
         let remote = environment["PIPEWIRE_REMOTE"].flatMap { $0.isEmpty ? nil : $0 } ?? "pipewire-0"
         let socket: String
         if remote.hasPrefix("/") {

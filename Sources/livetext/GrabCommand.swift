@@ -20,9 +20,11 @@ struct GrabCommand: ParsableCommand {
         case kwin
         /// xdg-desktop-portal's org.freedesktop.portal.Screenshot (GNOME; KDE's fallback).
         case portal
+        /// mutter's org.gnome.Mutter.ScreenCast through PipeWire (GNOME, where screenshots are allowed without asking).
+        case mutter
     }
 
-    @Argument(help: ArgumentHelp("The service: kwin (KWin's org.kde.KWin.ScreenShot2) or portal (xdg-desktop-portal's Screenshot).",
+    @Argument(help: ArgumentHelp("The service: kwin (KWin's org.kde.KWin.ScreenShot2), portal (xdg-desktop-portal's Screenshot) or mutter (mutter's ScreenCast through PipeWire).",
                                    valueName: "service"))
     var service: Service
 
@@ -49,6 +51,7 @@ struct GrabCommand: ParsableCommand {
         let grabber: any ScreenGrabber = switch service {
         case .kwin: KWinScreenShot(busAddress: address)
         case .portal: ScreenshotPortal(busAddress: address)
+        case .mutter: MutterScreenCast(busAddress: address)
         }
         let started = ContinuousClock.now
         let image = try grabber.grabScreen(within: .milliseconds(Int(timeout * 1000)))
