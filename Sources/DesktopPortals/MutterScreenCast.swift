@@ -69,6 +69,8 @@ public final class MutterScreenCast: ScreenGrabber {
         defer { Self.stop(started.session, on: bus) }
         do {
             let stream = try ScreenCastStream(node: started.node, socket: socket)
+            // Disconnecting takes a round trip or two: after the caller has its frame.
+            defer { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(stream) {} } }
             return try stream.frame(within: max(end - clock.now, .milliseconds(1))).image
         } catch let error as LiveTextError {
             // Not the user's word but the session's plumbing: not tried again for a while.
