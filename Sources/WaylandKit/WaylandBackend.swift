@@ -351,11 +351,15 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
 
     // MARK: Clipboard
 
-    /// Over a connection and thread of the read's own: a slow owner holds up nothing else.
+    /// Over a connection and thread of the read's own: a slow owner holds up nothing else. Where
+    /// a spare connection is kept (a daemon), the read takes it and another is made after it, so
+    /// that KWin does not hash our binary while the user waits for the read.
     public func clipboardImage(maxBytes: Int, within deadline: Duration) async throws -> ClipboardImage {
         try requireDataControl(for: .readClipboard)
+        let spare = takeSpare()
+        defer { if spare != nil { prepareSpare() } }
         return try await WaylandClipboardReader.readImage(socket: socket, runtimeDirectory: runtimeDirectory, maxBytes: maxBytes,
-                                                   within: deadline)
+                                                          within: deadline, connection: spare)
     }
 
     public func copy(_ text: ClipboardContent, to selections: Set<SelectionName>) throws {

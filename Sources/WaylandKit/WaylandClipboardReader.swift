@@ -6,8 +6,9 @@ import LiveTextCore
 /// Reads the image another program put on the clipboard (or the primary selection) of a
 /// wlroots compositor, through wlr-data-control: no window and no keyboard focus needed.
 ///
-/// Each read opens a connection of its own and closes it when it ends, as X11Kit's reader does:
-/// an owner that answers slowly, or drips its data, holds up this read alone.
+/// Each read has a connection of its own (made for it, or made ahead and handed over) and closes
+/// it when it ends, as X11Kit's reader does: an owner that answers slowly, or drips its data,
+/// holds up this read alone.
 public enum WaylandClipboardReader {
     /// How long one read may take in all, by default (the same as X11's).
     public static let defaultDeadline: Duration = .seconds(10)
@@ -16,18 +17,20 @@ public enum WaylandClipboardReader {
     /// the task ends the read at once with `cancelled`, the thread closing its connection right after.
     public static func readImage(socket: String? = nil, runtimeDirectory: String? = nil,
                                  from selection: SelectionName = .clipboard, maxBytes: Int,
-                                 within deadline: Duration = defaultDeadline) async throws -> ClipboardImage {
+                                 within deadline: Duration = defaultDeadline,
+                                 connection made: WaylandConnection? = nil) async throws -> ClipboardImage {
         let cancel = CancellationFlag()
         return try await ThreadOfItsOwn.run(named: "livetext-wayland-clipboard-read", onCancel: { cancel.cancel() }) {
             try image(socket: socket, runtimeDirectory: runtimeDirectory, from: selection, maxBytes: maxBytes,
-                      within: deadline, cancel: cancel)
+                      within: deadline, cancel: cancel, connection: made)
         }
     }
 
     /// The image on `selection`, encoded as its owner offers it (image/png preferred, then
     /// image/jpeg, image/bmp, image/tiff, image/x-portable-anymap / image/x-portable-pixmap,
     /// image/gif, image/webp, other image/*), over a connection of its own to `socket`
-    /// (`$WAYLAND_DISPLAY` when nil) in `runtimeDirectory` (`$XDG_RUNTIME_DIR` when nil).
+    /// (`$WAYLAND_DISPLAY` when nil) in `runtimeDirectory` (`$XDG_RUNTIME_DIR` when nil), or over
+    /// `made`, a connection made ahead that nothing else uses (closed at the end like its own).
     /// Blocks the calling thread.
     ///
     /// Throws `notFound` when the selection is empty or holds no image (saying what it offers),
@@ -36,11 +39,12 @@ public enum WaylandClipboardReader {
     /// the compositor has no wlr-data-control (or, for the primary selection, only version 1).
     public static func image(socket: String? = nil, runtimeDirectory: String? = nil,
                              from selection: SelectionName = .clipboard, maxBytes: Int,
-                             within deadline: Duration = defaultDeadline, cancel: CancellationFlag? = nil) throws
-        -> ClipboardImage {
+                             within deadline: Duration = defaultDeadline, cancel: CancellationFlag? = nil,
+                             connection made: WaylandConnection? = nil) throws -> ClipboardImage {
+        defer { made?.close() }
         try cancel?.check()
         let end = ContinuousClock.now.advanced(by: deadline)
-        let connection = try WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory, within: deadline)
+        let connection = try made ?? WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory, within: deadline)
         defer { connection.close() }
         let device = try DataControlDevice(connection: connection)
         defer { device.close() }

@@ -69,6 +69,9 @@ public final class WaylandConnection: @unchecked Sendable {
 
     private var closed = false
 
+    /// Whether `close` was called (nothing may be asked of it then).
+    var isClosed: Bool { closed }
+
     /// Destroys the registry and disconnects; the connection's objects must be destroyed first.
     public func close() {
         guard !closed else { return }

@@ -40,6 +40,34 @@ struct SpareConnectionTests {
         #expect(backend.takeSpare() == nil)
     }
 
+    @Test("a clipboard read takes the spare, and another is made after it")
+    func clipboardReadTakesTheSpare() async throws {
+        let sway = try await SwayServer.start(width: 640, height: 480, xwayland: false)
+        let backend = WaylandBackend(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
+        defer { backend.close() }
+        do {
+            let bytes = Data("not decoded here".utf8)
+            let copier = try await WaylandPeers.copy(bytes, arguments: ["--type", "image/png"], expectedType: "image/png", on: sway)
+            defer { copier.terminate() }
+            backend.keepSpareConnection()
+            let made = try #require(try await Self.spare(of: backend))
+            let read = try await backend.clipboardImage(maxBytes: 1 << 20, within: .seconds(10))
+            #expect(read.data == bytes && read.mimeType == "image/png")
+            #expect(made.isClosed, "the read did not take the spare (or left it open)")
+            let next = try #require(try await Self.spare(of: backend), "made again after the read")
+            #expect(next !== made)
+            // Without a spare kept (a CLI), a read connects itself.
+            let plain = WaylandBackend(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
+            defer { plain.close() }
+            #expect(try await plain.clipboardImage(maxBytes: 1 << 20, within: .seconds(10)).data == bytes)
+            #expect(plain.spareConnection == nil)
+        } catch {
+            await sway.stop()
+            throw error
+        }
+        await sway.stop()
+    }
+
     /// The backend's spare connection once made (10 s at most).
     static func spare(of backend: WaylandBackend) async throws -> WaylandConnection? {
         for _ in 0..<200 {
