@@ -152,6 +152,17 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         }
     }
 
+    /// Keeps `connection`, which nothing uses any more, as the spare; closes it where a spare is
+    /// not kept or one is there already.
+    func keepAsSpare(_ connection: WaylandConnection) {
+        let unwanted = spare.withLock { kept -> WaylandConnection? in
+            guard kept.kept, kept.connection == nil else { return connection }
+            kept.connection = connection
+            return nil
+        }
+        unwanted?.close()
+    }
+
     /// The spare connection made and not yet taken.
     var spareConnection: WaylandConnection? { spare.withLock { $0.connection } }
 
@@ -352,14 +363,24 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     // MARK: Clipboard
 
     /// Over a connection and thread of the read's own: a slow owner holds up nothing else. Where
-    /// a spare connection is kept (a daemon), the read takes it and another is made after it, so
-    /// that KWin does not hash our binary while the user waits for the read.
+    /// a spare connection is kept (a daemon), the read takes it and gives it back when it ended
+    /// cleanly (else another is made), so that KWin does not hash our binary while the user waits
+    /// for the read, nor after it.
     public func clipboardImage(maxBytes: Int, within deadline: Duration) async throws -> ClipboardImage {
         try requireDataControl(for: .readClipboard)
-        let spare = takeSpare()
-        defer { if spare != nil { prepareSpare() } }
-        return try await WaylandClipboardReader.readImage(socket: socket, runtimeDirectory: runtimeDirectory, maxBytes: maxBytes,
-                                                          within: deadline, connection: spare)
+        guard let spare = takeSpare() else {
+            return try await WaylandClipboardReader.readImage(socket: socket, runtimeDirectory: runtimeDirectory,
+                                                              maxBytes: maxBytes, within: deadline)
+        }
+        let returned = Mutex(false)
+        defer { if !returned.withLock({ $0 }) { prepareSpare() } }
+        return try await WaylandClipboardReader.readImage(
+            socket: socket, runtimeDirectory: runtimeDirectory, maxBytes: maxBytes, within: deadline, connection: spare,
+            handBack: { [weak self] connection in
+                returned.withLock { $0 = true }
+                guard let self else { return connection.close() }
+                self.keepAsSpare(connection)
+            })
     }
 
     public func copy(_ text: ClipboardContent, to selections: Set<SelectionName>) throws {

@@ -18,11 +18,12 @@ public enum WaylandClipboardReader {
     public static func readImage(socket: String? = nil, runtimeDirectory: String? = nil,
                                  from selection: SelectionName = .clipboard, maxBytes: Int,
                                  within deadline: Duration = defaultDeadline,
-                                 connection made: WaylandConnection? = nil) async throws -> ClipboardImage {
+                                 connection made: WaylandConnection? = nil,
+                                 handBack: (@Sendable (WaylandConnection) -> Void)? = nil) async throws -> ClipboardImage {
         let cancel = CancellationFlag()
         return try await ThreadOfItsOwn.run(named: "livetext-wayland-clipboard-read", onCancel: { cancel.cancel() }) {
             try image(socket: socket, runtimeDirectory: runtimeDirectory, from: selection, maxBytes: maxBytes,
-                      within: deadline, cancel: cancel, connection: made)
+                      within: deadline, cancel: cancel, connection: made, handBack: handBack)
         }
     }
 
@@ -30,7 +31,8 @@ public enum WaylandClipboardReader {
     /// image/jpeg, image/bmp, image/tiff, image/x-portable-anymap / image/x-portable-pixmap,
     /// image/gif, image/webp, other image/*), over a connection of its own to `socket`
     /// (`$WAYLAND_DISPLAY` when nil) in `runtimeDirectory` (`$XDG_RUNTIME_DIR` when nil), or over
-    /// `made`, a connection made ahead that nothing else uses (closed at the end like its own).
+    /// `made`, a connection made ahead that nothing else uses (closed at the end like its own,
+    /// or given to `handBack` where the read ended cleanly).
     /// Blocks the calling thread.
     ///
     /// Throws `notFound` when the selection is empty or holds no image (saying what it offers),
@@ -40,12 +42,38 @@ public enum WaylandClipboardReader {
     public static func image(socket: String? = nil, runtimeDirectory: String? = nil,
                              from selection: SelectionName = .clipboard, maxBytes: Int,
                              within deadline: Duration = defaultDeadline, cancel: CancellationFlag? = nil,
-                             connection made: WaylandConnection? = nil) throws -> ClipboardImage {
-        defer { made?.close() }
-        try cancel?.check()
+                             connection made: WaylandConnection? = nil,
+                             handBack: (@Sendable (WaylandConnection) -> Void)? = nil) throws -> ClipboardImage {
         let end = ContinuousClock.now.advanced(by: deadline)
-        let connection = try made ?? WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory, within: deadline)
-        defer { connection.close() }
+        let connection: WaylandConnection
+        do {
+            try cancel?.check()
+            connection = try made ?? WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory, within: deadline)
+        } catch {
+            made?.close()
+            throw error
+        }
+        // A read that ended as it should (an image, or none on offer) leaves nothing of its own on
+        // the connection: `handBack` may keep it for the next one, which spares KDE's KWin hashing
+        // our binary again for a new connection.
+        var clean = false
+        defer {
+            if clean, let handBack, !connection.isBroken { handBack(connection) } else { connection.close() }
+        }
+        do {
+            let image = try read(selection, on: connection, maxBytes: maxBytes, until: end, deadline: deadline, cancel: cancel)
+            clean = true
+            return image
+        } catch let error as LiveTextError where error.code == .notFound {
+            clean = true
+            throw error
+        }
+    }
+
+    /// The read itself, over `connection`; every object it makes is destroyed when it returns.
+    private static func read(_ selection: SelectionName, on connection: WaylandConnection, maxBytes: Int,
+                             until end: ContinuousClock.Instant, deadline: Duration, cancel: CancellationFlag?) throws
+        -> ClipboardImage {
         let device = try DataControlDevice(connection: connection)
         defer { device.close() }
         if selection == .primary, device.version < 2 { throw noPrimary(connection.socketName) }

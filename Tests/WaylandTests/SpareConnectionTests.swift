@@ -40,7 +40,7 @@ struct SpareConnectionTests {
         #expect(backend.takeSpare() == nil)
     }
 
-    @Test("a clipboard read takes the spare, and another is made after it")
+    @Test("a clipboard read takes the spare and gives it back when it ended cleanly; one that did not closes it and another is made")
     func clipboardReadTakesTheSpare() async throws {
         let sway = try await SwayServer.start(width: 640, height: 480, xwayland: false)
         let backend = WaylandBackend(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
@@ -51,9 +51,15 @@ struct SpareConnectionTests {
             defer { copier.terminate() }
             backend.keepSpareConnection()
             let made = try #require(try await Self.spare(of: backend))
-            let read = try await backend.clipboardImage(maxBytes: 1 << 20, within: .seconds(10))
-            #expect(read.data == bytes && read.mimeType == "image/png")
-            #expect(made.isClosed, "the read did not take the spare (or left it open)")
+            for _ in 0..<3 {
+                let read = try await backend.clipboardImage(maxBytes: 1 << 20, within: .seconds(10))
+                #expect(read.data == bytes && read.mimeType == "image/png")
+                #expect(backend.spareConnection === made && !made.isClosed, "the read's connection was not given back")
+            }
+            // Cut short (more bytes than allowed): the connection is not trusted again.
+            let error = await #expect(throws: LiveTextError.self) { try await backend.clipboardImage(maxBytes: 4, within: .seconds(10)) }
+            #expect(error?.code == .tooLarge)
+            #expect(made.isClosed)
             let next = try #require(try await Self.spare(of: backend), "made again after the read")
             #expect(next !== made)
             // Without a spare kept (a CLI), a read connects itself.
