@@ -82,11 +82,12 @@ public final class MutterScreenCast: ScreenGrabber {
     /// The session started and its stream's PipeWire node, once the user's word is checked.
     private static func start(on bus: SessionBus) async throws -> (session: DBusObjectPath, node: UInt32) {
         let connection = try await bus.connection()
-        guard try await PermissionStore.screenshots(on: connection) == .yes else {
-            throw LiveTextError(.accessDenied, notAllowed)
-        }
+        // Both asked at once: one round trip less before the frame.
+        async let allowed = PermissionStore.screenshots(on: connection)
+        async let layout = MutterDisplayLayout.current(on: connection)
+        guard try await allowed == .yes else { throw LiveTextError(.accessDenied, notAllowed) }
         do {
-            let layout = try await MutterDisplayLayout.current(on: connection)
+            let layout = try await layout
             let created = try await connection.call(destination: busName, path: path, interface: busName, member: "CreateSession",
                                                     arguments: [.vardict([:])], timeout: .seconds(2))
             guard let session = created.first?.objectPath else {
