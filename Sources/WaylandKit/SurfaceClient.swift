@@ -93,14 +93,18 @@ final class SurfaceClient: @unchecked Sendable {
 
     /// Destroys shared memory and the compositor, waits (up to 1 s) until the compositor has read
     /// the destroys (the surfaces are gone from the screen then) and disconnects, unless `serving`
-    /// (a clipboard owner's loop on this connection) takes the connection over.
-    func disconnect(handingTo serving: ClipboardOwnerLoop? = nil) {
+    /// (a clipboard owner's loop on this connection) takes the connection over, or `recycle` does
+    /// (nothing of the surface is left on it then).
+    func disconnect(handingTo serving: ClipboardOwnerLoop? = nil, recycle: ((WaylandConnection) -> Void)? = nil) {
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
         (shm, compositor) = (nil, nil)
-        if !connection.isBroken { try? connection.roundtrip(within: .seconds(1)) }
+        var answered = false
+        if !connection.isBroken { answered = (try? connection.roundtrip(within: .seconds(1))) != nil }
         if let serving, !connection.isBroken {
             serving.startServing()
+        } else if serving == nil, answered, let recycle, !connection.isBroken {
+            recycle(connection)
         } else {
             serving?.endHere()
             connection.close()

@@ -129,9 +129,10 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
     // MARK: A connection ready for the next live surface
 
     /// Keeps a connection ready for the next live surface from now on (a daemon, whose hotkeys
-    /// show one): made now in the background, and again once the surface that took it has closed
+    /// show one): made now in the background; a surface (or clipboard read) that took it gives it
+    /// back when it closed with nothing of its own left on it, else another is made once it closed
     /// (not while it is up: KWin, hashing our binary for the new connection, would hold up the
-    /// surface's own requests).
+    /// surface's own requests, and its whole desktop, for a second or more).
     public func keepSpareConnection() {
         spare.withLock { $0.kept = true }
         prepareSpare()
@@ -447,7 +448,11 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         let token = given ?? own
         return try WaylandLiveSurface(socket: socket, runtimeDirectory: runtimeDirectory, frozen: frozen, places: places,
                                       withoutProtocols: withoutProtocols, activationToken: token, connection: takeSpare(),
-                                      closed: { [weak self] in self?.prepareSpare() })
+                                      closed: { [weak self] in self?.prepareSpare() },
+                                      recycle: { [weak self] connection in
+                                          guard let self else { return connection.close() }
+                                          self.keepAsSpare(connection)
+                                      })
     }
 
     /// An xdg-shell toplevel on a connection of its own, sized for the image on the first output

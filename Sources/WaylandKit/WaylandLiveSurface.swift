@@ -52,6 +52,8 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
     private let activationToken: String?
     /// Told once the surface has closed.
     private let closed: (@Sendable () -> Void)?
+    /// Takes the connection once the surface is gone from it, instead of its being closed.
+    private let recycle: (@Sendable (WaylandConnection) -> Void)?
     private var shell: LiveSheetShell?
     private var viewporter: OpaquePointer?
     /// The copies made through the focused surface, once one was (`copyFromSurface`).
@@ -71,11 +73,13 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
     /// globals to act as if the compositor did not offer (see `WaylandBackend`); `activationToken`:
     /// an xdg-activation token that gives a full-screen sheet the focus (`XDG_ACTIVATION_TOKEN`, or
     /// a request's); `connection`: one made ahead for it (`WaylandBackend`'s spare), used by nothing
-    /// else; `closed`: called once when the surface has closed. Throws `unavailable` when the compositor cannot be reached, `invalidArgs` for
+    /// else; `closed`: called once when the surface has closed; `recycle`: given the connection
+    /// when every object of the surface is gone from it (not closed then: a daemon keeps it for
+    /// the next surface). Throws `unavailable` when the compositor cannot be reached, `invalidArgs` for
     /// an image that is not rgba8 or does not fit its bounds, or places outside them.
     public init(socket: String, runtimeDirectory: String?, frozen: CapturedImage, places: [LiveSheetPlace],
                 withoutProtocols: Set<String> = [], activationToken: String? = nil, connection: WaylandConnection? = nil,
-                closed: (@Sendable () -> Void)? = nil) throws {
+                closed: (@Sendable () -> Void)? = nil, recycle: (@Sendable (WaylandConnection) -> Void)? = nil) throws {
         let image = frozen.image, bounds = frozen.bounds
         guard image.format == .rgba8, !bounds.isEmpty, image.width >= bounds.width, image.height >= bounds.height else {
             throw LiveTextError(.invalidArgs, "the live surface needs rgba8 pixels covering \(bounds), not "
@@ -90,6 +94,7 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
         scale = Double(image.width) / Double(bounds.width)
         self.activationToken = activationToken
         self.closed = closed
+        self.recycle = recycle
         client = try SurfaceClient(socket: socket, runtimeDirectory: runtimeDirectory, ignoring: withoutProtocols, made: connection)
     }
 
@@ -290,7 +295,7 @@ public final class WaylandLiveSurface: LiveCanvas, @unchecked Sendable {
         (viewporter, shell) = (nil, nil)
         let serving = clipboard?.handOver()
         clipboard = nil
-        client.disconnect(handingTo: serving)
+        client.disconnect(handingTo: serving, recycle: recycle)
         closed?()
     }
 

@@ -9,7 +9,7 @@ import TestSupport
 /// takes one made ahead.
 @Suite("the Wayland connection kept for the next live surface", .serialized)
 struct SpareConnectionTests {
-    @Test("kept: the next live surface is shown on it, another is made once it closed; one whose compositor went away is not handed out")
+    @Test("kept: the next live surface is shown on it and gives it back when it closed, for the one after; one whose compositor went away is not handed out")
     func spareForTheNextSurface() async throws {
         let sway = try await SwayServer.start(width: 640, height: 480, xwayland: false)
         let backend = WaylandBackend(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
@@ -28,8 +28,18 @@ struct SpareConnectionTests {
             #expect(backend.spareConnection == nil, "the next one is not made while the surface is up")
             _ = try await harness.onSurface { $0.finish() }
             #expect(try await harness.ending()?.get() == .finished)
-            let next = try #require(try await Self.spare(of: backend), "made again once the surface closed")
-            #expect(next !== made)
+            let next = try #require(try await Self.spare(of: backend), "kept again once the surface closed")
+            #expect(next === made, "the surface's connection, all of its objects gone, is kept for the next one")
+            // The next surface is shown on it, and works as on a new one.
+            let again = WaylandLiveHarness.start {
+                try backend.liveCanvas(.screen, maxPixels: .max) as! WaylandLiveSurface
+            }
+            let second = try await again.surface()
+            #expect(second.connection === made)
+            #expect(try await again.onSurface { try $0.frozen().image.width } == 640)
+            _ = try await again.onSurface { $0.finish() }
+            #expect(try await again.ending()?.get() == .finished)
+            #expect(try await Self.spare(of: backend) === made)
         } catch {
             await sway.stop()
             throw error
