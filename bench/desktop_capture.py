@@ -25,6 +25,9 @@ real binary for the peer): every client runs as livetext-test, kwin's user (KWin
   - the peer: bench/kwin_screenshot.py, CaptureWorkspace into a pipe, every byte read; and
     `spectacle -b -n -o FILE` where it is installed.
 
+On KDE, `livetext clipboard` through the warm daemon too (a new picture each time, served by wl-copy):
+the read's whole command.
+
 On both, the warm daemon's live surface too (`CaptureScreen` with live, bench/live_request.py, closed
 by Cancel once its first lines are live): the frozen screen shown N ms after the session started,
 the capture included, as the daemon logs it at once (what a `live` hotkey waits for after the press).
@@ -124,6 +127,17 @@ def png_pixel(data, x, y):
                 line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
         previous = line
     return tuple(previous[x * bpp:x * bpp + 3])
+
+
+def solid_png(colour, width, height):
+    """A PNG of one colour, `colour` an (r, g, b) triple."""
+    row = b"\x00" + bytes(colour) * width
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(row * height))
+            + chunk(b"IEND", b""))
 
 
 def file_pixel(path):
@@ -339,7 +353,29 @@ def bench_kde(lt, runs):
 
         tools.insert(2, live_tool(lambda: timed([python, os.path.join(ROOT, "bench", "live_request.py")], **user),
                                   daemon_log))
-        measure(tools, window.show, runs)
+        copier = []
+
+        def clipboard():
+            # A new picture each time (a square of the next colour, served by wl-copy), read through the daemon.
+            colour = next(clipboard_colours)
+            picture = os.path.join(kwin.home, "clip.png")
+            with open(picture, "wb") as f:
+                f.write(solid_png(rgb(colour), 96, 96))
+            while copier:
+                copier.pop().kill()
+            copier.append(subprocess.Popen(["wl-copy", "--foreground", "--type", "image/png"], stdin=open(picture, "rb"),
+                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **user))
+            time.sleep(0.3)
+            wall, done = timed([lt, "clipboard", "--types", "codes", "--json"], **user)
+            return {"wall": wall, "own": None}
+
+        clipboard_colours = colours()
+        tools.insert(3, Tool("clipboard", "warm daemon (`clipboard`, wl-copy's picture)", clipboard))
+        try:
+            measure(tools, window.show, runs)
+        finally:
+            while copier:
+                copier.pop().kill()
         return tools, missing
     finally:
         kwin.stop()
