@@ -4,7 +4,8 @@ import Synchronization
 /// The screen of a Wayland desktop without a capture protocol, through the best service it has,
 /// asked in order: on KDE Plasma KWin's own ScreenShot2 (pixels through a pipe, no dialog) and then
 /// the Screenshot portal; on GNOME mutter's screen cast where the user allowed screenshots without
-/// asking (a frame through PipeWire, no PNG) and then the portal; elsewhere the portal. The desktop is known from
+/// asking (a frame through PipeWire, no PNG; `LIVETEXT_GNOME_CAPTURE=portal` leaves it out) and
+/// then the portal; elsewhere the portal. The desktop is known from
 /// `XDG_CURRENT_DESKTOP`, else from who owns the bus (a daemon started by bus activation has no
 /// such variable): decided on first use, so making one costs nothing.
 public final class DesktopGrabber: ScreenGrabber {
@@ -63,7 +64,9 @@ public final class DesktopGrabber: ScreenGrabber {
         let portal = ScreenshotPortal(busAddress: busAddress, desktop: kind)
         let grabbers: [any ScreenGrabber] = switch kind {
         case .kde: [KWinScreenShot(busAddress: busAddress), portal]
-        case .gnome: [MutterScreenCast(busAddress: busAddress), portal]
+        // `LIVETEXT_GNOME_CAPTURE=portal`: the portal alone (the screen cast's frame shows GNOME's
+        // orange screen-sharing pill in the top bar, which the portal's screenshot does not).
+        case .gnome: environment["LIVETEXT_GNOME_CAPTURE"] == "portal" ? [portal] : [MutterScreenCast(busAddress: busAddress), portal]
         default: [portal]
         }
         let made = (kind, grabbers)

@@ -77,6 +77,16 @@ struct MutterScreenCastTests {
         #expect(try MutterScreenCast.pipeWireSocket(["PIPEWIRE_REMOTE": "/dev/null"]).get() == "/dev/null")
     }
 
+    @Test("GNOME's order: mutter's screen cast, then the portal; LIVETEXT_GNOME_CAPTURE=portal leaves the screen cast out")
+    func order() {
+        let gnome = ["XDG_CURRENT_DESKTOP": "GNOME"]
+        #expect(DesktopGrabber(environment: gnome, busAddress: "unix:path=/nonexistent").spokenName
+                    == "mutter's ScreenCast (through PipeWire), then the desktop's Screenshot portal (xdg-desktop-portal)")
+        let portalOnly = DesktopGrabber(environment: gnome.merging(["LIVETEXT_GNOME_CAPTURE": "portal"]) { $1 },
+                                        busAddress: "unix:path=/nonexistent")
+        #expect(portalOnly.spokenName == "the desktop's Screenshot portal (xdg-desktop-portal)")
+    }
+
     @Test("the layout of mutter's monitors: scaled logical monitors side by side, a rotated one, the physical layout mode")
     func layout() throws {
         func monitor(_ connector: String, _ width: Int32, _ height: Int32) -> DBusValue {
