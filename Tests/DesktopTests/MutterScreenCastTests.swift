@@ -28,7 +28,12 @@ struct MutterScreenCastTests {
             let portal = ScreenshotPortal(busAddress: gnome.sessionBus)
             let cast1 = try await offPool { try cast.grabScreen(within: .seconds(20)) }
             let shot = try await offPool { try portal.grabScreen(within: .seconds(30)) }
+            // The next capture's session is made ahead (not started: GNOME shows nothing for it),
+            // and the next capture takes it.
+            let ready = try #require(try await Self.prepared(cast))
             let cast2 = try await offPool { try cast.grabScreen(within: .seconds(20)) }
+            let readyNext = try #require(try await Self.prepared(cast))
+            #expect(readyNext != ready)
             #expect(cast1.width == gnome.width && cast1.height == gnome.height && cast1.format == .rgba8)
             // The same screen: the portal's PNG and the cast's frames agree below the top bar (its clock may turn).
             let differing = Self.differingShare(cast1, shot, below: 40)
@@ -42,12 +47,13 @@ struct MutterScreenCastTests {
                     "\(String(describing: silent))")
             let desktop = cast1.rgba(x: 640, y: 500)
             #expect(desktop.b > desktop.r + 60, "GNOME's blue desktop, not \(desktop): red and blue swapped?")
-            // Each capture's session stopped: mutter keeps none of ours.
+            // Each capture's session stopped, the one prepared taken: mutter keeps only the next one.
             try await Task.sleep(for: .milliseconds(500))
             let sessions = try await gnome.gdbus(["introspect", "--session", "-d", "org.gnome.Mutter.ScreenCast", "-o",
                                                   "/org/gnome/Mutter/ScreenCast/Session", "--only-properties"], timeout: .seconds(5))
-            // (gdbus lists the path's own node, then a node for each child: a session left running.)
-            #expect(sessions.components(separatedBy: "node ").count == 2, "sessions left running: \(sessions)")
+            // (gdbus lists the path's own node, then a node for each child.)
+            #expect(sessions.components(separatedBy: "node ").count == 3, "sessions left running: \(sessions)")
+            #expect(sessions.contains("node " + readyNext.rawValue.split(separator: "/").last!), "\(sessions)")
 
             // Revoked: refused at once, the next grabber (the portal) then refuses too.
             try await gnome.allowScreenshots(false)
@@ -115,6 +121,15 @@ struct MutterScreenCastTests {
         #expect(physical == MutterDisplayLayout(x: 0, y: 0, width: 2560 + 1920, height: 1600))
         #expect(throws: LiveTextError.self) { try MutterDisplayLayout(state: state(1, [logical(0, 0, 1, 0, "HDMI-9")])) }
         #expect(throws: LiveTextError.self) { try MutterDisplayLayout(state: [.uint32(1)]) }
+    }
+
+    /// The session `cast` prepared for its next capture, once made (10 s at most).
+    static func prepared(_ cast: MutterScreenCast) async throws -> DBusObjectPath? {
+        for _ in 0..<200 {
+            if let session = cast.preparedSession { return session }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
     }
 
     /// The share of pixels below row `top` whose colours differ by more than 24 in a channel.
