@@ -57,6 +57,24 @@ public struct AnalysisPipeline: Sendable {
         return Outcome(analysis: analysis, image: acquired.image, readWhileResting: read.readWhileResting)
     }
 
+    /// Reads a frozen screen progressively (live text): the text its applications publish first,
+    /// within the walk's deadline, its lines holding ink live at once (the first partial reading),
+    /// then the OCR of the rest, each partial reading holding them too. Without `accessibleText`,
+    /// or nothing published in time, the OCR alone reads it.
+    public func analyze(_ screen: ScreenImage, progress: ProgressiveReading) async throws -> ImageAnalysis {
+        guard let accessibleText else { return try await analyzer.analyze(screen, configuration: configuration, progress: progress) }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let published = await accessibleText.lines(on: AcquiredImage(screen))
+        let walkMs = ImageAnalysis.Timing.rounded(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
+        var configuration = self.configuration
+        configuration.regions = screen.regions
+        var analysis = try await analyzer.analyze(screen.image, source: screen.source, configuration: configuration,
+                                                  progress: progress, publishing: published)
+        analysis.timing.accessibilityMs = walkMs
+        analysis.timing.totalMs = ImageAnalysis.Timing.rounded(analysis.timing.totalMs + walkMs)
+        return analysis
+    }
+
     /// Acquires, analyzes and delivers: `then` says what to do with the text (`--only`: the
     /// matched values), `outlet` does it.
     public func run(acquire: (_ atRest: @escaping @Sendable (ScreenImage) -> Void) async throws -> AcquiredImage,
