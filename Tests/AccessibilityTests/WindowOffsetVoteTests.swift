@@ -57,3 +57,30 @@ struct WindowOffsetVoteTests {
         }
     }
 }
+
+extension WindowOffsetVoteTests {
+    @Test("on sway, a GTK 3 Wayland window's published lines are placed by the vote: `capture` gives them exactly, sourced accessibility")
+    func swayWindow() async throws {
+        try await SwayServer.with(width: 900, height: 600, xwayland: false) { sway in
+            try await AccessibilityDesktop.with { desktop in
+                var environment = desktop.environment.merging(sway.environment) { $1 }
+                environment["GDK_BACKEND"] = "wayland"
+                environment["DISPLAY"] = ""
+                try await desktop.gtkWindow(Self.labels.map { .label($0) }, environment: environment)
+                _ = try await AccessibilityReaderTests.screen(of: desktop, showing: Self.labels)
+                environment["LIVETEXT_LOCAL"] = "1"
+                environment["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
+                var accessible: [String] = [], outcome: CommandResult?
+                for _ in 0..<5 where accessible.isEmpty {
+                    let ran = try await runCommand(builtLivetext().path, ["capture", "--screen", "--json"], environment: environment)
+                    outcome = ran
+                    #expect(ran.status == 0, "\(ran.stderr)")
+                    let document = try JSONSerialization.jsonObject(with: Data(ran.stdout.utf8)) as? [String: Any] ?? [:]
+                    accessible = CaptureAccessibilityTests.lines(document)
+                        .filter { $0["source"] as? String == "accessibility" }.compactMap { $0["text"] as? String }
+                }
+                #expect(accessible == Self.labels, "\(outcome?.stdout.prefix(3000) ?? "")")
+            }
+        }
+    }
+}
