@@ -30,7 +30,8 @@ struct CaptureCommand: AsyncParsableCommand {
     @OptionGroup var target: ScreenTargetOptions
 
     @Option(help: ArgumentHelp("on: the exact text applications publish on the accessibility bus is taken where it is "
-                               + "drawn, OCR reads the rest (X11; the default: the settings' analysis.accessibility, "
+                               + "drawn, OCR reads the rest (X11; on Wayland placed by matching the OCR's lines; the default: "
+                               + "the settings' analysis.accessibility, "
                                + "on); off: OCR reads everything.",
                                valueName: "on|off"))
     var accessibility: AccessibilitySwitch?

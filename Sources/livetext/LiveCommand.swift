@@ -35,7 +35,8 @@ struct LiveCommand: AsyncParsableCommand {
     @OptionGroup var target: ScreenTargetOptions
 
     @Option(help: ArgumentHelp("on: the exact text applications publish on the accessibility bus is live at once where "
-                               + "it is drawn, OCR reads the rest (X11; the default: the settings' "
+                               + "it is drawn, OCR reads the rest (X11; on Wayland placed by matching the OCR's lines once it "
+                               + "is done; the default: the settings' "
                                + "analysis.accessibility, on); off: OCR reads everything.",
                                valueName: "on|off"))
     var accessibility: AccessibilitySwitch?
