@@ -21,7 +21,7 @@ placed by the vote against the OCR's lines.
 With --live, `livetext live --region ... --report-timing` instead (the pointer off the window), closed
 with Esc once it had time to read everything: per page and mode the medians of first_live_ms (the
 session's start to the first text live: with accessibility, the published lines) and live_ms (to the
-whole reading).
+whole reading), and shown_ms (to the frozen screen up).
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -113,14 +113,16 @@ def main():
             time.sleep(1.0)
             if args.live:
                 for mode in ("on", "off"):
-                    firsts, wholes = [], []
+                    shown, firsts, wholes = [], [], []
                     for _ in range(args.runs):
-                        firsts_whole = live_session(livetext, env, mode)
-                        if firsts_whole:
-                            firsts.append(firsts_whole[0])
-                            wholes.append(firsts_whole[1])
+                        timing = live_session(livetext, env, mode)
+                        if timing:
+                            shown.append(timing[0])
+                            firsts.append(timing[1])
+                            wholes.append(timing[2])
                     rows.append((name, mode, statistics.median(firsts) if firsts else None,
-                                 statistics.median(wholes) if wholes else None, len(firsts)))
+                                 statistics.median(wholes) if wholes else None, len(firsts),
+                                 statistics.median(shown) if shown else None))
                 window.kill(); window.wait()
                 continue
             for mode in ("on", "off"):
@@ -142,10 +144,11 @@ def main():
                              statistics.median(shares), statistics.median(walks) if walks else None))
             window.kill(); window.wait()
         if args.live:
-            print("%-12s %-4s %14s %10s %5s" % ("page", "a11y", "first_live_ms", "live_ms", "runs"))
+            print("%-12s %-4s %9s %14s %10s %5s" % ("page", "a11y", "shown_ms", "first_live_ms", "live_ms", "runs"))
             for row in rows:
-                print("%-12s %-4s %14s %10s %5d" % (row[0], row[1], "-" if row[2] is None else "%.1f" % row[2],
-                                                    "-" if row[3] is None else "%.1f" % row[3], row[4]))
+                print("%-12s %-4s %9s %14s %10s %5d" % (row[0], row[1], "-" if row[5] is None else "%.1f" % row[5],
+                                                         "-" if row[2] is None else "%.1f" % row[2],
+                                                         "-" if row[3] is None else "%.1f" % row[3], row[4]))
             return
         print("%-12s %-4s %8s %10s %8s %8s %8s" % ("page", "a11y", "wall s", "totalMs", "walk ms", "CER", "a11y"))
         for row in rows:
@@ -195,7 +198,7 @@ def start_sway(runtime, started):
 
 
 def live_session(livetext, env, mode):
-    """One `livetext live` session: (first_live_ms, live_ms), or None when it closed before the whole came."""
+    """One `livetext live` session: (shown_ms, first_live_ms, live_ms), or None when it closed before the whole came."""
     subprocess.run(["xdotool", "mousemove", "795", "455"], env=env, check=True)
     session = subprocess.Popen([livetext, "live", "--region", "0,0,800,460", "--report-timing", "--accessibility", mode],
                                env=env, stderr=subprocess.PIPE, text=True)
@@ -206,7 +209,7 @@ def live_session(livetext, env, mode):
         if line.startswith("{"):
             timing = json.loads(line)
             if timing.get("live_ms") is not None:
-                return timing["first_live_ms"], timing["live_ms"]
+                return timing["shown_ms"], timing["first_live_ms"], timing["live_ms"]
     return None
 
 
