@@ -34,12 +34,7 @@ struct LiveCommand: AsyncParsableCommand {
 
     @OptionGroup var target: ScreenTargetOptions
 
-    @Option(help: ArgumentHelp("on: the exact text applications publish on the accessibility bus is live at once where "
-                               + "it is drawn, OCR reads the rest (X11; on Wayland placed by matching the OCR's lines once it "
-                               + "is done; the default: the settings' "
-                               + "analysis.accessibility, on); off: OCR reads everything.",
-                               valueName: "on|off"))
-    var accessibility: AccessibilitySwitch?
+    @OptionGroup var accessibility: AccessibilityOption
 
     func validate() throws {
         guard target.count <= 1 else {
@@ -48,6 +43,6 @@ struct LiveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await live.run(try target.request() ?? .screen, accessibility: accessibility.map { $0 == .on })
+        try await live.run(try target.request() ?? .screen, accessibility: accessibility.asked)
     }
 }

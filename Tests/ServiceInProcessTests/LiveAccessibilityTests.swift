@@ -92,8 +92,8 @@ struct LiveAccessibilityTests {
     }
 
     /// One live session: a triple click on the first label copies it as soon as a reading holds
-    /// it; the whole is held back until then; Ctrl+C once the whole came copies again; two Escapes
-    /// close. Nil when the first reading held no published line (the walk missed its deadline).
+    /// it; the whole is held back until then; once the whole came, Enter copies the selection again
+    /// and closes. Nil when the first reading held no published line (the walk missed its deadline).
     static func session(analyzer: ImageAnalyzer, reading: AccessibleTextReading, on server: TestDisplay, unread: [UInt8])
         async throws -> (Timeline, ImageAnalysis)? {
         let started = ContinuousClock.now
@@ -126,17 +126,16 @@ struct LiveAccessibilityTests {
             }
             open.yield()
             try await LiveSessionTests.until { try await LiveSessionTests.topPixel(on: server) == unread } doing: {}
-            let copied = timeline.withLock { $0.copies.count }
-            try await XPeers.xdotool(["key", "ctrl+c"], on: server)
-            try await LiveSessionTests.until { timeline.withLock { $0.copies.count > copied } } doing: {}
-            try await XPeers.xdotool(["key", "Escape", "sleep", "0.2", "key", "Escape"], on: server)
+            // The whole is in: Enter copies what is still selected and closes.
+            try await XPeers.xdotool(["key", "Return"], on: server)
         } catch {
-            try? await XPeers.xdotool(["key", "Escape", "sleep", "0.2", "key", "Escape"], on: server)
             open.finish()
+            try? await XPeers.xdotool(["key", "Escape", "sleep", "0.2", "key", "Escape"], on: server)
             _ = try? await ended
             throw error
         }
         let outcome = try await ended
+        #expect(outcome.confirmed)
         return (timeline.withLock { $0 }, try #require(outcome.analysis))
     }
 }
