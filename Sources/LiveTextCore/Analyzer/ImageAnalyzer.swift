@@ -95,8 +95,18 @@ public final class ImageAnalyzer: Sendable {
         try checkConfiguration(configuration)
         let flag = CancellationFlag()
         do {
-            let cover = published.isEmpty || !configuration.types.contains(.text) ? nil
-                : try await BlockingWork.run { PublishedCover(published, in: image, regions: configuration.regions) }
+            var progress = progress, cover: PublishedCover?
+            if !published.isEmpty, configuration.types.contains(.text) {
+                let sorted = try await BlockingWork.run { PublishedCover.checked(published, in: image) }
+                // The lines taken, live at once (generation 1), before they are painted out: every
+                // later partial reading holds them, one generation on.
+                if let shown = progress, !sorted.accepted.isEmpty {
+                    progress = shown.publishingFirst(Self.withPublished([], sorted.accepted), image: image, source: source) {
+                        self.interpreted($0, configuration)
+                    }
+                }
+                cover = try await BlockingWork.run { PublishedCover(sorted: sorted, in: image, regions: configuration.regions) }
+            }
             return try await analyze(image, source: source, configuration: configuration, progress: progress,
                                      flag: flag, started: started, cover: cover)
         } catch is CancellationError {
@@ -197,15 +207,8 @@ public final class ImageAnalyzer: Sendable {
             }
         }
         defer { unmasked?.cancel() }
-        // The lines applications published and drew, live at once (generation 1): every later
-        // partial reading holds them, one generation on.
+        // The lines applications published and drew (already live: the progressive reading holds them).
         let taken = cover.map(\.accepted) ?? []
-        var progress = progress
-        if let shown = progress, !taken.isEmpty, configuration.types.contains(.text) {
-            progress = shown.publishingFirst(Self.withPublished([], taken), image: image, source: source) {
-                self.interpreted($0, configuration)
-            }
-        }
         // The line under the pointer first, alone, before the codes and the page's layout: the
         // page's partial readings replace it (they come with higher generations). Not where a
         // published line already stands.
