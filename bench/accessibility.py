@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Capture with the accessibility bus beside OCR alone, on GTK 3 windows of known text.
 
-    /usr/bin/python3 bench/accessibility.py [--livetext PATH] [--runs 3]
+    /usr/bin/python3 bench/accessibility.py [--livetext PATH] [--runs 3] [--live]
 
 Starts Xvfb, a private session bus, at-spi2-core's bus launcher and one GTK 3 window per page
 below (labels and a text view: confusable characters, accents, German, a wrapped paragraph), then
@@ -12,6 +12,16 @@ the known lines (edit distance over the known text's length, each known line aga
 line most like it) and the share of lines sourced `accessibility`; then per page the ratios on/off
 of totalMs and of the wall time. The page `canvas` draws one line with cairo (published by nobody:
 OCR reads it) below its labels.
+
+With --sway, the same captures (`capture --screen`) on a headless sway (run as the user
+livetext-test when run as root, as the tests do) with each GTK 3 window on Wayland
+(GDK_BACKEND=wayland, tiled over the whole output): the published lines are window-relative there,
+placed by the vote against the OCR's lines.
+
+With --live, `livetext live --region ... --report-timing` instead (the pointer off the window), closed
+with Esc once it had time to read everything: per page and mode the medians of first_live_ms (the
+session's start to the first text live: with accessibility, the published lines) and live_ms (to the
+whole reading), and shown_ms (to the frozen screen up).
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -73,6 +83,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--livetext", default=".build/debug/livetext")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--live", action="store_true")
+    parser.add_argument("--sway", action="store_true")
     args = parser.parse_args()
     livetext = os.path.abspath(args.livetext)
     runtime = tempfile.mkdtemp(prefix="a11y-bench-")
@@ -87,6 +99,8 @@ def main():
         address = bus.stdout.readline().strip()
         env = dict(os.environ, DISPLAY=display, DBUS_SESSION_BUS_ADDRESS=address, XDG_RUNTIME_DIR=runtime,
                    GSETTINGS_BACKEND="memory", LIVETEXT_LOCAL="1", XDG_CONFIG_HOME="/nonexistent/livetext-bench")
+        if args.sway:
+            env.update(start_sway(runtime, started), GDK_BACKEND="wayland", DISPLAY="")
         time.sleep(0.5)
         started.append(subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=env,
                                         stderr=subprocess.DEVNULL))
@@ -97,11 +111,26 @@ def main():
                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
             window.stdout.readline()
             time.sleep(1.0)
+            if args.live:
+                for mode in ("on", "off"):
+                    shown, firsts, wholes = [], [], []
+                    for _ in range(args.runs):
+                        timing = live_session(livetext, env, mode)
+                        if timing:
+                            shown.append(timing[0])
+                            firsts.append(timing[1])
+                            wholes.append(timing[2])
+                    rows.append((name, mode, statistics.median(firsts) if firsts else None,
+                                 statistics.median(wholes) if wholes else None, len(firsts),
+                                 statistics.median(shown) if shown else None))
+                window.kill(); window.wait()
+                continue
             for mode in ("on", "off"):
                 walls, totals, walks, errors, shares = [], [], [], [], []
                 for _ in range(args.runs):
                     begin = time.monotonic()
-                    out = subprocess.run([livetext, "capture", "--region", "0,0,800,460", "--json", "--accessibility", mode],
+                    target = ["--screen"] if args.sway else ["--region", "0,0,800,460"]
+                    out = subprocess.run([livetext, "capture"] + target + ["--json", "--accessibility", mode],
                                          env=env, capture_output=True, text=True, timeout=120)
                     walls.append(time.monotonic() - begin)
                     document = json.loads(out.stdout)
@@ -114,6 +143,13 @@ def main():
                 rows.append((name, mode, statistics.median(walls), statistics.median(totals), statistics.median(errors),
                              statistics.median(shares), statistics.median(walks) if walks else None))
             window.kill(); window.wait()
+        if args.live:
+            print("%-12s %-4s %9s %14s %10s %5s" % ("page", "a11y", "shown_ms", "first_live_ms", "live_ms", "runs"))
+            for row in rows:
+                print("%-12s %-4s %9s %14s %10s %5d" % (row[0], row[1], "-" if row[5] is None else "%.1f" % row[5],
+                                                         "-" if row[2] is None else "%.1f" % row[2],
+                                                         "-" if row[3] is None else "%.1f" % row[3], row[4]))
+            return
         print("%-12s %-4s %8s %10s %8s %8s %8s" % ("page", "a11y", "wall s", "totalMs", "walk ms", "CER", "a11y"))
         for row in rows:
             walk = "-" if row[6] is None else "%.1f" % row[6]
@@ -132,6 +168,49 @@ def main():
                 except ProcessLookupError:
                     pass
             process.wait()
+
+
+def start_sway(runtime, started):
+    """A headless sway (pixman, one 1024x768 output, no Xwayland) for the bench: its environment."""
+    directory = tempfile.mkdtemp(prefix="a11y-bench-sway-")
+    os.chmod(directory, 0o755)
+    run = os.path.join(directory, "run")
+    os.mkdir(run, 0o700)
+    config = os.path.join(directory, "config")
+    with open(config, "w") as f:
+        f.write("output HEADLESS-1 resolution 1024x768 position 0 0\nxwayland disable\n")
+    os.chmod(config, 0o644)
+    command = ["/usr/bin/env", "-i", "PATH=/usr/bin:/bin", "HOME=" + directory, "XDG_RUNTIME_DIR=" + run,
+               "WLR_BACKENDS=headless", "WLR_LIBINPUT_NO_DEVICES=1", "WLR_RENDERER=pixman", "WLR_HEADLESS_OUTPUTS=1",
+               "/usr/bin/sway", "-c", config]
+    if os.getuid() == 0:
+        import pwd
+        account = pwd.getpwnam("livetext-test")
+        os.chown(run, account.pw_uid, account.pw_gid)
+        command = ["/usr/sbin/runuser", "-u", "livetext-test", "--"] + command
+    started.append(subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    for _ in range(300):
+        if os.path.exists(os.path.join(run, "wayland-1")):
+            break
+        time.sleep(0.1)
+    time.sleep(0.5)
+    return {"WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": run, "XDG_SESSION_TYPE": "wayland"}
+
+
+def live_session(livetext, env, mode):
+    """One `livetext live` session: (shown_ms, first_live_ms, live_ms), or None when it closed before the whole came."""
+    subprocess.run(["xdotool", "mousemove", "795", "455"], env=env, check=True)
+    session = subprocess.Popen([livetext, "live", "--region", "0,0,800,460", "--report-timing", "--accessibility", mode],
+                               env=env, stderr=subprocess.PIPE, text=True)
+    time.sleep(6)
+    subprocess.run(["xdotool", "key", "Escape"], env=env, check=True)
+    _, err = session.communicate(timeout=60)
+    for line in reversed(err.splitlines()):
+        if line.startswith("{"):
+            timing = json.loads(line)
+            if timing.get("live_ms") is not None:
+                return timing["shown_ms"], timing["first_live_ms"], timing["live_ms"]
+    return None
 
 
 def descendants(pid):

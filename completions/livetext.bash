@@ -362,7 +362,7 @@ _livetext_live() {
     repeating_flags=()
     non_repeating_flags=(--json --local --version -h --help)
     repeating_options=(--only --interaction)
-    non_repeating_options=(--tables --types --lang --max-pixels --layout --monitor --window --region)
+    non_repeating_options=(--tables --types --lang --max-pixels --layout --monitor --window --region --accessibility)
     __livetext_offer_flags_options 0
 
     # Offer option value completions
@@ -400,6 +400,10 @@ _livetext_live() {
         return
         ;;
     '--region')
+        return
+        ;;
+    '--accessibility')
+        __livetext_add_completions -W 'on'$'\n''off'
         return
         ;;
     esac

@@ -133,7 +133,7 @@ _livetext_capture() {
         '--monitor[One monitor, by number (0 is the first the X server lists).]:n:'
         '--window[A window by id, as xwininfo and xdotool print it (0x1a00007).]:id:'
         '--region[A rectangle in screen pixels.]:x,y,w,h:'
-        '--accessibility[on\: the exact text applications publish on the accessibility bus is taken where it is drawn, OCR reads the rest (X11; the default\: the settings'\'' analysis.accessibility, on); off\: OCR reads everything.]:on|off:{__livetext_complete "${___accessibility[@]}"}'
+        '--accessibility[on\: the exact text applications publish on the accessibility bus is taken where it is drawn (live at once in live), OCR reads the rest (X11; on Wayland placed by matching the OCR'\''s lines; the default\: the settings'\'' analysis.accessibility, on); off\: OCR reads everything.]:on|off:{__livetext_complete "${___accessibility[@]}"}'
         '--perform[Carry out this quick action (an id from --json'\''s actions).]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -190,6 +190,7 @@ _livetext_live() {
     local -i ret=1
     local -ar ___tables=('tsv' 'csv' 'html' 'json')
     local -ar ___layout=('auto' 'sparse' 'block' 'column')
+    local -ar ___accessibility=('on' 'off')
     local -ar arg_specs=(
         '--json[Print one JSON document per image (JSON Lines for several), as docs/API.md gives it.]'
         '--tables[Print only the tables found, as tsv, csv, html or json (exit 1 when there is none).]:format:{__livetext_complete "${___tables[@]}"}'
@@ -203,6 +204,7 @@ _livetext_live() {
         '--monitor[One monitor, by number (0 is the first the X server lists).]:n:'
         '--window[A window by id, as xwininfo and xdotool print it (0x1a00007).]:id:'
         '--region[A rectangle in screen pixels.]:x,y,w,h:'
+        '--accessibility[on\: the exact text applications publish on the accessibility bus is taken where it is drawn (live at once in live), OCR reads the rest (X11; on Wayland placed by matching the OCR'\''s lines; the default\: the settings'\'' analysis.accessibility, on); off\: OCR reads everything.]:on|off:{__livetext_complete "${___accessibility[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

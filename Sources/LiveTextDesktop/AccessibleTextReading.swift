@@ -27,6 +27,47 @@ public struct AccessibleTextReading: Sendable {
                            imageWidth: capture.image.width, imageHeight: capture.image.height)
     }
 
+    /// Whether `capture` is a screen capture that says nothing of its windows (a Wayland
+    /// compositor's): its published lines are placed by `WindowOffsetVote`, after the OCR.
+    static func placesByVote(_ capture: AcquiredImage) -> Bool {
+        capture.screenArea != nil && capture.windows.isEmpty
+    }
+
+    /// The lines each application publishes, in its window's coordinates scaled to the pixels of
+    /// `capture` (a screen capture that says nothing of its windows: a Wayland compositor's, whose
+    /// applications know only where in their window they draw), one list an application, for
+    /// `WindowOffsetVote` to place against the OCR's lines; none without an accessibility bus or
+    /// when nothing answered in time.
+    public func windowLines(on capture: AcquiredImage) async -> [[PublishedLine]] {
+        guard let area = capture.screenArea, capture.windows.isEmpty else { return [] }
+        guard let reader = try? await AccessibilityReader.connect(sessionAddress: sessionAddress, timeout: limits.deadline)
+        else { return [] }
+        defer { reader.close() }
+        return Self.windowRelative(await reader.read(limits: limits), area: area, imageWidth: capture.image.width,
+                                   imageHeight: capture.image.height)
+    }
+
+    /// The lines of `screen`, one list an application, their boxes taken as window coordinates
+    /// and scaled as a capture of `area` in `imageWidth` × `imageHeight` pixels is; lines of one
+    /// widget share a group.
+    static func windowRelative(_ screen: AccessibleScreen, area: Bounds, imageWidth: Int, imageHeight: Int)
+        -> [[PublishedLine]] {
+        let scaleX = area.width > 0 ? Double(imageWidth) / Double(area.width) : 1
+        let scaleY = area.height > 0 ? Double(imageHeight) / Double(area.height) : 1
+        var groups: [String: Int] = [:]
+        return screen.applications.enumerated().map { number, application in
+            application.lines.map { line in
+                let key = "\(number):\(line.widget)"
+                let group = groups[key] ?? groups.count
+                groups[key] = group
+                let box = Bounds(x: Int((Double(line.bounds.x) * scaleX).rounded()), y: Int((Double(line.bounds.y) * scaleY).rounded()),
+                                 width: Int((Double(line.bounds.width) * scaleX).rounded()),
+                                 height: Int((Double(line.bounds.height) * scaleY).rounded()))
+                return PublishedLine(text: line.text, bounds: box, geometryTrusted: line.geometryTrusted, group: group)
+            }
+        }.filter { !$0.isEmpty }
+    }
+
     /// Places the lines of `screen` on a capture of `area` (`imageWidth` × `imageHeight` pixels)
     /// showing `windows` (topmost first): a line goes with the window of its application's
     /// process that holds its middle, is clipped to that window, and is left out when any window

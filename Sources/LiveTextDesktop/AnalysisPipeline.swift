@@ -33,6 +33,15 @@ public struct AnalysisPipeline: Sendable {
         let prefetch = SelectionPrefetch(analyzer: analyzer, configuration: configuration)
         defer { prefetch.cancel() }
         let acquired = try await acquire(prefetch.rested(over:))
+        if let accessibleText, AccessibleTextReading.placesByVote(acquired) {
+            // Where the windows are is not known: the OCR reads everything and places them.
+            async let walked = Self.timed { await accessibleText.windowLines(on: acquired) }
+            let read = try await prefetch.analysis(of: acquired.image, source: acquired.source, regions: acquired.regions,
+                                                   publishing: [])
+            var analysis = placing(await walked, in: read.analysis, image: acquired.image, regions: acquired.regions)
+            if let captureMs = acquired.captureMs { analysis.timing.captureMs = captureMs }
+            return Outcome(analysis: analysis, image: acquired.image, readWhileResting: read.readWhileResting)
+        }
         // The published text is read first: within its deadline (150 ms), where the OCR of a
         // window takes seconds, and what it gives need not be read again (the OCR reads only the
         // rest). Nothing in time: OCR alone decides.
@@ -55,6 +64,55 @@ public struct AnalysisPipeline: Sendable {
         }
         if let captureMs = acquired.captureMs { analysis.timing.captureMs = captureMs }
         return Outcome(analysis: analysis, image: acquired.image, readWhileResting: read.readWhileResting)
+    }
+
+    /// Reads a frozen screen progressively (live text): the text its applications publish first,
+    /// within the walk's deadline, its lines holding ink live at once (the first partial reading),
+    /// then the OCR of the rest, each partial reading holding them too. Without `accessibleText`,
+    /// or nothing published in time, the OCR alone reads it.
+    public func analyze(_ screen: ScreenImage, progress: ProgressiveReading) async throws -> ImageAnalysis {
+        guard let accessibleText else { return try await analyzer.analyze(screen, configuration: configuration, progress: progress) }
+        let acquired = AcquiredImage(screen)
+        if AccessibleTextReading.placesByVote(acquired) {
+            // Where the windows are is not known: the whole reading places them.
+            async let walked = Self.timed { await accessibleText.windowLines(on: acquired) }
+            let analysis = try await analyzer.analyze(screen, configuration: configuration, progress: progress)
+            return placing(await walked, in: analysis, image: screen.image, regions: screen.regions)
+        }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let published = await accessibleText.lines(on: acquired)
+        let walkMs = ImageAnalysis.Timing.rounded(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
+        var configuration = self.configuration
+        configuration.regions = screen.regions
+        var analysis = try await analyzer.analyze(screen.image, source: screen.source, configuration: configuration,
+                                                  progress: progress, publishing: published)
+        analysis.timing.accessibilityMs = walkMs
+        analysis.timing.totalMs = ImageAnalysis.Timing.rounded(analysis.timing.totalMs + walkMs)
+        return analysis
+    }
+
+    /// `analysis` of `image` with the lines each application published in its window's
+    /// coordinates (`walked`: them, and how long the walk took) placed where `WindowOffsetVote`
+    /// puts them among its OCR lines and taken in (`ImageAnalyzer.fusing`); an application
+    /// without a clear vote is left to the OCR.
+    func placing(_ walked: (lines: [[PublishedLine]], ms: Double), in analysis: ImageAnalysis, image: PixelImage,
+                 regions: ContentRegions) -> ImageAnalysis {
+        let ocrLines = analysis.blocks.flatMap(\.lines)
+        let placed = walked.lines.flatMap {
+            WindowOffsetVote.placed($0, among: ocrLines, width: image.width, height: image.height)
+        }
+        var configuration = self.configuration
+        configuration.regions = regions
+        var fused = analyzer.fusing(analysis, with: placed, in: image, configuration: configuration)
+        fused.timing.accessibilityMs = walked.ms
+        return fused
+    }
+
+    /// What `body` gives, and how long it took in milliseconds (one decimal).
+    static func timed<T: Sendable>(_ body: @Sendable () async -> T) async -> (lines: T, ms: Double) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let value = await body()
+        return (value, ImageAnalysis.Timing.rounded(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6))
     }
 
     /// Acquires, analyzes and delivers: `then` says what to do with the text (`--only`: the

@@ -49,7 +49,8 @@ public struct AnalysisRequestOptions: Sendable, Hashable {
     /// stands) instead of reading it once; the analysis fills in as it is read.
     public var live = false
     /// `CaptureScreen` only: take the text applications publish on the accessibility bus where it
-    /// is drawn (X11); nil: the daemon's setting (`analysis.accessibility`).
+    /// is drawn (X11; Wayland: placed by `WindowOffsetVote`; with `live`, live at once); nil: the
+    /// daemon's setting (`analysis.accessibility`).
     public var accessibility: Bool?
 
     public init(types: AnalysisTypes? = nil, languages: LanguageSet? = nil, only: Set<ItemKind>? = nil,

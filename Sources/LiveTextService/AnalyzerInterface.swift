@@ -119,7 +119,9 @@ extension LiveTextService {
                            surface outlives the caller; Cancel or Release closes it. A second live surface while one is \
                            up is Unavailable; copy, notify and the interaction type none are InvalidArgs with live. \
                            accessibility (b): take the text applications publish on the accessibility bus where it is \
-                           drawn (X11; absent: the setting analysis.accessibility, on).
+                           drawn (X11: by their windows; Wayland: where at least two of its lines agree with the OCR \
+                           on their window's place; with live, live at once; absent: the setting \
+                           analysis.accessibility, on).
                            """) { call in
                     try await replying {
                         let request = try self.options(call[0], capturing: true)

@@ -61,6 +61,7 @@ extension LiveTextService {
             }
         }
         let requestLimits = self.requestLimits, configuration = options.configuration, activationToken = options.activationToken
+        let accessibility = options.requested.accessibility ?? settings.settings.analysis.accessibility
         let alsoPrimary = options.primary || settings.settings.clipboard.alsoPrimary
         log.info("analysis \(record.id) for \(owner): live \(target)")
         await record.start({ [weak self] in
@@ -69,8 +70,8 @@ extension LiveTextService {
             return try await requestLimits.holding(ticket) {
                 defer { reading.finish() }
                 let ended = try await self.showLive(target, on: desktop, configuration: configuration, types: types,
-                                                    alsoPrimary: alsoPrimary, activationToken: activationToken,
-                                                    onReading: { analysis in
+                                                    alsoPrimary: alsoPrimary, accessibility: accessibility,
+                                                    activationToken: activationToken, onReading: { analysis in
                     reading.yield(analysis)
                 })
                 reading.finish()
@@ -98,7 +99,8 @@ extension LiveTextService {
             let setup = LiveTimings.since(pressed)
             log.info("hotkey \(name): live text on \(target) starting \(setup) ms after the press")
             let ended = try await showLive(target, on: desktop, configuration: configuration, types: types,
-                                           alsoPrimary: settings.settings.clipboard.alsoPrimary, activationToken: activationToken)
+                                           alsoPrimary: settings.settings.clipboard.alsoPrimary,
+                                           accessibility: settings.settings.analysis.accessibility, activationToken: activationToken)
             let lines = ended.analysis?.blocks.reduce(0) { $0 + $1.lines.count }
             log.info("hotkey \(name): live text on \(target) closed" + (lines.map { ", \($0) lines read" } ?? ""))
         } catch let error as LiveTextError where error.code == .cancelled {
@@ -112,10 +114,11 @@ extension LiveTextService {
     /// (which keeps serving them), and what the user chose (an item's action, Look Up or Translate
     /// of the selection) is carried out once nothing is grabbed any more, as the daemon's other
     /// actions are. `onReading` hears each reading, as `LiveSession.run` says; `activationToken`
-    /// (the request's) asks the compositor for the surface's focus.
+    /// (the request's) asks the compositor for the surface's focus. With `accessibility`, the text
+    /// applications publish is live at once where it is drawn (`AnalysisPipeline.analyze(_:progress:)`).
     func showLive(_ target: CaptureRequest, on desktop: Desktop? = nil, configuration: ImageAnalyzer.Configuration,
-                  types: [InteractionType],
-                  alsoPrimary: Bool, activationToken: String? = nil, onReading: @escaping @Sendable (ImageAnalysis) -> Void = { _ in }) async throws
+                  types: [InteractionType], alsoPrimary: Bool, accessibility: Bool = false, activationToken: String? = nil,
+                  onReading: @escaping @Sendable (ImageAnalysis) -> Void = { _ in }) async throws
         -> LiveSession.Outcome {
         let interaction = settings.settings.interaction
         let desktop = desktop ?? self.desktop
@@ -123,10 +126,11 @@ extension LiveTextService {
                                   interface: interaction.supplementaryInterface,
                                   allowDataDetectorsInTextMode: interaction.allowDataDetectorsInTextMode)
         session.activationToken = activationToken
-        let analyzer = self.analyzer
+        let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: configuration,
+                                        accessibleText: accessibility ? AccessibleTextReading() : nil)
         // Read from the pointer outwards, each batch of lines live (and heard) as soon as it is read.
         let ended = try await session.run(analyze: { image, progress in
-            try await analyzer.analyze(image, configuration: configuration, progress: progress)
+            try await pipeline.analyze(image, progress: progress)
         }, copy: { text in
             try desktop.copySynchronously(text, alsoPrimary: alsoPrimary)
         }, onReading: onReading, onShown: { [log] shownMs in

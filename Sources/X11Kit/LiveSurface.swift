@@ -36,6 +36,9 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
     private let closingDisplay: Bool
     /// The windows under the surface when the screen froze, read apart.
     private let regions: ContentRegions
+    /// The top-level windows shown when the screen froze, topmost first (what places the text
+    /// applications publish on it).
+    private let shownWindows: [ScreenWindow]
     private let loop: LiveEventLoop
     /// Escape is reported to the handler as a key instead of ending `run` (set while a menu is
     /// shown: Escape closes the menu, not the surface). False by default: Escape closes at once.
@@ -89,6 +92,7 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
         self.area = area
         self.closingDisplay = closingDisplay
         regions = windows.regions(in: area)
+        shownWindows = windows.screenWindows
         screen = try FrozenScreen(display: display, area: area)
         loop = try LiveEventLoop()
     }
@@ -158,7 +162,7 @@ public final class LiveSurface: LiveCanvas, @unchecked Sendable {
 
     /// The frozen pixels (read from the server the first time) and where they are on the screen.
     public func frozen() throws -> CapturedImage {
-        CapturedImage(image: try frozenImage(), bounds: area, regions: regions)
+        CapturedImage(image: try frozenImage(), bounds: area, regions: regions, windows: shownWindows)
     }
 
     private func frozenImage() throws -> PixelImage {

@@ -29,11 +29,7 @@ struct CaptureCommand: AsyncParsableCommand {
 
     @OptionGroup var target: ScreenTargetOptions
 
-    @Option(help: ArgumentHelp("on: the exact text applications publish on the accessibility bus is taken where it is "
-                               + "drawn, OCR reads the rest (X11; the default: the settings' analysis.accessibility, "
-                               + "on); off: OCR reads everything.",
-                               valueName: "on|off"))
-    var accessibility: AccessibilitySwitch?
+    @OptionGroup var accessibility: AccessibilityOption
 
     @Option(help: ArgumentHelp("Carry out this quick action (an id from --json's actions).", valueName: "id"))
     var perform: String?
@@ -56,11 +52,11 @@ struct CaptureCommand: AsyncParsableCommand {
         let run = SingleImageRun(options: options, delivery: delivery, perform: perform)
         try await run.run(daemon: { client, requestOptions in
             var requestOptions = requestOptions
-            requestOptions.accessibility = accessibility.map { $0 == .on }
+            requestOptions.accessibility = accessibility.asked
             return await client.capture(request, options: requestOptions, perform: perform)
         }, local: { pipeline in
             var pipeline = pipeline
-            let wanted = try accessibility.map { $0 == .on } ?? ConfigFile.standard().load().settings.analysis.accessibility
+            let wanted = try accessibility.asked ?? ConfigFile.standard().load().settings.analysis.accessibility
             if wanted { pipeline.accessibleText = AccessibleTextReading() }
             return try await pipeline.analyze { atRest in
                 AcquiredImage(try await Desktop.using {
@@ -98,7 +94,19 @@ struct ClipboardCommand: AsyncParsableCommand {
     }
 }
 
-/// `--accessibility on|off`.
+/// `--accessibility on|off` of `capture` and `live`.
+struct AccessibilityOption: ParsableArguments {
+    @Option(help: ArgumentHelp("on: the exact text applications publish on the accessibility bus is taken where it is "
+                               + "drawn (live at once in live), OCR reads the rest (X11; on Wayland placed by matching the "
+                               + "OCR's lines; the default: the settings' analysis.accessibility, on); off: OCR reads "
+                               + "everything.", valueName: "on|off"))
+    var accessibility: AccessibilitySwitch?
+
+    /// Whether the published text is taken, as asked; nil: the settings say.
+    var asked: Bool? { accessibility.map { $0 == .on } }
+}
+
+/// The values of `--accessibility`.
 enum AccessibilitySwitch: String, ExpressibleByArgument, CaseIterable, Sendable {
     case on, off
 }

@@ -25,13 +25,16 @@ struct LiveCommand: AsyncParsableCommand {
             Up/Down, Home/End and Enter choose in a menu. \
             Ctrl+C copies the selection and stays; Enter copies it and closes (with nothing selected or \
             focused it does nothing); Esc closes a menu, then lets go of the selection (or focus), then \
-            closes. The copy stays on the clipboard after livetext exits. Exit 5 when closed with Esc without copying. \
+            closes. The text applications publish on the accessibility bus is live at once where it is drawn, before \
+            the OCR has read the rest (--accessibility). The copy stays on the clipboard after livetext exits. Exit 5 when closed with Esc without copying. \
             Needs an X11 display (DISPLAY): exit 4 without one.
             """)
 
     @OptionGroup var live: LiveOptions
 
     @OptionGroup var target: ScreenTargetOptions
+
+    @OptionGroup var accessibility: AccessibilityOption
 
     func validate() throws {
         guard target.count <= 1 else {
@@ -40,6 +43,6 @@ struct LiveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await live.run(try target.request() ?? .screen)
+        try await live.run(try target.request() ?? .screen, accessibility: accessibility.asked)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiveTextConfig
 import LiveTextCore
 import LiveTextDesktop
 import LiveTextEngines
@@ -30,9 +31,11 @@ struct LiveOptions: ParsableArguments {
 
     /// Shows `target` live until the user closes it, then does what they chose: hands the copy to
     /// a detached clipboard server, runs the action of a clicked item or chip, opens a look-up or
-    /// translation of the selection; prints the analysis with `--json`.
-    func run(_ target: CaptureRequest) async throws {
+    /// translation of the selection; prints the analysis with `--json`. `accessibility`: whether the
+    /// text applications publish is taken (nil: the settings' `analysis.accessibility`).
+    func run(_ target: CaptureRequest, accessibility: Bool? = nil) async throws {
         let options = analysis
+        let readsAccessibility = try accessibility ?? ConfigFile.standard().load().settings.analysis.accessibility
         let settings = DetectionEnvironment.settings.interaction
         let session = LiveSession(target: target, maxPixels: options.maxPixels,
                                   types: try interaction(), interface: DetectionEnvironment.supplementaryInterface,
@@ -40,10 +43,11 @@ struct LiveOptions: ParsableArguments {
         // Engines load while the screen is being frozen.
         let (ended, configuration) = try await DetectionEnvironment.runLive(options, copied: { $0.copied }) { pipeline, desktop in
             // The surface on the display server that copies: one session for both.
-            var session = session
+            var session = session, pipeline = pipeline
             session.desktop = desktop
-            return try await session.run(analyze: { image, progress in
-                try await pipeline.analyzer.analyze(image, configuration: pipeline.configuration, progress: progress)
+            if readsAccessibility { pipeline.accessibleText = AccessibleTextReading() }
+            return try await session.run(analyze: { [pipeline] image, progress in
+                try await pipeline.analyze(image, progress: progress)
             }, copy: { text in
                 try desktop.copySynchronously(text)
             })

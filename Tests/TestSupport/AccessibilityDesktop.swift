@@ -56,10 +56,11 @@ public final class AccessibilityDesktop: @unchecked Sendable {
     }
 
     /// A GTK 3 window at (`x`, `y`) showing `widgets` top to bottom in 20 px DejaVu Sans; returns
-    /// once it is mapped. Its process is stopped with the desktop.
+    /// once it is mapped. Its process is stopped with the desktop. `environment`: its own (another
+    /// display server's), else the desktop's.
     @discardableResult
     public func gtkWindow(_ widgets: [GtkWidget], x: Int = 40, y: Int = 40, width: Int = 600, height: Int = 300,
-                          title: String = "a11y test") async throws -> Process {
+                          title: String = "a11y test", environment: [String: String]? = nil) async throws -> Process {
         let script = runtime.appendingPathComponent("window-\(UUID().uuidString).py")
         try Self.windowScript.write(to: script, atomically: true, encoding: .utf8)
         let specification = try JSONSerialization.data(withJSONObject: [
@@ -67,7 +68,8 @@ public final class AccessibilityDesktop: @unchecked Sendable {
             "widgets": widgets.map(\.json),
         ])
         let ready = runtime.appendingPathComponent("ready-\(UUID().uuidString)")
-        let process = try launch("/usr/bin/python3", [script.path, String(decoding: specification, as: UTF8.self), ready.path])
+        let process = try launch("/usr/bin/python3", [script.path, String(decoding: specification, as: UTF8.self), ready.path],
+                                 environment: environment)
         let deadline = Date().addingTimeInterval(20)
         while !FileManager.default.fileExists(atPath: ready.path) {
             guard process.isRunning, Date() < deadline else { throw TestFailure("the GTK window never showed") }

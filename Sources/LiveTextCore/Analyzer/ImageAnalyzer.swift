@@ -82,21 +82,31 @@ public final class ImageAnalyzer: Sendable {
     /// while the analysis goes on (live text); the analysis is the same.
     public func analyze(_ image: PixelImage, source: String, configuration: Configuration = Configuration(),
                         progress: ProgressiveReading? = nil) async throws -> ImageAnalysis {
-        try await analyze(image, source: source, configuration: configuration, progress: progress, publishing: [])
+        try await analyze(image, source: source, configuration: configuration, progress: progress, published: [])
     }
 
     /// The same, with the lines applications published over `image` (`PublishedCover`): those
     /// holding ink are painted out of the pixels the OCR reads and taken in after it, the others
     /// placed at the OCR line they read like (`TextFusion`).
     func analyze(_ image: PixelImage, source: String, configuration: Configuration, progress: ProgressiveReading?,
-                 publishing published: [PublishedLine]) async throws -> ImageAnalysis {
+                 published: [PublishedLine]) async throws -> ImageAnalysis {
         let started = DispatchTime.now().uptimeNanoseconds
         try ImageLimits(maxPixels: .max).check(width: image.width, height: image.height)
         try checkConfiguration(configuration)
         let flag = CancellationFlag()
         do {
-            let cover = published.isEmpty || !configuration.types.contains(.text) ? nil
-                : try await BlockingWork.run { PublishedCover(published, in: image, regions: configuration.regions) }
+            var progress = progress, cover: PublishedCover?
+            if !published.isEmpty, configuration.types.contains(.text) {
+                let sorted = try await BlockingWork.run { PublishedCover.checked(published, in: image) }
+                // The lines taken, live at once (generation 1), before they are painted out: every
+                // later partial reading holds them, one generation on.
+                if let shown = progress, !sorted.accepted.isEmpty {
+                    progress = shown.publishingFirst(Self.withPublished([], sorted.accepted), image: image, source: source) {
+                        self.interpreted($0, configuration)
+                    }
+                }
+                cover = try await BlockingWork.run { PublishedCover(sorted: sorted, in: image, regions: configuration.regions) }
+            }
             return try await analyze(image, source: source, configuration: configuration, progress: progress,
                                      flag: flag, started: started, cover: cover)
         } catch is CancellationError {
@@ -197,15 +207,19 @@ public final class ImageAnalyzer: Sendable {
             }
         }
         defer { unmasked?.cancel() }
+        // The lines applications published and drew (already live: the progressive reading holds them).
+        let taken = cover.map(\.accepted) ?? []
         // The line under the pointer first, alone, before the codes and the page's layout: the
-        // page's partial readings replace it (they come with higher generations).
+        // page's partial readings replace it (they come with higher generations). Not where a
+        // published line already stands.
         var probe: [TextBlock] = []
-        if let progress, let focus = progress.focus, configuration.types.contains(.text) {
+        if let progress, let focus = progress.focus, configuration.types.contains(.text),
+           !taken.contains(where: { $0.bounds.contains(x: focus.x, y: focus.y) }) {
             probe = try await probeLine(at: (focus.x, focus.y), in: image, configuration: configuration, flag: flag)
             if !probe.isEmpty {
                 let info = ImageAnalysis.ImageInfo(width: image.width, height: image.height, source: source)
-                progress.observe(PartialAnalysis(generation: 1, analysis: interpreted(ImageAnalysis(image: info, blocks: probe),
-                                                                                      configuration)))
+                progress.observe(PartialAnalysis(generation: 1, analysis: interpreted(
+                    ImageAnalysis(image: info, blocks: Self.withPublished(probe, taken)), configuration)))
             }
         }
         if configuration.types.contains(.codes) {
@@ -230,7 +244,8 @@ public final class ImageAnalyzer: Sendable {
             let kept = probe, configured = configuration
             let partials = progress.map { progress in
                 (progress, { @Sendable [self] (blocks: [TextBlock]) in
-                    interpreted(ImageAnalysis(image: info, blocks: Self.keeping(kept, in: blocks), codes: found), configured)
+                    interpreted(ImageAnalysis(image: info, blocks: Self.withPublished(Self.keeping(kept, in: blocks), taken),
+                                              codes: found), configured)
                 })
             }
             let readWhole = cover.map(\.accepted.isEmpty) ?? true
@@ -240,8 +255,8 @@ public final class ImageAnalyzer: Sendable {
                 // A table's short cells the page's layout took for specks (a column of single digits).
                 blocks = try await readingShortCells(of: blocks, in: image, configuration: configuration, flag: flag)
             } else if let cover {
-                blocks = try await recognizeRemainder(of: cover, masking: masks, configuration: configuration, flag: flag,
-                                                      timing: &timing)
+                blocks = try await recognizeRemainder(of: cover, masking: masks, configuration: configuration,
+                                                      partials: partials, flag: flag, timing: &timing)
             }
             var tables = TableFinder.tables(in: blocks, regions: configuration.regions)
             if readWhole, !tables.isEmpty {

@@ -24,18 +24,56 @@ extension ImageAnalyzer {
         return fused
     }
 
+    /// The same, read progressively (live text): the published lines holding ink are handed to
+    /// `progress` at once, as its first partial reading, before the codes and the OCR of the rest;
+    /// each later one holds them.
+    public func analyze(_ image: PixelImage, source: String, configuration: Configuration, progress: ProgressiveReading?,
+                        publishing published: [PublishedLine]) async throws -> ImageAnalysis {
+        try await analyze(image, source: source, configuration: configuration, progress: progress, published: published)
+    }
+
+    /// `blocks` with the published lines `taken` where they stand (the OCR's words under them
+    /// left out), in reading order; `blocks` when none were taken.
+    static func withPublished(_ blocks: [TextBlock], _ taken: [PublishedLine]) -> [TextBlock] {
+        taken.isEmpty ? blocks : TextFusion.fused(blocks, accepted: taken, unchecked: []).blocks
+    }
+
     /// The text of `cover`'s remainder: only its remaining area is read (the codes' `masks` left
-    /// out, the windows cut to it), none when nothing is left; in the image's coordinates.
+    /// out, the windows cut to it), none when nothing is left; in the image's coordinates. The
+    /// partial readings (`partials`) are handed the lines read so far in the image's coordinates.
     func recognizeRemainder(of cover: PublishedCover, masking masks: [Bounds], configuration: Configuration,
-                            flag: CancellationFlag, timing: inout ImageAnalysis.Timing) async throws -> [TextBlock] {
+                            partials: PartialReadings? = nil, flag: CancellationFlag,
+                            timing: inout ImageAnalysis.Timing) async throws -> [TextBlock] {
         guard let area = cover.remainingArea else { return [] }
         let pixels = cover.remainder.cropped(to: area)
         let inArea = { (box: Bounds) in box.intersection(area).moved(x: -area.x, y: -area.y) }
         var configuration = configuration
         configuration.regions = configuration.regions.mapped(inArea)
+        let inImage = partials.map { partials in
+            var progress = partials.progress
+            progress.focus = progress.focus.map { $0.moved(x: -area.x, y: -area.y) }
+            let partial = partials.partial
+            return (progress, { @Sendable (blocks: [TextBlock]) in partial(blocks.map { $0.moved(x: area.x, y: area.y) }) })
+        }
         let blocks = try await recognizeText(pixels, masking: masks.map(inArea).filter { !$0.isEmpty }, prepared: nil,
-                                             configuration: configuration, partials: nil, flag: flag, timing: &timing)
+                                             configuration: configuration, partials: inImage, flag: flag, timing: &timing)
         return try await readingShortCells(of: blocks, in: pixels, configuration: configuration, flag: flag)
             .map { $0.moved(x: area.x, y: area.y) }
+    }
+}
+
+extension ProgressiveReading {
+    /// Hands `blocks` (the published lines taken) on at once as the first partial reading of
+    /// `image`, interpreted by `interpret`, and returns the progressive reading the rest of the
+    /// analysis reports to: this one, each of its readings one generation on (they hold the
+    /// published lines too).
+    func publishingFirst(_ blocks: [TextBlock], image: PixelImage, source: String,
+                         interpret: (ImageAnalysis) -> ImageAnalysis) -> ProgressiveReading {
+        let info = ImageAnalysis.ImageInfo(width: image.width, height: image.height, source: source)
+        observe(PartialAnalysis(generation: 1, analysis: interpret(ImageAnalysis(image: info, blocks: blocks))))
+        let observe = self.observe
+        return ProgressiveReading(focus: focus, interval: interval) {
+            observe(PartialAnalysis(generation: $0.generation + 1, analysis: $0.analysis))
+        }
     }
 }

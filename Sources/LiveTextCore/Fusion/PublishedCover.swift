@@ -19,8 +19,14 @@ public struct PublishedCover: Sendable {
     /// Sorts `published` by the ink in `image`; only the accepted boxes are painted, and the
     /// remaining ink is looked for in each of `regions`' parts against that part's own background.
     public init(_ published: [PublishedLine], in image: PixelImage, regions: ContentRegions = ContentRegions()) {
+        self.init(sorted: Self.checked(published, in: image), in: image, regions: regions)
+    }
+
+    /// The same with the ink check already made (`checked`): live text shows the accepted lines
+    /// before they are painted out.
+    init(sorted: (accepted: [PublishedLine], unchecked: [PublishedLine]), in image: PixelImage, regions: ContentRegions) {
         let page = Bounds(x: 0, y: 0, width: image.width, height: image.height)
-        (accepted, unchecked) = Self.checked(published, in: image)
+        (accepted, unchecked) = sorted
         let erased = accepted.isEmpty ? (image: image, luminance: image.luminance().pixels) : InkEraser.erased(accepted.map(\.bounds), in: image)
         remainder = erased.image
         remainingArea = RemainingInk.area(luminance: erased.luminance, width: image.width, height: image.height,
