@@ -141,7 +141,7 @@ let package = Package(
         // WaylandKit against a headless sway (TestSupport.SwayServer), compared with grim and wl-clipboard.
         // DesktopPortals against headless gnome-shell and kwin_wayland (TestSupport.KWinServer) with
         // their portals; a Wayland-native window through WaylandKit's viewer window.
-        .testTarget(name: "DesktopTests", dependencies: ["DesktopPortals", "DBusKit", "LiveTextCore", "LiveTextDesktop", "LiveTextConfig",
+        .testTarget(name: "DesktopTests", dependencies: ["DesktopPortals", "DBusKit", "LiveTextCore", "LiveTextDesktop", "LiveTextConfig", "PipeWireKit",
                                                          "ImageCodecs", "WaylandKit",
                                                          "TestSupport", "livetext"]),
         .testTarget(name: "WaylandTests", dependencies: ["WaylandKit", "CWayland", "CWaylandProtocols", "CXKBCommon", "LiveTextCore",
