@@ -286,7 +286,7 @@ public final class ImageAnalyzer: Sendable {
         let reading = PageReading(page: page, strips: strips,
                                   focus: partials?.progress.focus.map { prepared.preparedBounds(of: $0) },
                                   regions: configuration.regions.mapped(prepared.preparedBounds), pieceRead: wake)
-        let assembler = TextLayoutAssembler(regions: configuration.regions)
+        let assembler = TextLayoutAssembler(regions: configuration.regions, original: image)
         let reporter: Task<Void, Never>? = partials.map { partials in
             Task {
                 await Self.reportPartials(of: reading, piecesRead, prepared: prepared, assembler: assembler,
