@@ -56,6 +56,27 @@ struct TablesCommandTests {
         #expect(plans.map { $0.count > 2 ? $0[2] : "" }.suffix(3) == ["2 TB", "10 TB", "50 TB"], "\(plans)")
     }
 
+    @Test("a terminal's lookalikes read as their pixels say: df's `/dev/nvme0n1p2`, `/dev/sda1` (were `nvmeOn1p2`, `sdal`: a dotted zero, the `1` of `61M`), ps's `pts/0`, `livetextd` (were `pts/O`, `Livetextd`); the numbers around them keep their digits")
+    func monospaceLookalikes() async throws {
+        func rows(_ name: String) async throws -> [[String]] {
+            let path = FixtureCorpus("tables").directory.appendingPathComponent(name).path
+            let tsv = try await CLIProcess.run(["analyze", "--local", "--tables", "tsv", path])
+            return tsv.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        }
+        let df = try await rows("df-dejavu-mono-13px.png")
+        #expect(df.map { $0.first ?? "" } == ["Filesystem", "/dev/nvme0n1p2", "tmpfs", "/dev/nvme0n1p1", "/dev/sda1"], "\(df)")
+        #expect(df.count == 5 && df[3] == ["/dev/nvme0n1p1", "511M", "61M", "451M", "12%", "/boot/efi"], "\(df)")
+        let ps = try await rows("ps-dejavu-mono-14px.png")
+        #expect(ps.map { $0.count > 1 ? $0[1] : "" } == ["TTY", "pts/0", "pts/0", "pts/2", "pts/1"], "\(ps)")
+        #expect(ps.map { $0.last ?? "" } == ["CMD", "bash", "livetextd", "kthreadd", "ps"], "\(ps)")
+        // A terminal's own text: `ls -l`'s link count, a disk's name, a snapshot id, a URL's path.
+        let screens = FixtureCorpus("screens").directory
+        let light = try await CLIProcess.run(["analyze", "--local", screens.appendingPathComponent("xterm-light-dejavu-12px.png").path])
+        #expect(light.stdout.contains("-rw-r--r-- 1 maria staff") && light.stdout.contains("/dev/nvme0n1p3 468G"), "\(light.stdout)")
+        let dark = try await CLIProcess.run(["analyze", "--local", screens.appendingPathComponent("xterm-dark-dejavu-11px.png").path])
+        #expect(dark.stdout.contains("snapshot 0b5e1d47 saved") && dark.stdout.contains("ping/6f1c-22ab"), "\(dark.stdout)")
+    }
+
     @Test("a dialog's labels and values are a table of two columns, whatever the labels' lengths")
     func labelsAndValues() async throws {
         let dialog = FixtureCorpus("tables").directory.appendingPathComponent("dialog-fields-dejavu-12px.png").path
