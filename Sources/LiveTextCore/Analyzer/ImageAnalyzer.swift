@@ -248,7 +248,8 @@ public final class ImageAnalyzer: Sendable {
                 // A table's cells read unsurely, read again alone (in the image as it is: where OCR read all of it).
                 let reread = try await rereadingUnsureCells(of: blocks, tables: tables, in: image, configuration: configuration,
                                                             flag: flag)
-                let spaced = NumberUnitSpaces.corrected(reread, tables: tables, in: image)
+                let spaced = try await readingDescenders(of: NumberUnitSpaces.corrected(reread, tables: tables, in: image),
+                                                         tables: tables, in: image, configuration: configuration, flag: flag)
                 if spaced != blocks {
                     blocks = spaced
                     tables = TableFinder.tables(in: blocks, regions: configuration.regions)
