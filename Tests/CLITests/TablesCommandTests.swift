@@ -77,6 +77,14 @@ struct TablesCommandTests {
         #expect(dark.stdout.contains("snapshot 0b5e1d47 saved") && dark.stdout.contains("ping/6f1c-22ab"), "\(dark.stdout)")
     }
 
+    @Test("a letter read without the stroke below its line takes the one tesseract weighed that has it: `hannah@lindqvist.se` (was `lindavist`)")
+    func descenders() async throws {
+        let dialog = FixtureCorpus("tables").directory.appendingPathComponent("dialog-fields-dejavu-12px.png").path
+        let tsv = try await CLIProcess.run(["analyze", "--local", "--tables", "tsv", dialog])
+        let rows = tsv.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count == 5 && rows[1] == ["Email:", "hannah@lindqvist.se"] && rows[0] == ["Name:", "Hannah Lindqvist"], "\(tsv.stdout)")
+    }
+
     @Test("a dialog's labels and values are a table of two columns, whatever the labels' lengths")
     func labelsAndValues() async throws {
         let dialog = FixtureCorpus("tables").directory.appendingPathComponent("dialog-fields-dejavu-12px.png").path
