@@ -175,29 +175,33 @@ enum MonospaceGlyphs {
     }
 
     /// How much the cells of glyphs `a` and `b` in `image` (each a cell wide about its ink, from
-    /// its top) differ: their pixels' distances from their backgrounds (the grey most of the cell
-    /// has), compared pixel by pixel, as a share of both glyphs' ink; the least over shifts of a
+    /// its top) differ: their pixels' distances from their backgrounds (the grey of the cell's
+    /// edges), compared pixel by pixel, as a share of both glyphs' ink; the least over shifts of a
     /// pixel each way; infinite for glyphs of different heights or widths.
     static func difference(_ a: Bounds, _ b: Bounds, cell: Double, in image: PixelImage) -> Double {
         guard abs(a.height - b.height) <= 1, abs(a.width - b.width) <= 1 else { return .infinity }
         let width = Int(cell.rounded(.up)), height = max(a.height, b.height)
         let ax = a.x + a.width / 2 - width / 2, bx = b.x + b.width / 2 - width / 2
-        func grey(_ x: Int, _ y: Int) -> Int {
-            let x = min(max(x, 0), image.width - 1), y = min(max(y, 0), image.height - 1)
+        // Outside the image: the background.
+        func grey(_ x: Int, _ y: Int) -> Int? {
+            guard x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
             guard image.format == .rgba8 else { return Int(image.pixels[y * image.width + x]) }
             let i = 4 * (y * image.width + x)
             return (299 * Int(image.pixels[i]) + 587 * Int(image.pixels[i + 1]) + 114 * Int(image.pixels[i + 2])) / 1000
         }
-        // The ink of each: how far its pixels are from its background (the grey most of its cell has).
+        // The ink of each: how far its pixels are from its background (the grey most of its cell's
+        // left and right edges have: the glyph stands in the middle of a wider cell).
         func background(_ x: Int, _ y: Int) -> Int {
             var counts = [Int](repeating: 0, count: 256)
-            for dy in 0..<height { for dx in 0..<width { counts[grey(x + dx, y + dy)] += 1 } }
+            for dy in 0..<height {
+                for dx in [0, width - 1] { if let value = grey(x + dx, y + dy) { counts[value] += 1 } }
+            }
             return counts.indices.max { counts[$0] < counts[$1] } ?? 255
         }
         let (backA, backB) = (background(ax, a.y), background(bx, b.y))
         var ink = 0
         for dy in 0..<height {
-            for dx in 0..<width { ink += abs(grey(ax + dx, a.y + dy) - backA) + abs(grey(bx + dx, b.y + dy) - backB) }
+            for dx in 0..<width { ink += abs((grey(ax + dx, a.y + dy) ?? backA) - backA) + abs((grey(bx + dx, b.y + dy) ?? backB) - backB) }
         }
         guard ink > 0 else { return .infinity }
         var best = Double.infinity
@@ -206,7 +210,7 @@ enum MonospaceGlyphs {
                 var sum = 0
                 for dy in 0..<height {
                     for dx in 0..<width {
-                        sum += abs((grey(ax + dx, a.y + dy) - backA) - (grey(bx + dx + sx, b.y + dy + sy) - backB))
+                        sum += abs(((grey(ax + dx, a.y + dy) ?? backA) - backA) - ((grey(bx + dx + sx, b.y + dy + sy) ?? backB) - backB))
                     }
                 }
                 best = min(best, Double(sum) / Double(ink))
