@@ -23,6 +23,8 @@ enum MonospaceGlyphs {
     /// pixel each way) are the same: a character a terminal draws twice differs by 0-3 %, `1` and
     /// `l` of Noto Sans Mono at 10 px by 11 %, of DejaVu Sans Mono by 25 % and more.
     static let sameness = 0.05
+    /// At most this many glyphs of a page are compared (a terminal full of numbers holds thousands).
+    static let maximumCompared = 4000
     /// The share of a group's glyphs that must be read as one character for all to be it.
     static let majority = 2.0 / 3.0
     /// A word whose width is further than this (in cells) from its characters' cells is misread
@@ -85,13 +87,13 @@ enum MonospaceGlyphs {
         }
         // The same pixels, the same character.
         var groups: [[Int]] = []
-        for g in glyphs.indices where original != nil {
+        let patches = original.map { original in
+            glyphs.prefix(maximumCompared).map { Patch($0.original, cell: cell / original.scale, in: original.image) }
+        } ?? []
+        for g in patches.indices {
             let family = lookalikes.first { $0.contains(glyphs[g].character) }
             if let group = groups.firstIndex(where: { group in
-                let first = glyphs[group[0]]
-                return family?.contains(first.character) == true
-                    && original.map { difference(first.original, glyphs[g].original, cell: cell / $0.scale, in: $0.image) } ?? .infinity
-                        <= sameness
+                family?.contains(glyphs[group[0]].character) == true && difference(patches[group[0]], patches[g]) <= sameness
             }) {
                 groups[group].append(g)
             } else {
@@ -174,49 +176,78 @@ enum MonospaceGlyphs {
         return top.left <= stem.left - reach && top.right <= stem.right + 1
     }
 
-    /// How much the cells of glyphs `a` and `b` in `image` (each a cell wide about its ink, from
-    /// its top) differ: their pixels' distances from their backgrounds (the grey of the cell's
-    /// edges), compared pixel by pixel, as a share of both glyphs' ink; the least over shifts of a
-    /// pixel each way; infinite for glyphs of different heights or widths.
-    static func difference(_ a: Bounds, _ b: Bounds, cell: Double, in image: PixelImage) -> Double {
-        guard abs(a.height - b.height) <= 1, abs(a.width - b.width) <= 1 else { return .infinity }
-        let width = Int(cell.rounded(.up)), height = max(a.height, b.height)
-        let ax = a.x + a.width / 2 - width / 2, bx = b.x + b.width / 2 - width / 2
-        // Outside the image: the background.
-        func grey(_ x: Int, _ y: Int) -> Int? {
-            guard x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
-            guard image.format == .rgba8 else { return Int(image.pixels[y * image.width + x]) }
-            let i = 4 * (y * image.width + x)
-            return (299 * Int(image.pixels[i]) + 587 * Int(image.pixels[i + 1]) + 114 * Int(image.pixels[i + 2])) / 1000
-        }
-        // The ink of each: how far its pixels are from its background (the grey most of its cell's
-        // left and right edges have: the glyph stands in the middle of a wider cell).
-        func background(_ x: Int, _ y: Int) -> Int {
-            var counts = [Int](repeating: 0, count: 256)
-            for dy in 0..<height {
-                for dx in [0, width - 1] { if let value = grey(x + dx, y + dy) { counts[value] += 1 } }
-            }
-            return counts.indices.max { counts[$0] < counts[$1] } ?? 255
-        }
-        let (backA, backB) = (background(ax, a.y), background(bx, b.y))
+    /// A glyph's cell in the image it was drawn in: a cell wide about its ink, from its top, a row
+    /// taller than the glyph, with a pixel of margin all round (for shifts); each pixel as its
+    /// distance from the cell's background (the grey most of its left and right edges have: the
+    /// glyph stands in the middle of a wider cell), the background outside the image.
+    struct Patch {
+        var glyph: Bounds
+        var width: Int, rows: Int
+        var values: [Int]
+        /// The ink of the glyph's rows (all but the margin): two glyphs whose ink differs by more
+        /// than `sameness` of both differ by that much at least, whatever the shift.
         var ink = 0
-        for dy in 0..<height {
-            for dx in 0..<width { ink += abs((grey(ax + dx, a.y + dy) ?? backA) - backA) + abs((grey(bx + dx, b.y + dy) ?? backB) - backB) }
+
+        init(_ glyph: Bounds, cell: Double, in image: PixelImage) {
+            self.glyph = glyph
+            width = Int(cell.rounded(.up)) + 2
+            rows = glyph.height + 3
+            let x0 = glyph.x + glyph.width / 2 - Int(cell.rounded(.up)) / 2 - 1, y0 = glyph.y - 1
+            var greys = [Int?](repeating: nil, count: width * rows)
+            for dy in 0..<rows {
+                let y = y0 + dy
+                guard y >= 0, y < image.height else { continue }
+                for dx in 0..<width {
+                    let x = x0 + dx
+                    guard x >= 0, x < image.width else { continue }
+                    if image.format == .rgba8 {
+                        let i = 4 * (y * image.width + x)
+                        greys[dy * width + dx] = (299 * Int(image.pixels[i]) + 587 * Int(image.pixels[i + 1])
+                            + 114 * Int(image.pixels[i + 2])) / 1000
+                    } else {
+                        greys[dy * width + dx] = Int(image.pixels[y * image.width + x])
+                    }
+                }
+            }
+            var counts = [Int](repeating: 0, count: 256)
+            for dy in 1..<(rows - 1) {
+                for dx in [1, width - 2] { if let grey = greys[dy * width + dx] { counts[grey] += 1 } }
+            }
+            let background = counts.indices.max { counts[$0] < counts[$1] } ?? 255
+            values = greys.map { abs(($0 ?? background) - background) }
+            for dy in 1...glyph.height { for dx in 1..<(width - 1) { ink += values[dy * width + dx] } }
+        }
+    }
+
+    /// How much glyphs `a` and `b` differ: their cells' pixels compared one by one (over the taller
+    /// glyph's rows), as a share of both glyphs' ink; the least over shifts of a pixel each way;
+    /// infinite for glyphs of different heights or widths, or cells of other widths.
+    static func difference(_ a: Patch, _ b: Patch) -> Double {
+        guard abs(a.glyph.height - b.glyph.height) <= 1, abs(a.glyph.width - b.glyph.width) <= 1, a.width == b.width,
+              Double(abs(a.ink - b.ink)) <= sameness * Double(a.ink + b.ink)
+        else { return .infinity }
+        let width = a.width, height = max(a.glyph.height, b.glyph.height)
+        var ink = 0
+        for dy in 1...height {
+            for dx in 1..<(width - 1) { ink += a.values[dy * width + dx] + b.values[dy * width + dx] }
         }
         guard ink > 0 else { return .infinity }
-        var best = Double.infinity
+        var best = Int.max
         for sx in -1...1 {
             for sy in -1...1 {
                 var sum = 0
-                for dy in 0..<height {
-                    for dx in 0..<width {
-                        sum += abs(((grey(ax + dx, a.y + dy) ?? backA) - backA) - ((grey(bx + dx + sx, b.y + dy + sy) ?? backB) - backB))
-                    }
+                for dy in 1...height {
+                    let rowA = dy * width, rowB = (dy + sy) * width + sx
+                    for dx in 1..<(width - 1) { sum += abs(a.values[rowA + dx] - b.values[rowB + dx]) }
                 }
-                best = min(best, Double(sum) / Double(ink))
+                best = min(best, sum)
             }
         }
-        return best
+        return Double(best) / Double(ink)
     }
 
+    /// `difference` of the glyphs at `a` and `b` in `image`, cells `cell` wide.
+    static func difference(_ a: Bounds, _ b: Bounds, cell: Double, in image: PixelImage) -> Double {
+        difference(Patch(a, cell: cell, in: image), Patch(b, cell: cell, in: image))
+    }
 }
