@@ -17,7 +17,8 @@ enum DescenderLetters {
     static let depth = 0.2
 
     /// The middles (x, on `page`) of the runs of ink in `box` that reach well below the baseline
-    /// of its text; empty where its rows tell no baseline.
+    /// of its text, each narrower than one and a half times the body's height (not a rule under
+    /// the word); empty where its rows tell no baseline.
     static func descents(in box: Bounds, on page: PixelImage) -> [Double] {
         let area = box.clamped(width: page.width, height: page.height)
         guard area.width > 2, area.height > 4, page.format == .gray8 else { return [] }
@@ -35,7 +36,9 @@ enum DescenderLetters {
                 runs.append((x, x))
             }
         }
-        return runs.map { Double($0.from + $0.to + 1) / 2 }
+        // A stroke under a letter is narrow; a rule or an underline under the word is no descent.
+        let widest = Int(1.5 * Double(bottom - top + 1))
+        return runs.filter { $0.to - $0.from < widest }.map { Double($0.from + $0.to + 1) / 2 }
     }
 
     /// The descents of `text`'s ink in `box` on `page` that no character of it explains, each with
