@@ -100,8 +100,21 @@ public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
 
     public func readLine(in page: RecognitionPage, region: Bounds,
                          cancellation: CancellationFlag) throws -> [RecognizedWord] {
+        try recognizeLine(in: page, region: region, cancellation: cancellation) ? readWords() : []
+    }
+
+    /// The LSTM's choices for each character (`lstm_choice_mode` 2), asked for this line only.
+    public func readLineWithAlternatives(in page: RecognitionPage, region: Bounds,
+                                         cancellation: CancellationFlag) throws -> [RecognizedWord] {
+        TessBaseAPISetVariable(handle, "lstm_choice_mode", "2")
+        defer { TessBaseAPISetVariable(handle, "lstm_choice_mode", "0") }
+        return try recognizeLine(in: page, region: region, cancellation: cancellation) ? readWordsWithAlternatives() : []
+    }
+
+    /// Recognizes the one line in `region`; false where there is nothing to read.
+    private func recognizeLine(in page: RecognitionPage, region: Bounds, cancellation: CancellationFlag) throws -> Bool {
         try cancellation.check()
-        guard select(page, region: region, mode: PSM_SINGLE_LINE) else { return [] }
+        guard select(page, region: region, mode: PSM_SINGLE_LINE) else { return false }
         let monitor = TessMonitorCreate()
         defer { TessMonitorDelete(monitor) }
         let context = Unmanaged.passUnretained(cancellation)
@@ -113,8 +126,7 @@ public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
         let status = withExtendedLifetime(cancellation) { TessBaseAPIRecognize(handle, monitor) }
         try cancellation.check()
         // A region without ink also fails recognition: that is no text, not an error.
-        guard status == 0 else { return [] }
-        return readWords()
+        return status == 0
     }
 
     public func finishPage() {
@@ -164,6 +176,35 @@ public final class TesseractEngine: TextRecognizer, @unchecked Sendable {
             let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
             words.append(RecognizedWord(text: word, bounds: bounds(pageIterator, RIL_WORD), confidence: confidence))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        return words
+    }
+
+    /// `readWords`, each word with the choices of each of its characters (none for a word whose
+    /// symbols are not its characters one to one).
+    private func readWordsWithAlternatives() -> [RecognizedWord] {
+        var words = readWords()
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return words }
+        defer { TessResultIteratorDelete(iterator) }
+        let pageIterator = TessResultIteratorGetPageIteratorConst(iterator)
+        var perWord: [[[String]]] = []
+        repeat {
+            // No symbol here (an empty result): tesseract asserts on its choices.
+            guard let symbol = TessResultIteratorGetUTF8Text(iterator, RIL_SYMBOL) else { continue }
+            TessDeleteText(symbol)
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_WORD) != 0 || perWord.isEmpty { perWord.append([]) }
+            var choices: [String] = []
+            if let choice = TessResultIteratorGetChoiceIterator(iterator) {
+                repeat {
+                    if let text = TessChoiceIteratorGetUTF8Text(choice) { choices.append(String(cString: text)) }
+                } while TessChoiceIteratorNext(choice) != 0
+                TessChoiceIteratorDelete(choice)
+            }
+            perWord[perWord.count - 1].append(choices)
+        } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
+        guard perWord.count == words.count else { return words }
+        for index in words.indices where perWord[index].count == words[index].text.count {
+            words[index].alternatives = perWord[index]
+        }
         return words
     }
 

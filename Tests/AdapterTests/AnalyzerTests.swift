@@ -172,4 +172,25 @@ struct PageInPartsTests {
         cancelled.cancel()
         #expect(throws: LiveTextError.self) { _ = try engine.readLine(in: page, region: second.bounds, cancellation: cancelled) }
     }
+
+    @Test("a line read with alternatives: the same words, each character with the readings weighed for it, the one taken first; a blank region reads nothing, without a crash; the next plain reading has none")
+    func lineWithAlternatives() throws {
+        let engine = try TesseractEngine(languages: .english, tessdata: try TessdataDirectory.locate())
+        let image = ScreenTextPreprocessor().prepare(try Fixture.image("text-light-15px.png")).image
+        let page = RecognitionPage(image: image, resolution: 96)
+        let lines = try engine.findLines(in: page, region: page.bounds, layout: .auto, cancellation: CancellationFlag()).blocks.flatMap(\.lines)
+        let second = try #require(lines.dropFirst().first)
+        let plain = try engine.readLine(in: page, region: second.bounds, cancellation: CancellationFlag())
+        let weighed = try engine.readLineWithAlternatives(in: page, region: second.bounds, cancellation: CancellationFlag())
+        #expect(weighed.map(\.text) == plain.map(\.text))
+        #expect(weighed.allSatisfy { $0.alternatives.count == $0.text.count }, "\(weighed.map(\.alternatives))")
+        for word in weighed {
+            for (character, choices) in zip(word.text, word.alternatives) { #expect(choices.first == String(character), "\(word.text)") }
+        }
+        // A corner of the page without ink.
+        let blank = Bounds(x: 0, y: 0, width: 6, height: 6)
+        #expect(try engine.readLineWithAlternatives(in: page, region: blank, cancellation: CancellationFlag()).allSatisfy { $0.text.isEmpty || !$0.alternatives.isEmpty })
+        #expect(try engine.readLine(in: page, region: second.bounds, cancellation: CancellationFlag()).allSatisfy(\.alternatives.isEmpty))
+        engine.finishPage()
+    }
 }

@@ -17,6 +17,7 @@ struct JSONDocumentTests {
                 var timing = ImageAnalysis.Timing(totalMs: 123.456)
                 timing.layoutMs = 20.5
                 timing.linesMs = 180.25
+                timing.tablesMs = 1.5
                 timing.engines = 2
                 return timing
             }())
@@ -44,7 +45,7 @@ struct JSONDocumentTests {
         #expect(word["confidence"] as? Double == 96.1)
         let timing = try #require(object["timing"] as? [String: Any])
         #expect(timing["totalMs"] as? Double == 123.5)
-        #expect(timing["linesMs"] as? Double == 180.25 && timing["engines"] as? Int == 2)
+        #expect(timing["linesMs"] as? Double == 180.25 && timing["engines"] as? Int == 2 && timing["tablesMs"] as? Double == 1.5)
         // Stages not measured are left out, not null.
         #expect(timing["codesMs"] == nil && timing["cached"] == nil && timing["captureMs"] == nil)
         let code = try #require((object["codes"] as? [[String: Any]])?.first)

@@ -53,4 +53,47 @@ struct TableCellReadingTests {
         #expect(NumberUnitSpaces.split(TextWord(text: "16G", bounds: Bounds(x: 0, y: 0, width: 19, height: 12), confidence: 90), in: tight) == nil)
         #expect(NumberUnitSpaces.unitStart(of: "bash") == nil && NumberUnitSpaces.unitStart(of: "00:00:02") == nil)
     }
+
+    @Test("a cell read alone does not take back a lookalike the page settled (`pts/O`, `sdal`, `Livetextd`); it may give one")
+    func lookalikesKept() {
+        let old = [Self.word("pts/0", 10, confidence: 50)]
+        #expect(!UnsureCells.better([Self.word("pts/O", 10, confidence: 90)], than: old))
+        #expect(!UnsureCells.better([Self.word("Livetextd", 10, confidence: 90)], than: [Self.word("livetextd", 10, confidence: 50)]))
+        #expect(UnsureCells.better([Self.word("sda1", 10, confidence: 90)], than: [Self.word("sdal", 10, confidence: 50)]))
+        #expect(UnsureCells.better([Self.word("1/1", 10, confidence: 90)], than: [Self.word("W/1", 10, confidence: 0)]))
+    }
+
+    /// A gray image of `rows` (`#` ink, `.` white), each a pixel tall.
+    static func drawn(_ rows: [String]) -> PixelImage {
+        let width = rows[0].count
+        let pixels = rows.flatMap { row in row.map { $0 == "#" ? UInt8(0) : 255 } }
+        return PixelImage(width: width, height: rows.count, format: .gray8, pixels: pixels)
+    }
+
+    @Test("ink reaching below the line where the reading has nothing that does takes the descending alternative weighed there")
+    func descenders() {
+        // Three glyphs on one baseline, the middle one reaching two rows below it.
+        let page = Self.drawn([
+            "#####..#####..#####",
+            "#####..#####..#####",
+            "#####..#####..#####",
+            "#####..#####..#####",
+            "#####..#####..#####",
+            "#####..#####..#####",
+            ".........##........",
+            ".........##........",
+            "...................",
+        ])
+        let box = Bounds(x: 0, y: 0, width: 19, height: 9)
+        #expect(DescenderLetters.descents(in: box, on: page) == [10])
+        var word = RecognizedWord(text: "nan", bounds: box, confidence: 90)
+        word.alternatives = [["n", "h"], ["a", "q", "g"], ["n"]]
+        #expect(DescenderLetters.corrected(word, on: page).text == "nqn")
+        // A reading with a letter that reaches down explains the descent; without alternatives nothing changes.
+        #expect(DescenderLetters.unexplained("npn", in: box, on: page).isEmpty)
+        #expect(DescenderLetters.corrected(RecognizedWord(text: "nan", bounds: box, confidence: 90), on: page).text == "nan")
+        #expect(DescenderLetters.onlyDescends(["hannah@lindqvist.se"], from: ["hannah@lindavist.se"]))
+        #expect(!DescenderLetters.onlyDescends(["hannah@lindqvist.se"], from: ["hannah@lindqvist.se"]))
+        #expect(!DescenderLetters.onlyDescends(["Tempera"], from: ["Temperature"]))
+    }
 }

@@ -27,6 +27,7 @@ extension ImageAnalysis.Timing {
             ("preprocessMs", preprocessMs.map(OrderedJSON.double)),
             ("layoutMs", layoutMs.map(OrderedJSON.double)),
             ("linesMs", linesMs.map(OrderedJSON.double)),
+            ("tablesMs", tablesMs.map(OrderedJSON.double)),
             ("engines", engines.map(OrderedJSON.int)),
             ("cached", cached.map(OrderedJSON.bool)),
         ]

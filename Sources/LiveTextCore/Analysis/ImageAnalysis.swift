@@ -79,6 +79,9 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
         /// the work the OCR engines did: no schedule reads the text in less than their sum over
         /// `engines`.
         public var linesMs: Double?
+        /// Wall-clock milliseconds finding the page's tables and reading them (their short cells,
+        /// the cells read again, row by row), when text was read.
+        public var tablesMs: Double?
         /// How many OCR engines read the page at once.
         public var engines: Int?
         /// True when the text and codes came from the cache of recently analyzed pixels (and

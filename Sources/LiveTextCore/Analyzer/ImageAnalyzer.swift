@@ -249,21 +249,25 @@ public final class ImageAnalyzer: Sendable {
                 })
             }
             let readWhole = cover.map(\.accepted.isEmpty) ?? true
+            var tablesStarted: UInt64?
             if readWhole {
                 blocks = try await recognizeText(image, masking: masks, prepared: masks.isEmpty ? unmasked : nil,
                                                  configuration: configuration, partials: partials, flag: flag, timing: &timing)
                 // A table's short cells the page's layout took for specks (a column of single digits).
+                tablesStarted = DispatchTime.now().uptimeNanoseconds
                 blocks = try await readingShortCells(of: blocks, in: image, configuration: configuration, flag: flag)
             } else if let cover {
                 blocks = try await recognizeRemainder(of: cover, masking: masks, configuration: configuration,
                                                       partials: partials, flag: flag, timing: &timing)
             }
+            let started = tablesStarted ?? DispatchTime.now().uptimeNanoseconds
             var tables = TableFinder.tables(in: blocks, regions: configuration.regions)
             if readWhole, !tables.isEmpty {
                 // A table's cells read unsurely, read again alone (in the image as it is: where OCR read all of it).
                 let reread = try await rereadingUnsureCells(of: blocks, tables: tables, in: image, configuration: configuration,
                                                             flag: flag)
-                let spaced = NumberUnitSpaces.corrected(reread, tables: tables, in: image)
+                let spaced = try await readingDescenders(of: NumberUnitSpaces.corrected(reread, tables: tables, in: image),
+                                                         tables: tables, in: image, configuration: configuration, flag: flag)
                 if spaced != blocks {
                     blocks = spaced
                     tables = TableFinder.tables(in: blocks, regions: configuration.regions)
@@ -271,6 +275,7 @@ public final class ImageAnalyzer: Sendable {
             }
             // A table read row by row, cells left to right, whatever blocks the page's layout made of it.
             blocks = TableReading.rowByRow(blocks, tables: tables)
+            timing.tablesMs = Self.milliseconds(since: started)
         }
         // A cancelled read may be partial: it must not be kept.
         try flag.check()
@@ -301,7 +306,7 @@ public final class ImageAnalyzer: Sendable {
         let reading = PageReading(page: page, strips: strips,
                                   focus: partials?.progress.focus.map { prepared.preparedBounds(of: $0) },
                                   regions: configuration.regions.mapped(prepared.preparedBounds), pieceRead: wake)
-        let assembler = TextLayoutAssembler(regions: configuration.regions)
+        let assembler = TextLayoutAssembler(regions: configuration.regions, original: image)
         let reporter: Task<Void, Never>? = partials.map { partials in
             Task {
                 await Self.reportPartials(of: reading, piecesRead, prepared: prepared, assembler: assembler,

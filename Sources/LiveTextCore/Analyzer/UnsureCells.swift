@@ -39,9 +39,23 @@ enum UnsureCells {
     static func better(_ new: [TextWord], than old: [TextWord]) -> Bool {
         let length = { (words: [TextWord]) in words.reduce(0) { $0 + $1.text.count } }
         let sureness = { (words: [TextWord]) in TextBlock.meanConfidence(words.map { ($0.text, $0.confidence) }) }
-        guard !new.isEmpty, new.map(\.text) != old.map(\.text), new.count >= old.count else { return false }
+        guard !new.isEmpty, new.map(\.text) != old.map(\.text), new.count >= old.count, !takesLookalike(new, for: old)
+        else { return false }
         let (newLength, oldLength) = (length(new), length(old))
         return newLength <= oldLength && newLength + 1 >= oldLength && sureness(new) >= sureness(old) + margin
+    }
+
+    /// Whether `new` differs from `old` only where a character of `old` is a letter drawn like it
+    /// (`pts/0` read alone as `pts/O`, `sda1` as `sdal`, `livetextd` as `Livetextd`): the page's
+    /// reading saw the glyph among others of its kind and its own pixels (`MonospaceGlyphs`), a
+    /// cell read alone reads it by its few neighbours.
+    static func takesLookalike(_ new: [TextWord], for old: [TextWord]) -> Bool {
+        let (a, b) = (Array(new.map(\.text).joined(separator: " ")), Array(old.map(\.text).joined(separator: " ")))
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { n, o in
+            n == o || (o == "l" && n == "L")
+                || (o.isNumber && MonospaceGlyphs.lookalikes.contains { $0.contains(n) && $0.contains(o) })
+        }
     }
 
     /// `blocks` with the words `cell` holds replaced by `words`, where the first of them was.

@@ -20,6 +20,11 @@ public protocol TextRecognizer: AnyObject, Sendable {
     func readLine(in page: RecognitionPage, region: Bounds,
                   cancellation: CancellationFlag) throws -> [RecognizedWord]
 
+    /// `readLine`, each word with the readings the recognizer weighed for each of its characters
+    /// (`RecognizedWord.alternatives`). Slower: asked for a few cells, not a page.
+    func readLineWithAlternatives(in page: RecognitionPage, region: Bounds,
+                                  cancellation: CancellationFlag) throws -> [RecognizedWord]
+
     /// Lets go of what it holds of the page it was last given (its copy of the pixels), before
     /// it goes back to the pool.
     func finishPage()
@@ -95,9 +100,20 @@ public struct RecognizedWord: Sendable, Hashable {
     public var text: String
     public var bounds: Bounds
     public var confidence: Double
+    /// For each character of `text`, the readings the recognizer weighed for it, best first (the
+    /// one taken among them); empty when they were not asked for (`readLineWithAlternatives`).
+    public var alternatives: [[String]] = []
     public init(text: String, bounds: Bounds, confidence: Double) {
         self.text = text
         self.bounds = bounds
         self.confidence = confidence
+    }
+}
+
+extension TextRecognizer {
+    /// Without alternatives: `readLine`'s words.
+    public func readLineWithAlternatives(in page: RecognitionPage, region: Bounds,
+                                         cancellation: CancellationFlag) throws -> [RecognizedWord] {
+        try readLine(in: page, region: region, cancellation: cancellation)
     }
 }

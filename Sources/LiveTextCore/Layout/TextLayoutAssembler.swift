@@ -11,9 +11,13 @@ public struct TextLayoutAssembler: Sendable {
     public var minimumLineConfidence: Double = 35
     /// The parts of the image read apart (windows), in original coordinates.
     public var regions = ContentRegions()
+    /// The image the pages were prepared from, when it is at hand: monospace glyphs are compared
+    /// in its pixels (`MonospaceGlyphs`).
+    public var original: PixelImage?
 
-    public init(regions: ContentRegions = ContentRegions()) {
+    public init(regions: ContentRegions = ContentRegions(), original: PixelImage? = nil) {
         self.regions = regions
+        self.original = original
     }
 
     public func assemble(_ page: RecognizedPage, prepared: PreparedImage) -> [TextBlock] {
@@ -51,9 +55,12 @@ public struct TextLayoutAssembler: Sendable {
             }
         }
         let cell = MonospaceJoining.cellWidth(of: keptLines.joined().compactMap { $0 }.flatMap(\.words))
-        var pageLines = zip(page.blocks, keptLines).map { block, lines -> [RecognizedLine] in
+        var monospace = Set<Int>()
+        var pageLines = zip(page.blocks, keptLines).enumerated().map { index, pair -> [RecognizedLine] in
+            let (block, lines) = pair
             var kept = lines.compactMap { $0 }
             if let cell, MonospaceJoining.fit(kept.flatMap(\.words), cell: cell) {
+                monospace.insert(index)
                 // A line read unsurely only because the recognizer broke its one token apart
                 // (`sam.` `lee@example.org`, both at 10) is that token.
                 kept = zip(block.lines, lines).compactMap { raw, line in
@@ -66,6 +73,13 @@ public struct TextLayoutAssembler: Sendable {
         }
         var languages = page.blocks.map(\.language)
         if let cell {
+            // Lookalike characters (`0` `O`, `1` `l`) read as their pixels say.
+            let original = self.original.flatMap { image -> MonospaceGlyphs.Original? in
+                guard prepared.rotation == nil, image.width == prepared.originalWidth, image.height == prepared.originalHeight
+                else { return nil }
+                return MonospaceGlyphs.Original(image: image, scale: prepared.scaleX, unscaled: prepared.unscaledBounds)
+            }
+            pageLines = MonospaceGlyphs.corrected(pageLines, monospace: monospace, cell: cell, in: prepared.image, original: original)
             // Rules drawn with characters: `-----`, `=====`, `+----+` (a block of rules alone has no language).
             pageLines = MonospaceRules.withRules(pageLines, cell: cell, in: prepared.image)
             languages += Array(repeating: nil, count: max(0, pageLines.count - languages.count))
