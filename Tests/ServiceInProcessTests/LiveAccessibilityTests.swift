@@ -114,18 +114,20 @@ struct LiveAccessibilityTests {
             return whole
         }, copy: { text in timeline.withLock { $0.copies.append((since(), text.plain)) } })
         do {
-            try await LiveSessionTests.until { timeline.withLock { !$0.partials.isEmpty } } doing: {}
+            try await LiveSessionTests.until("the first partial reading") { timeline.withLock { !$0.partials.isEmpty } } doing: {}
             guard timeline.withLock({ $0.partials[0].lines.contains { $0.source == .accessibility } }) else {
                 open.finish()
                 try await XPeers.xdotool(["key", "Escape"], on: server)
                 _ = try await ended
                 return nil
             }
-            try await LiveSessionTests.until { timeline.withLock { !$0.copies.isEmpty } } doing: {
+            try await LiveSessionTests.until("a copy of the clicked label") { timeline.withLock { !$0.copies.isEmpty } } doing: {
                 try await XPeers.xdotool(["click", "--repeat", "3", "--delay", "60", "1", "key", "ctrl+c"], on: server)
             }
             open.yield()
-            try await LiveSessionTests.until { try await LiveSessionTests.topPixel(on: server) == unread } doing: {}
+            try await LiveSessionTests.until("the band of rows read to go") {
+                try await LiveSessionTests.topPixel(on: server) == unread
+            } doing: {}
             // The whole is in: Enter copies what is still selected and closes.
             try await XPeers.xdotool(["key", "Return"], on: server)
         } catch {

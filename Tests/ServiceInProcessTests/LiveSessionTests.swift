@@ -152,13 +152,13 @@ struct LiveSessionTests {
     }
 
     /// Does `step` until `done` holds, every 100 ms for at most a minute.
-    static func until(_ done: () async throws -> Bool, doing step: () async throws -> Void) async throws {
+    static func until(_ what: String = "", _ done: () async throws -> Bool, doing step: () async throws -> Void) async throws {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if try await done() { return }
             try await step()
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw TestFailure("gave up waiting")
+        throw TestFailure("gave up waiting" + (what.isEmpty ? "" : " for " + what))
     }
 }
