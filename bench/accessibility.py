@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Capture with the accessibility bus beside OCR alone, on GTK 3 windows of known text.
 
-    /usr/bin/python3 bench/accessibility.py [--livetext PATH] [--runs 3] [--live]
+    /usr/bin/python3 bench/accessibility.py [--livetext PATH] [--runs 3] [--live] [--sway] [--toolkit gtk3|gtk4]
 
 Starts Xvfb, a private session bus, at-spi2-core's bus launcher and one GTK 3 window per page
 below (labels and a text view: confusable characters, accents, German, a wrapped paragraph), then
@@ -17,6 +17,9 @@ With --sway, the same captures (`capture --screen`) on a headless sway (run as t
 livetext-test when run as root, as the tests do) with each GTK 3 window on Wayland
 (GDK_BACKEND=wayland, tiled over the whole output): the published lines are window-relative there,
 placed by the vote against the OCR's lines.
+
+With --toolkit gtk4, the same pages as GTK 4 windows, under openbox (GTK 4 publishes boxes
+relative to its window, placed by the window manager's client list).
 
 With --live, `livetext live --region ... --report-timing` instead (the pointer off the window), closed
 with Esc once it had time to read everything: per page and mode the medians of first_live_ms (the
@@ -62,6 +65,38 @@ GLib.timeout_add(500, lambda: (print("ready", flush=True), False)[1])
 Gtk.main()
 '''
 
+# The same page in GTK 4 (4.8 here: no window placement, so at the screen's corner without a
+# window manager; cairo drawing, as Xvfb has no GL).
+WINDOW_GTK4 = r'''
+import json, sys
+gi = __import__("gi")
+gi.require_version("Gtk", "4.0")
+from gi.repository import Gtk, Gdk, GLib
+lines = json.loads(sys.argv[1])
+Gtk.init()
+css = Gtk.CssProvider()
+css.load_from_data(b"* { font-family: 'DejaVu Sans'; font-size: 15px; } window { background: #fff; color: #000; }")
+Gtk.StyleContext.add_provider_for_display(Gdk.Display.get_default(), css, Gtk.STYLE_PROVIDER_PRIORITY_USER)
+w = Gtk.Window(title="bench"); w.set_default_size(760, 420)
+box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=10); box.set_margin_start(16); box.set_margin_top(16)
+def drawn(text):
+    area = Gtk.DrawingArea(); area.set_size_request(600, 30)
+    def draw(widget, cr, width, height):
+        cr.set_source_rgb(0, 0, 0); cr.select_font_face("DejaVu Sans"); cr.set_font_size(15)
+        cr.move_to(0, 20); cr.show_text(text)
+    area.set_draw_func(draw)
+    return area
+for text in lines:
+    if text.startswith("canvas: "):
+        box.append(drawn(text[len("canvas: "):]))
+        continue
+    label = Gtk.Label(label=text); label.set_xalign(0); box.append(label)
+loop = GLib.MainLoop()
+w.set_child(box); w.connect("close-request", lambda *_: (loop.quit(), False)[1]); w.present()
+GLib.timeout_add(800, lambda: (print("ready", flush=True), False)[1])
+loop.run()
+'''
+
 
 def edits(a, b):
     row = list(range(len(b) + 1))
@@ -85,6 +120,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--live", action="store_true")
     parser.add_argument("--sway", action="store_true")
+    parser.add_argument("--toolkit", choices=("gtk3", "gtk4"), default="gtk3")
     args = parser.parse_args()
     livetext = os.path.abspath(args.livetext)
     runtime = tempfile.mkdtemp(prefix="a11y-bench-")
@@ -101,13 +137,21 @@ def main():
                    GSETTINGS_BACKEND="memory", LIVETEXT_LOCAL="1", XDG_CONFIG_HOME="/nonexistent/livetext-bench")
         if args.sway:
             env.update(start_sway(runtime, started), GDK_BACKEND="wayland", DISPLAY="")
+        elif args.toolkit == "gtk4":
+            # GTK 4 publishes window-relative boxes: the window's place comes from the window
+            # manager's client list, as on any desktop (openbox here).
+            time.sleep(0.3)
+            started.append(subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.DEVNULL))
         time.sleep(0.5)
         started.append(subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=env,
                                         stderr=subprocess.DEVNULL))
         time.sleep(0.5)
         rows = []
         for name, known in PAGES.items():
-            window = subprocess.Popen(["/usr/bin/python3", "-c", WINDOW, json.dumps(known)], env=env,
+            script = WINDOW_GTK4 if args.toolkit == "gtk4" else WINDOW
+            window = subprocess.Popen(["/usr/bin/python3", "-c", script, json.dumps(known)],
+                                      env=dict(env, GSK_RENDERER="cairo") if args.toolkit == "gtk4" else env,
                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
             window.stdout.readline()
             time.sleep(1.0)

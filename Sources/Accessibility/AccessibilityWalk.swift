@@ -36,10 +36,13 @@ struct AccessibilityWalk: Sendable {
 
     func application(_ root: AccessibleObject) async -> AccessibleApplication? {
         async let toolkitName = property(root, "Application", "ToolkitName")
+        // `Version` is the interface's name for it (GTK 4 has only that one); `ToolkitVersion` an older one.
+        async let version = property(root, "Application", "Version")
         async let toolkitVersion = property(root, "Application", "ToolkitVersion")
         async let name = property(root, "Accessible", "Name")
         async let pid = processID(of: root.bus)
-        let toolkit = AccessibleToolkit(name: await toolkitName ?? "", version: await toolkitVersion ?? "")
+        let (named, older) = (await version, await toolkitVersion)
+        let toolkit = AccessibleToolkit(name: await toolkitName ?? "", version: named ?? older ?? "")
         let quirks = toolkit.quirks
         var objects: [AccessibleObject]?
         if quirks.collection { objects = await matches(root) }
@@ -141,6 +144,12 @@ struct AccessibilityWalk: Sendable {
             }
             var boxes = [Bounds?](repeating: nil, count: spans.count)
             for await (index, bounds) in group { boxes[index] = bounds }
+            // No box for any line (GTK 4.8's labels answer neither character nor range extents):
+            // the widget's box, shared out among its lines, untrusted: the fusion then takes the
+            // geometry of the OCR line each reads like.
+            let guessed = !spans.isEmpty && boxes.allSatisfy { $0 == nil }
+            if guessed { boxes = Self.bands(of: widget, count: spans.count) }
+            defer { if guessed { for index in read.indices { read[index].geometryTrusted = false } } }
             for (span, bounds) in zip(spans, boxes) {
                 guard let bounds else { continue }
                 let clipped = bounds.intersection(widget)
@@ -152,6 +161,13 @@ struct AccessibilityWalk: Sendable {
             for index in read.indices { read[index].geometryTrusted = false }
         }
         return read
+    }
+
+    /// `box` cut into `count` bands of equal height, top to bottom.
+    static func bands(of box: Bounds, count: Int) -> [Bounds?] {
+        guard count > 0 else { return [] }
+        let height = max(1, box.height / count)
+        return (0..<count).map { Bounds(x: box.x, y: box.y + $0 * height, width: box.width, height: height) }
     }
 
     struct LineSpan: Sendable {
