@@ -149,12 +149,11 @@ struct AccessibilityWalk: Sendable {
             // geometry of the OCR line each reads like.
             let guessed = !spans.isEmpty && boxes.allSatisfy { $0 == nil }
             if guessed { boxes = Self.bands(of: widget, count: spans.count) }
-            defer { if guessed { for index in read.indices { read[index].geometryTrusted = false } } }
             for (span, bounds) in zip(spans, boxes) {
                 guard let bounds else { continue }
                 let clipped = bounds.intersection(widget)
                 guard !clipped.isEmpty else { continue }
-                read.append(AccessibleLine(text: span.text, bounds: clipped, widget: widget))
+                read.append(AccessibleLine(text: span.text, bounds: clipped, widget: widget, geometryTrusted: !guessed))
             }
         }
         if quirks.linesShareFirstY, read.count > 1, Set(read.map(\.bounds.y)).count == 1 {

@@ -144,12 +144,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
             guard spare.withLock({ $0.kept && $0.connection == nil }),
                   let made = try? WaylandConnection(socket: socket, runtimeDirectory: runtimeDirectory, ignoring: withoutProtocols)
             else { return }
-            let unwanted = spare.withLock { kept -> WaylandConnection? in
-                guard kept.kept, kept.connection == nil else { return made }
-                kept.connection = made
-                return nil
-            }
-            unwanted?.close()
+            keepAsSpare(made)
         }
     }
 
@@ -162,6 +157,15 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
             return nil
         }
         unwanted?.close()
+    }
+
+    /// What a surface or read that took the spare calls to give its connection back (closed
+    /// once the backend is gone).
+    private var givesBack: @Sendable (WaylandConnection) -> Void {
+        { [weak self] connection in
+            guard let self else { return connection.close() }
+            self.keepAsSpare(connection)
+        }
     }
 
     /// The spare connection made and not yet taken.
@@ -373,14 +377,16 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
             return try await WaylandClipboardReader.readImage(socket: socket, runtimeDirectory: runtimeDirectory,
                                                               maxBytes: maxBytes, within: deadline)
         }
-        let returned = Mutex(false)
-        defer { if !returned.withLock({ $0 }) { prepareSpare() } }
+        // Not given back: another is made. (Asking for one whatever happened would race the next
+        // read: made after that read took the spare, it would close the one given back.)
+        let givenBack = Mutex(false)
+        defer { if !givenBack.withLock({ $0 }) { prepareSpare() } }
+        let giveBack = givesBack
         return try await WaylandClipboardReader.readImage(
             socket: socket, runtimeDirectory: runtimeDirectory, maxBytes: maxBytes, within: deadline, connection: spare,
-            handBack: { [weak self] connection in
-                returned.withLock { $0 = true }
-                guard let self else { return connection.close() }
-                self.keepAsSpare(connection)
+            handBack: { connection in
+                givenBack.withLock { $0 = true }
+                giveBack(connection)
             })
     }
 
@@ -449,10 +455,7 @@ public final class WaylandBackend: DisplayBackend, @unchecked Sendable {
         return try WaylandLiveSurface(socket: socket, runtimeDirectory: runtimeDirectory, frozen: frozen, places: places,
                                       withoutProtocols: withoutProtocols, activationToken: token, connection: takeSpare(),
                                       closed: { [weak self] in self?.prepareSpare() },
-                                      recycle: { [weak self] connection in
-                                          guard let self else { return connection.close() }
-                                          self.keepAsSpare(connection)
-                                      })
+                                      recycle: givesBack)
     }
 
     /// An xdg-shell toplevel on a connection of its own, sized for the image on the first output

@@ -52,10 +52,9 @@ struct SpareConnectionTests {
 
     @Test("a clipboard read takes the spare and gives it back when it ended cleanly; one that did not closes it and another is made")
     func clipboardReadTakesTheSpare() async throws {
-        let sway = try await SwayServer.start(width: 640, height: 480, xwayland: false)
-        let backend = WaylandBackend(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
-        defer { backend.close() }
-        do {
+        try await SwayServer.with(width: 640, height: 480, xwayland: false) { sway in
+            let backend = WaylandBackend(socket: sway.waylandDisplay, runtimeDirectory: sway.runtimeDirectory.path)
+            defer { backend.close() }
             let bytes = Data("not decoded here".utf8)
             let copier = try await WaylandPeers.copy(bytes, arguments: ["--type", "image/png"], expectedType: "image/png", on: sway)
             defer { copier.terminate() }
@@ -77,11 +76,7 @@ struct SpareConnectionTests {
             defer { plain.close() }
             #expect(try await plain.clipboardImage(maxBytes: 1 << 20, within: .seconds(10)).data == bytes)
             #expect(plain.spareConnection == nil)
-        } catch {
-            await sway.stop()
-            throw error
         }
-        await sway.stop()
     }
 
     /// The backend's spare connection once made (10 s at most).
