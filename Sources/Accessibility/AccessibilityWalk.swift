@@ -44,6 +44,7 @@ struct AccessibilityWalk: Sendable {
         let (named, older) = (await version, await toolkitVersion)
         let toolkit = AccessibleToolkit(name: await toolkitName ?? "", version: named ?? older ?? "")
         let quirks = toolkit.quirks
+        async let tables = toolkit.readsTables ? self.tables(of: root) : ([], [])
         var objects: [AccessibleObject]?
         if quirks.collection { objects = await matches(root) }
         if objects == nil { objects = await breadthFirst(root, quirks: quirks) }
@@ -56,11 +57,13 @@ struct AccessibilityWalk: Sendable {
             }
             var byObject = [[AccessibleLine]](repeating: [], count: chosen.count)
             for await (index, read) in group { byObject[index] = read }
-            return byObject.flatMap { $0 }
+            return byObject
         }
+        let (read, cells) = await tables
         guard !Task.isCancelled else { return nil }
         return AccessibleApplication(name: await name ?? "", toolkit: toolkit, pid: await pid,
-                                     windowRelative: quirks.windowRelative, lines: lines)
+                                     windowRelative: quirks.windowRelative,
+                                     lines: zip(chosen, lines).flatMap { cells.contains($0) ? [] : $1 }, tables: read)
     }
 
     /// The SHOWING text objects in one round trip; nil when the application has no Collection.

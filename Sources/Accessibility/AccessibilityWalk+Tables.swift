@@ -1,0 +1,138 @@
+import DBusKit
+import LiveTextCore
+
+extension AccessibleToolkit {
+    /// The toolkit's tables are read as tables (`Table`, measured on GTK 3.24's tree views: cells
+    /// scrolled out of view have no place, the first row shown is found at a point).
+    var readsTables: Bool { self == .gtk3 }
+}
+
+extension ATSPI {
+    /// Collection's match rule: SHOWING objects that implement Table.
+    static var showingTableRule: DBusValue {
+        .structure([
+            .array(.int32, [.int32(Int32(1 << showing)), .int32(0)]), .int32(matchAll),
+            .dictionary(key: .string, value: .string, []), .int32(matchAll),
+            .array(.int32, []), .int32(matchAll),
+            .array(.string, [.string("Table")]), .int32(matchAll),
+            .bool(false),
+        ])
+    }
+}
+
+extension AccessibleObject {
+    /// The one `(so)` reference a reply holds (`GetAccessibleAt`, …); nil for the null object.
+    static func one(_ value: DBusValue?) -> AccessibleObject? {
+        value.flatMap { list(.array($0.type, [$0])).first }
+    }
+}
+
+extension AccessibilityWalk {
+    /// The application's SHOWING tables, each cut to the cells that show whole (`AccessibleTable`),
+    /// and every cell object read for them (their lines are the tables' to give): at most
+    /// `maxTables` tables and `maxTableCells` cells each, from the first row shown, never a
+    /// table's every row.
+    func tables(of root: AccessibleObject) async -> (tables: [AccessibleTable], cells: Set<AccessibleObject>) {
+        let arguments: [DBusValue] = [ATSPI.showingTableRule, .uint32(ATSPI.canonical),
+                                      .int32(Int32(clamping: limits.maxTables)), .bool(true)]
+        guard limits.maxTables > 0, let reply = try? await call(root, "Collection", "GetMatches", arguments) else { return ([], []) }
+        let found = Array(AccessibleObject.list(reply.first).prefix(limits.maxTables))
+        let read = await concurrently(found.count) { await self.table(found[$0]) }
+        var tables: [AccessibleTable] = [], cells = Set<AccessibleObject>()
+        for case let (table?, objects) in read {
+            tables.append(table)
+            cells.formUnion(objects)
+        }
+        return (tables, cells)
+    }
+
+    /// One table: its place, size and headers, the row shown at its top (asked at a point just
+    /// below the headers), then as many rows from there as its height can show, every cell's
+    /// text, place and text extents asked at once.
+    func table(_ table: AccessibleObject) async -> (AccessibleTable?, [AccessibleObject]) {
+        async let extents = try? call(table, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
+        async let rowCount = integer(table, "Table", "NRows")
+        async let columnCount = integer(table, "Table", "NColumns")
+        guard let area = box(ATSPI.integers(await extents ?? [])), let totalRows = await rowCount,
+              let totalColumns = await columnCount, totalRows > 0, totalColumns > 0
+        else { return (nil, []) }
+        let columns = min(totalColumns, limits.maxTableColumns)
+        let headers: [AccessibleTable.ReadCell?] = await concurrently(columns) { column in
+            guard let reply = try? await self.call(table, "Table", "GetColumnHeader", [.int32(Int32(column))]),
+                  let header = AccessibleObject.one(reply.first)
+            else { return nil }
+            async let name = self.property(header, "Accessible", "Name")
+            async let place = try? self.call(header, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
+            guard let bounds = self.box(ATSPI.integers(await place ?? [])) else { return nil }
+            return AccessibleTable.ReadCell(text: await name ?? "", bounds: bounds, textBounds: nil)
+        }
+        guard !Task.isCancelled else { return (nil, []) }
+        let top = max(area.y, headers.compactMap { $0?.bounds?.maxY }.filter { $0 < area.maxY }.max() ?? area.y)
+        guard let (first, rowHeight) = await firstRow(of: table, at: (area.x + min(4, area.width / 2), top + 1)) else {
+            return (nil, [])
+        }
+        let rows = min(totalRows - first, (area.maxY - top) / max(rowHeight, 4) + 2,
+                       limits.maxTableCells / columns, limits.maxTableRows)
+        guard rows > 0, !Task.isCancelled else { return (nil, []) }
+        let read: [(AccessibleTable.ReadCell, AccessibleObject?)] = await concurrently(rows * columns) { index in
+            await self.cell(of: table, row: first + index / columns, column: index % columns)
+        }
+        let grid = stride(from: 0, to: read.count, by: columns).map { read[$0..<$0 + columns].map(\.0) }
+        let visible = AccessibleTable.visible(headers: headers, rows: grid, area: area)
+        return (visible, visible == nil ? [] : read.compactMap(\.1))
+    }
+
+    /// The row at `point` and its height; nil when the table names no cell there.
+    func firstRow(of table: AccessibleObject, at point: (x: Int, y: Int)) async -> (row: Int, height: Int)? {
+        guard let reply = try? await call(table, "Component", "GetAccessibleAtPoint",
+                                          [.int32(Int32(clamping: point.x)), .int32(Int32(clamping: point.y)),
+                                           .uint32(ATSPI.screenCoordinates)]),
+              let cell = AccessibleObject.one(reply.first)
+        else { return nil }
+        async let index = try? call(cell, "Accessible", "GetIndexInParent")
+        async let place = try? call(cell, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
+        guard let child = (await index)?.first?.int32, child >= 0,
+              let row = (try? await call(table, "Table", "GetRowAtIndex", [.int32(child)]))?.first?.int32, row >= 0
+        else { return nil }
+        return (Int(row), box(ATSPI.integers(await place ?? []))?.height ?? 1)
+    }
+
+    /// One cell's text (at most `maxTableCellCharacters`, without surrounding blanks), place and
+    /// its text's extents; an empty cell where it does not answer.
+    func cell(of table: AccessibleObject, row: Int, column: Int) async -> (AccessibleTable.ReadCell, AccessibleObject?) {
+        let empty = AccessibleTable.ReadCell(text: "", bounds: nil, textBounds: nil)
+        guard !Task.isCancelled,
+              let reply = try? await call(table, "Table", "GetAccessibleAt", [.int32(Int32(clamping: row)), .int32(Int32(clamping: column))]),
+              let cell = AccessibleObject.one(reply.first)
+        else { return (empty, nil) }
+        let coordinates = DBusValue.uint32(ATSPI.screenCoordinates)
+        async let place = try? call(cell, "Component", "GetExtents", [coordinates])
+        async let text = try? call(cell, "Text", "GetText", [.int32(0), .int32(Int32(clamping: limits.maxTableCellCharacters))])
+        let bounds = box(ATSPI.integers(await place ?? []))
+        guard let whole = (await text)?.first?.string,
+              let span = Self.cleaned(LineSpan(text: whole, start: 0, end: whole.unicodeScalars.count))
+        else { return (AccessibleTable.ReadCell(text: "", bounds: bounds, textBounds: nil), cell) }
+        let extents = try? await call(cell, "Text", "GetRangeExtents",
+                                      [.int32(Int32(clamping: span.start)), .int32(Int32(clamping: span.end)), coordinates])
+        return (AccessibleTable.ReadCell(text: span.text, bounds: bounds, textBounds: box(ATSPI.integers(extents ?? []))), cell)
+    }
+
+    /// An integer property, by `Properties.Get`.
+    func integer(_ object: AccessibleObject, _ interface: String, _ name: String) async -> Int? {
+        let reply = try? await connection.call(destination: object.bus, path: object.path,
+                                               interface: "org.freedesktop.DBus.Properties", member: "Get",
+                                               arguments: [.string(ATSPI.prefix + interface), .string(name)],
+                                               timeout: limits.callTimeout)
+        return (reply?.first?.unwrapped.int32).map(Int.init)
+    }
+
+    /// `body` of `0..<count`, all asked at once, in order.
+    func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) async -> T) async -> [T] {
+        await withTaskGroup(of: (Int, T).self) { group in
+            for index in 0..<count { group.addTask { (index, await body(index)) } }
+            var results = [T?](repeating: nil, count: count)
+            for await (index, value) in group { results[index] = value }
+            return results.map { $0! }
+        }
+    }
+}
