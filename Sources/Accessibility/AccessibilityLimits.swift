@@ -13,9 +13,8 @@ public struct AccessibilityLimits: Sendable, Hashable {
     public var maxCharacters: Int
     /// Lines read from one object.
     public var maxLines: Int
-    /// Tables read in one application (`Table`: a tree view's cells and column headers).
-    public var maxTables: Int
-    /// Rows and columns read from one table, from its first row shown; and its cells in all.
+    /// Rows and columns read from an application's table (`Table`: a tree view's cells and
+    /// column headers), from its first row shown; and its cells in all.
     public var maxTableRows: Int
     public var maxTableColumns: Int
     public var maxTableCells: Int
@@ -26,7 +25,7 @@ public struct AccessibilityLimits: Sendable, Hashable {
 
     public init(deadline: Duration = .milliseconds(150), callTimeout: Duration = .milliseconds(100),
                 maxObjects: Int = 400, maxVisited: Int = 2000, maxCharacters: Int = 20_000, maxLines: Int = 300,
-                maxExtent: Int = 32_768, maxTables: Int = 4, maxTableRows: Int = 100, maxTableColumns: Int = 32,
+                maxExtent: Int = 32_768, maxTableRows: Int = 100, maxTableColumns: Int = 32,
                 maxTableCells: Int = 600, maxTableCellCharacters: Int = 1_000) {
         self.deadline = deadline
         self.callTimeout = callTimeout
@@ -35,7 +34,6 @@ public struct AccessibilityLimits: Sendable, Hashable {
         self.maxCharacters = maxCharacters
         self.maxLines = maxLines
         self.maxExtent = maxExtent
-        self.maxTables = maxTables
         self.maxTableRows = maxTableRows
         self.maxTableColumns = maxTableColumns
         self.maxTableCells = maxTableCells

@@ -28,22 +28,18 @@ extension AccessibleObject {
 }
 
 extension AccessibilityWalk {
-    /// The application's SHOWING tables, each cut to the cells that show whole (`AccessibleTable`),
-    /// and every cell object read for them (their lines are the tables' to give): at most
-    /// `maxTables` tables and `maxTableCells` cells each, from the first row shown, never a
-    /// table's every row.
+    /// The application's first SHOWING table, cut to the cells that show whole
+    /// (`AccessibleTable`), and every cell object read for it (their lines are the table's to
+    /// give): at most `maxTableCells` cells, from the first row shown, never a table's every row.
+    /// One table: asked for more, GTK 3's `GetMatches` looks for the next one through every cell
+    /// of the first (a million-row tree view never answers); asked for one, it stops there.
     func tables(of root: AccessibleObject) async -> (tables: [AccessibleTable], cells: Set<AccessibleObject>) {
-        let arguments: [DBusValue] = [ATSPI.showingTableRule, .uint32(ATSPI.canonical),
-                                      .int32(Int32(clamping: limits.maxTables)), .bool(true)]
-        guard limits.maxTables > 0, let reply = try? await call(root, "Collection", "GetMatches", arguments) else { return ([], []) }
-        let found = Array(AccessibleObject.list(reply.first).prefix(limits.maxTables))
-        let read = await concurrently(found.count) { await self.table(found[$0]) }
-        var tables: [AccessibleTable] = [], cells = Set<AccessibleObject>()
-        for case let (table?, objects) in read {
-            tables.append(table)
-            cells.formUnion(objects)
-        }
-        return (tables, cells)
+        let arguments: [DBusValue] = [ATSPI.showingTableRule, .uint32(ATSPI.canonical), .int32(1), .bool(true)]
+        guard let reply = try? await call(root, "Collection", "GetMatches", arguments),
+              let found = AccessibleObject.list(reply.first).first
+        else { return ([], []) }
+        let (table, cells) = await table(found)
+        return (table.map { [$0] } ?? [], Set(cells))
     }
 
     /// One table: its place, size and headers, the row shown at its top (asked at a point just
