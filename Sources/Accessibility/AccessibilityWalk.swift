@@ -48,6 +48,9 @@ struct AccessibilityWalk: Sendable {
         var objects: [AccessibleObject]?
         if quirks.collection { objects = await matches(root) }
         if objects == nil { objects = await breadthFirst(root, quirks: quirks) }
+        // A table's cells read with it are not read again as lines.
+        let (read, cells) = await tables
+        objects = objects?.filter { !cells.contains($0) }
         let granted = budget.take(objects?.count ?? 0)
         let chosen = Array((objects ?? []).prefix(granted))
         guard !Task.isCancelled else { return nil }
@@ -57,13 +60,11 @@ struct AccessibilityWalk: Sendable {
             }
             var byObject = [[AccessibleLine]](repeating: [], count: chosen.count)
             for await (index, read) in group { byObject[index] = read }
-            return byObject
+            return byObject.flatMap { $0 }
         }
-        let (read, cells) = await tables
         guard !Task.isCancelled else { return nil }
         return AccessibleApplication(name: await name ?? "", toolkit: toolkit, pid: await pid,
-                                     windowRelative: quirks.windowRelative,
-                                     lines: zip(chosen, lines).flatMap { cells.contains($0) ? [] : $1 }, tables: read)
+                                     windowRelative: quirks.windowRelative, lines: lines, tables: read)
     }
 
     /// The SHOWING text objects in one round trip; nil when the application has no Collection.
