@@ -15,10 +15,12 @@ public struct AccessibilityLimits: Sendable, Hashable {
     public var maxLines: Int
     /// A box larger than this on either side (in pixels) is absurd and dropped.
     public var maxExtent: Int
+    /// Embedded objects (a paragraph's links) whose text is asked for, in one object.
+    public var maxEmbedded: Int
 
     public init(deadline: Duration = .milliseconds(150), callTimeout: Duration = .milliseconds(100),
                 maxObjects: Int = 400, maxVisited: Int = 2000, maxCharacters: Int = 20_000, maxLines: Int = 300,
-                maxExtent: Int = 32_768) {
+                maxExtent: Int = 32_768, maxEmbedded: Int = 64) {
         self.deadline = deadline
         self.callTimeout = callTimeout
         self.maxObjects = maxObjects
@@ -26,6 +28,7 @@ public struct AccessibilityLimits: Sendable, Hashable {
         self.maxCharacters = maxCharacters
         self.maxLines = maxLines
         self.maxExtent = maxExtent
+        self.maxEmbedded = maxEmbedded
     }
 
     public static let standard = AccessibilityLimits()
