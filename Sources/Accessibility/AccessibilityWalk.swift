@@ -155,7 +155,8 @@ struct AccessibilityWalk: Sendable {
                 guard let bounds else { continue }
                 let clipped = bounds.intersection(widget)
                 guard !clipped.isEmpty else { continue }
-                read.append(AccessibleLine(text: span.text, bounds: clipped, widget: widget, geometryTrusted: !guessed))
+                read.append(AccessibleLine(text: span.text, bounds: clipped, widget: widget, geometryTrusted: !guessed,
+                                           boxIsWidget: guessed && spans.count == 1))
             }
         }
         if quirks.linesShareFirstY, read.count > 1, Set(read.map(\.bounds.y)).count == 1 {

@@ -63,7 +63,8 @@ public struct AccessibleTextReading: Sendable {
                 let box = Bounds(x: Int((Double(line.bounds.x) * scaleX).rounded()), y: Int((Double(line.bounds.y) * scaleY).rounded()),
                                  width: Int((Double(line.bounds.width) * scaleX).rounded()),
                                  height: Int((Double(line.bounds.height) * scaleY).rounded()))
-                return PublishedLine(text: line.text, bounds: box, geometryTrusted: line.geometryTrusted, group: group)
+                return PublishedLine(text: line.text, bounds: box, geometryTrusted: line.geometryTrusted,
+                                     boxIsWidget: line.boxIsWidget, group: group)
             }
         }.filter { !$0.isEmpty }
     }
@@ -98,7 +99,8 @@ public struct AccessibleTextReading: Sendable {
                 let x = Int((Double(shown.x - area.x) * scaleX).rounded()), y = Int((Double(shown.y - area.y) * scaleY).rounded())
                 let inImage = Bounds(x: x, y: y, width: Int((Double(shown.width) * scaleX).rounded()),
                                      height: Int((Double(shown.height) * scaleY).rounded()))
-                placed.append(PublishedLine(text: line.text, bounds: inImage, geometryTrusted: line.geometryTrusted, group: group))
+                placed.append(PublishedLine(text: line.text, bounds: inImage, geometryTrusted: line.geometryTrusted,
+                                            boxIsWidget: line.boxIsWidget, group: group))
             }
         }
         return placed
