@@ -287,12 +287,7 @@ def main():
                   % (name, on[3] / off[3], on[2] / off[2], 100 * on[4], 100 * off[4]))
     finally:
         for process in reversed(started):
-            for pid in descendants(process.pid) + [process.pid]:
-                try:
-                    os.kill(pid, 9)
-                except ProcessLookupError:
-                    pass
-            process.wait()
+            stop(process)
 
 
 def start_sway(runtime, started):
