@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Capture with the accessibility bus beside OCR alone, on GTK 3 windows of known text.
 
-    /usr/bin/python3 bench/accessibility.py [--livetext PATH] [--runs 3] [--live] [--sway] [--toolkit gtk3|gtk4]
+    /usr/bin/python3 bench/accessibility.py [--livetext PATH] [--runs 3] [--live] [--sway]
+                                            [--toolkit gtk3|gtk4|firefox|chromium]
 
 Starts Xvfb, a private session bus, at-spi2-core's bus launcher and one GTK 3 window per page
 below (labels and a text view: confusable characters, accents, German, a wrapped paragraph), then
@@ -20,6 +21,12 @@ placed by the vote against the OCR's lines.
 
 With --toolkit gtk4, the same pages as GTK 4 windows, under openbox (GTK 4 publishes boxes
 relative to its window, placed by the window manager's client list).
+
+With --toolkit firefox or chromium, the same pages as HTML in Firefox ESR or Chromium (started
+with --force-renderer-accessibility), each page's third line with a link in it, the canvas page's
+line drawn on a <canvas>; both browsers publish only once org.a11y.Status IsEnabled is on, which
+the bench sets as `livetext desktop --enable-accessibility` does. A fresh profile each; the
+capture waits until the page's lines are on the bus.
 
 With --tables, one GTK 3 window showing a tree view (`Gtk.ListStore`) of known cells (confusable
 characters, accents, an empty cell) instead: per mode the median wall time and totalMs, the share
@@ -102,6 +109,71 @@ GLib.timeout_add(800, lambda: (print("ready", flush=True), False)[1])
 loop.run()
 '''
 
+# The same page in a browser: labels as paragraphs (the third with a link in it), the canvas's
+# line drawn with a 2D context.
+def html_page(lines):
+    out = []
+    for number, text in enumerate(lines):
+        if text.startswith("canvas: "):
+            out.append('<canvas id="c" width="600" height="30"></canvas><script>var x = document.getElementById("c")'
+                       '.getContext("2d"); x.font = "15px DejaVu Sans"; x.fillStyle = "#000"; x.fillText(%s, 0, 20);'
+                       '</script>' % json.dumps(text[len("canvas: "):]))
+            continue
+        words = text.split(" ")
+        if number == 2 and len(words) > 2:
+            words[1] = '<a href="https://example.org/">%s</a>' % words[1]
+        out.append("<p>%s</p>" % " ".join(words))
+    return ('<!doctype html><html><head><meta charset="utf-8"><title>bench</title><style>body { font-family: '
+            "'DejaVu Sans'; font-size: 15px; background: #fff; color: #000; margin: 16px } p { margin: 0 0 10px 0 }"
+            "</style></head><body>%s</body></html>" % "\n".join(out))
+
+
+FIREFOX_PREFERENCES = """user_pref("browser.shell.checkDefaultBrowser", false);
+user_pref("browser.startup.homepage_override.mstone", "ignore");
+user_pref("browser.aboutwelcome.enabled", false);
+user_pref("startup.homepage_welcome_url", "");
+user_pref("datareporting.policy.dataSubmissionEnabled", false);
+user_pref("datareporting.policy.dataSubmissionPolicyBypassNotification", true);
+user_pref("datareporting.policy.firstRunURL", "");
+user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
+user_pref("app.update.disabledForTesting", true);
+"""
+
+
+def browser(kind, lines, env, runtime):
+    """Firefox ESR or Chromium at the screen's corner showing the page: its process."""
+    directory = tempfile.mkdtemp(prefix="profile-", dir=runtime)
+    page = os.path.join(directory, "page.html")
+    with open(page, "w") as f:
+        f.write(html_page(lines))
+    env = dict(env, HOME=directory)
+    if kind == "firefox":
+        with open(os.path.join(directory, "user.js"), "w") as f:
+            f.write(FIREFOX_PREFERENCES)
+        command = ["firefox-esr", "--no-remote", "--profile", directory, "--width", "800", "--height", "460",
+                   "file://" + page]
+    else:
+        command = ["chromium", "--no-sandbox", "--test-type", "--force-renderer-accessibility",
+                   "--user-data-dir=" + directory, "--no-first-run", "--no-default-browser-check", "--disable-gpu",
+                   "--password-store=basic", "--window-position=0,0", "--window-size=800,460", "file://" + page]
+    return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def wait_published(livetext, env, known):
+    """Until `capture` takes the page's first label from the bus (at most 60 s)."""
+    first = next(k for k in known if not k.startswith("canvas: "))
+    for _ in range(60):
+        out = subprocess.run([livetext, "capture", "--region", "0,0,800,460", "--json"], env=env, capture_output=True,
+                             text=True, timeout=120)
+        try:
+            lines = [l for b in json.loads(out.stdout)["blocks"] for l in b["lines"]]
+        except ValueError:
+            lines = []
+        if any(l["text"] == first and l.get("source") == "accessibility" for l in lines):
+            return True
+        time.sleep(1)
+    return False
+
 
 def edits(a, b):
     row = list(range(len(b) + 1))
@@ -125,7 +197,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--live", action="store_true")
     parser.add_argument("--sway", action="store_true")
-    parser.add_argument("--toolkit", choices=("gtk3", "gtk4"), default="gtk3")
+    parser.add_argument("--toolkit", choices=("gtk3", "gtk4", "firefox", "chromium"), default="gtk3")
     parser.add_argument("--tables", action="store_true")
     args = parser.parse_args()
     livetext = os.path.abspath(args.livetext)
@@ -155,13 +227,22 @@ def main():
         time.sleep(0.5)
         if args.tables:
             return bench_tables(livetext, env, args.runs)
+        browsing = args.toolkit in ("firefox", "chromium")
+        if browsing:
+            subprocess.run([livetext, "desktop", "--enable-accessibility"], env=env, check=True,
+                           stdout=subprocess.DEVNULL)
         rows = []
         for name, known in PAGES.items():
-            script = WINDOW_GTK4 if args.toolkit == "gtk4" else WINDOW
-            window = subprocess.Popen(["/usr/bin/python3", "-c", script, json.dumps(known)],
-                                      env=dict(env, GSK_RENDERER="cairo") if args.toolkit == "gtk4" else env,
-                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-            window.stdout.readline()
+            if browsing:
+                window = browser(args.toolkit, known, env, runtime)
+                if not wait_published(livetext, env, known):
+                    print("%s: %s never published its page" % (name, args.toolkit), file=sys.stderr)
+            else:
+                script = WINDOW_GTK4 if args.toolkit == "gtk4" else WINDOW
+                window = subprocess.Popen(["/usr/bin/python3", "-c", script, json.dumps(known)],
+                                          env=dict(env, GSK_RENDERER="cairo") if args.toolkit == "gtk4" else env,
+                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                window.stdout.readline()
             time.sleep(1.0)
             if args.live:
                 for mode in ("on", "off"):
@@ -175,7 +256,7 @@ def main():
                     rows.append((name, mode, statistics.median(firsts) if firsts else None,
                                  statistics.median(wholes) if wholes else None, len(firsts),
                                  statistics.median(shown) if shown else None))
-                window.kill(); window.wait()
+                stop(window)
                 continue
             for mode in ("on", "off"):
                 walls, totals, walks, errors, shares = [], [], [], [], []
@@ -194,7 +275,7 @@ def main():
                     shares.append(sum(l.get("source") == "accessibility" for l in lines) / max(1, len(lines)))
                 rows.append((name, mode, statistics.median(walls), statistics.median(totals), statistics.median(errors),
                              statistics.median(shares), statistics.median(walks) if walks else None))
-            window.kill(); window.wait()
+            stop(window)
         if args.live:
             print("%-12s %-4s %9s %14s %10s %5s" % ("page", "a11y", "shown_ms", "first_live_ms", "live_ms", "runs"))
             for row in rows:
@@ -214,12 +295,7 @@ def main():
                   % (name, on[3] / off[3], on[2] / off[2], 100 * on[4], 100 * off[4]))
     finally:
         for process in reversed(started):
-            for pid in descendants(process.pid) + [process.pid]:
-                try:
-                    os.kill(pid, 9)
-                except ProcessLookupError:
-                    pass
-            process.wait()
+            stop(process)
 
 
 TABLE = [["Name", "Städte", "Code", "Betrag"],
@@ -321,6 +397,16 @@ def live_session(livetext, env, mode):
             if timing.get("live_ms") is not None:
                 return timing["shown_ms"], timing["first_live_ms"], timing["live_ms"]
     return None
+
+
+def stop(process):
+    """Kills `process` and what it started (a browser's renderers), then reaps it."""
+    for pid in descendants(process.pid) + [process.pid]:
+        try:
+            os.kill(pid, 9)
+        except ProcessLookupError:
+            pass
+    process.wait()
 
 
 def descendants(pid):

@@ -4,7 +4,7 @@ import LiveTextCore
 
 /// The accessibility bus (AT-SPI): a bus of its own, beside the session bus, whose address the
 /// session bus's `org.a11y.Bus` gives. Its state (`org.a11y.Status`) says whether applications
-/// that only publish on request (Firefox, Qt outside X11) are asked to.
+/// that only publish on request (Firefox, Chromium, Qt outside X11) are asked to.
 public enum AccessibilityBus {
     static let busName = "org.a11y.Bus"
     static let busPath: DBusObjectPath = "/org/a11y/bus"

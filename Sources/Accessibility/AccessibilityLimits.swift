@@ -22,10 +22,12 @@ public struct AccessibilityLimits: Sendable, Hashable {
     public var maxTableCellCharacters: Int
     /// A box larger than this on either side (in pixels) is absurd and dropped.
     public var maxExtent: Int
+    /// Embedded objects (a paragraph's links) whose text is asked for, in one object.
+    public var maxEmbedded: Int
 
     public init(deadline: Duration = .milliseconds(150), callTimeout: Duration = .milliseconds(100),
                 maxObjects: Int = 400, maxVisited: Int = 2000, maxCharacters: Int = 20_000, maxLines: Int = 300,
-                maxExtent: Int = 32_768, maxTableRows: Int = 100, maxTableColumns: Int = 32,
+                maxExtent: Int = 32_768, maxEmbedded: Int = 64, maxTableRows: Int = 100, maxTableColumns: Int = 32,
                 maxTableCells: Int = 600, maxTableCellCharacters: Int = 1_000) {
         self.deadline = deadline
         self.callTimeout = callTimeout
@@ -38,6 +40,7 @@ public struct AccessibilityLimits: Sendable, Hashable {
         self.maxTableColumns = maxTableColumns
         self.maxTableCells = maxTableCells
         self.maxTableCellCharacters = maxTableCellCharacters
+        self.maxEmbedded = maxEmbedded
     }
 
     public static let standard = AccessibilityLimits()

@@ -20,13 +20,6 @@ extension ATSPI {
     }
 }
 
-extension AccessibleObject {
-    /// The one `(so)` reference a reply holds (`GetAccessibleAt`, …); nil for the null object.
-    static func one(_ value: DBusValue?) -> AccessibleObject? {
-        value.flatMap { list(.array($0.type, [$0])).first }
-    }
-}
-
 extension AccessibilityWalk {
     /// The application's first SHOWING table, cut to the cells that show whole
     /// (`AccessibleTable`), and every cell object read for it (their lines are the table's to
@@ -47,8 +40,8 @@ extension AccessibilityWalk {
     /// text, place and text extents asked at once.
     func table(_ table: AccessibleObject) async -> (AccessibleTable?, [AccessibleObject]) {
         async let extents = try? call(table, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
-        async let rowCount = integer(table, "Table", "NRows")
-        async let columnCount = integer(table, "Table", "NColumns")
+        async let rowCount = integerProperty(table, "Table", "NRows")
+        async let columnCount = integerProperty(table, "Table", "NColumns")
         guard let area = box(ATSPI.integers(await extents ?? [])), let totalRows = await rowCount,
               let totalColumns = await columnCount, totalRows > 0, totalColumns > 0
         else { return (nil, []) }
@@ -111,15 +104,6 @@ extension AccessibilityWalk {
         let extents = try? await call(cell, "Text", "GetRangeExtents",
                                       [.int32(Int32(clamping: span.start)), .int32(Int32(clamping: span.end)), coordinates])
         return (AccessibleTable.ReadCell(text: span.text, bounds: bounds, textBounds: box(ATSPI.integers(extents ?? []))), cell)
-    }
-
-    /// An integer property, by `Properties.Get`.
-    func integer(_ object: AccessibleObject, _ interface: String, _ name: String) async -> Int? {
-        let reply = try? await connection.call(destination: object.bus, path: object.path,
-                                               interface: "org.freedesktop.DBus.Properties", member: "Get",
-                                               arguments: [.string(ATSPI.prefix + interface), .string(name)],
-                                               timeout: limits.callTimeout)
-        return (reply?.first?.unwrapped.int32).map(Int.init)
     }
 
     /// `body` of `0..<count`, all asked at once, in order.

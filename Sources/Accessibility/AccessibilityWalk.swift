@@ -64,7 +64,8 @@ struct AccessibilityWalk: Sendable {
         }
         guard !Task.isCancelled else { return nil }
         return AccessibleApplication(name: await name ?? "", toolkit: toolkit, pid: await pid,
-                                     windowRelative: quirks.windowRelative, lines: lines, tables: read)
+                                     windowRelative: quirks.windowRelative, lines: AccessibleLine.withoutRepeats(lines),
+                                     tables: read)
     }
 
     /// The SHOWING text objects in one round trip; nil when the application has no Collection.
@@ -140,7 +141,9 @@ struct AccessibilityWalk: Sendable {
               let text = (await textReply)?.first?.string,
               text.unicodeScalars.contains(where: { !Self.blank($0) })
         else { return [] }
-        let spans = await lineSpans(of: object, text: text, quirks: quirks)
+        // A browser's paragraph holds its links as one U+FFFC each, their text in objects of their own.
+        let embedded = Self.embeds(text) ? await embeddedTexts(of: object, quirks: quirks) : [:]
+        let spans = await lineSpans(of: object, text: text, embedded: embedded, quirks: quirks)
         var read: [AccessibleLine] = []
         await withTaskGroup(of: (Int, Bounds?).self) { group in
             for (index, span) in spans.enumerated() {
@@ -157,7 +160,8 @@ struct AccessibilityWalk: Sendable {
                 guard let bounds else { continue }
                 let clipped = bounds.intersection(widget)
                 guard !clipped.isEmpty else { continue }
-                read.append(AccessibleLine(text: span.text, bounds: clipped, widget: widget, geometryTrusted: !guessed))
+                read.append(AccessibleLine(text: span.text, bounds: clipped, widget: widget, geometryTrusted: !guessed,
+                                           boxIsWidget: guessed && spans.count == 1))
             }
         }
         if quirks.linesShareFirstY, read.count > 1, Set(read.map(\.bounds.y)).count == 1 {
@@ -181,7 +185,8 @@ struct AccessibilityWalk: Sendable {
 
     /// The object's lines as the toolkit wraps them: asked at every hard line's start at once,
     /// then, where a hard line wraps, again from where the toolkit's line ended.
-    func lineSpans(of object: AccessibleObject, text: String, quirks: AccessibleToolkit.Quirks) async -> [LineSpan] {
+    func lineSpans(of object: AccessibleObject, text: String, embedded: [Int: String] = [:],
+                   quirks: AccessibleToolkit.Quirks) async -> [LineSpan] {
         let scalars = Array(text.unicodeScalars)
         var hardStarts = [0]
         for (index, scalar) in scalars.enumerated() where scalar == "\n" && index + 1 < scalars.count {
@@ -202,7 +207,7 @@ struct AccessibilityWalk: Sendable {
             guard var span = first else { continue }
             var asked = 1
             while true {
-                if let cleaned = Self.cleaned(span) { spans.append(cleaned) }
+                if let cleaned = Self.cleaned(span, embedded: embedded) { spans.append(cleaned) }
                 guard span.end > span.start, span.end < hardEnds[index], spans.count < limits.maxLines,
                       asked < limits.maxLines, !Task.isCancelled,
                       let next = await line(of: object, at: span.end, quirks: quirks), next.start >= span.end
@@ -229,18 +234,78 @@ struct AccessibilityWalk: Sendable {
         return LineSpan(text: text, start: Int(start), end: Int(end))
     }
 
-    /// The span without its line break, embedded-object marks and surrounding blanks; nil when
-    /// nothing is left. The offsets still cover the visible characters only.
-    static func cleaned(_ span: LineSpan) -> LineSpan? {
+    /// The span without its line break and surrounding blanks, each embedded-object mark replaced
+    /// by the text `embedded` holds for its offset (a link's words) or left out; nil when nothing
+    /// is left. The offsets still cover the visible characters only.
+    static func cleaned(_ span: LineSpan, embedded: [Int: String] = [:]) -> LineSpan? {
         let scalars = Array(span.text.unicodeScalars)
-        guard let first = scalars.firstIndex(where: { !blank($0) }),
-              let last = scalars.lastIndex(where: { !blank($0) })
+        // A mark with text (a link at the line's end) is as visible as a letter.
+        let visible = { (index: Int) in
+            !blank(scalars[index]) || (scalars[index] == "\u{FFFC}" && embedded[span.start + index]?.isEmpty == false)
+        }
+        guard let first = scalars.indices.first(where: visible), let last = scalars.indices.last(where: visible)
         else { return nil }
         var kept = String.UnicodeScalarView()
-        kept.append(contentsOf: scalars[first...last].filter { $0 != "\u{FFFC}" })
+        for index in first...last {
+            if scalars[index] == "\u{FFFC}" {
+                if let inner = embedded[span.start + index] { kept.append(contentsOf: inner.unicodeScalars) }
+            } else {
+                kept.append(scalars[index])
+            }
+        }
         let text = String(kept)
         guard !text.isEmpty else { return nil }
         return LineSpan(text: text, start: span.start + first, end: span.start + last + 1)
+    }
+
+    /// Whether a text holds embedded objects among characters of its own (a paragraph with a
+    /// link); a container's text, marks and blanks only, does not.
+    static func embeds(_ text: String) -> Bool {
+        text.unicodeScalars.contains("\u{FFFC}") && text.unicodeScalars.contains(where: { !blank($0) })
+    }
+
+    /// The text of the objects embedded in `object`'s text (`Hypertext`: each link's start offset
+    /// and object), by offset; blanks collapsed, its own marks left out. At most
+    /// `limits.maxEmbedded` links are asked for; one that does not answer keeps its mark out.
+    func embeddedTexts(of object: AccessibleObject, quirks: AccessibleToolkit.Quirks) async -> [Int: String] {
+        guard let count = (try? await call(object, "Hypertext", "GetNLinks"))?.first?.int32, count > 0 else { return [:] }
+        return await withTaskGroup(of: (Int, String)?.self) { group in
+            for index in 0..<min(Int(count), limits.maxEmbedded) {
+                group.addTask {
+                    guard let link = AccessibleObject.one((try? await self.call(object, "Hypertext", "GetLink", [.int32(Int32(index))]))?.first)
+                    else { return nil }
+                    async let start = self.integerProperty(link, "Hyperlink", "StartIndex")
+                    async let target = try? self.call(link, "Hyperlink", "GetObject", [.int32(0)])
+                    guard let offset = await start, offset >= 0,
+                          let inner = AccessibleObject.one((await target)?.first)
+                    else { return nil }
+                    var end = 512
+                    if quirks.countsCharactersFirst { end = min(await self.characterCount(of: inner), end) }
+                    guard let text = (try? await self.call(inner, "Text", "GetText", [.int32(0), .int32(Int32(end))]))?.first?.string
+                    else { return nil }
+                    return (offset, Self.flattened(text))
+                }
+            }
+            var texts: [Int: String] = [:]
+            for await case let (offset, text)? in group { texts[offset] = text }
+            return texts
+        }
+    }
+
+    /// An embedded object's text on one line: its own marks out, runs of blanks one space.
+    static func flattened(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars where scalar != "\u{FFFC}" {
+            if blank(scalar) {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     static func blank(_ scalar: Unicode.Scalar) -> Bool {
@@ -292,11 +357,16 @@ struct AccessibilityWalk: Sendable {
 
     /// The text's length (`Text.CharacterCount`), 0 when it does not say.
     func characterCount(of object: AccessibleObject) async -> Int {
+        max(0, await integerProperty(object, "Text", "CharacterCount") ?? 0)
+    }
+
+    /// One integer property, by `Properties.Get`.
+    func integerProperty(_ object: AccessibleObject, _ interface: String, _ name: String) async -> Int? {
         let reply = try? await connection.call(destination: object.bus, path: object.path,
                                                interface: "org.freedesktop.DBus.Properties", member: "Get",
-                                               arguments: [.string(ATSPI.prefix + "Text"), .string("CharacterCount")],
+                                               arguments: [.string(ATSPI.prefix + interface), .string(name)],
                                                timeout: limits.callTimeout)
-        return (reply?.first?.unwrapped.int32).map { max(0, Int($0)) } ?? 0
+        return (reply?.first?.unwrapped.int32).map { Int($0) }
     }
 
     func processID(of bus: String) async -> Int32? {

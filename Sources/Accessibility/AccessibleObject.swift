@@ -7,12 +7,15 @@ struct AccessibleObject: Hashable, Sendable {
 
     /// The `(so)` references AT-SPI replies with; malformed ones are left out.
     static func list(_ value: DBusValue?) -> [AccessibleObject] {
-        (value?.array ?? []).compactMap { element in
-            guard let fields = element.fields, fields.count == 2, let bus = fields[0].string,
-                  let path = fields[1].objectPath, !bus.isEmpty, path != "/org/a11y/atspi/null"
-            else { return nil }
-            return AccessibleObject(bus: bus, path: path)
-        }
+        (value?.array ?? []).compactMap(one)
+    }
+
+    /// One `(so)` reference; nil when malformed or null.
+    static func one(_ value: DBusValue?) -> AccessibleObject? {
+        guard let fields = value?.fields, fields.count == 2, let bus = fields[0].string,
+              let path = fields[1].objectPath, !bus.isEmpty, path != "/org/a11y/atspi/null"
+        else { return nil }
+        return AccessibleObject(bus: bus, path: path)
     }
 }
 

@@ -12,12 +12,16 @@ public struct AccessibleLine: Sendable, Hashable {
     /// False where the toolkit is known to misplace lines (Qt's plain text edits put every line at
     /// the first one's height): the text is right, its place is to be found on the pixels.
     public var geometryTrusted: Bool
+    /// The box is the widget's, the line's only (GTK 4.8's labels answer no box for their text):
+    /// the line is somewhere in it, to be found by its ink.
+    public var boxIsWidget: Bool
 
-    public init(text: String, bounds: Bounds, widget: Bounds, geometryTrusted: Bool = true) {
+    public init(text: String, bounds: Bounds, widget: Bounds, geometryTrusted: Bool = true, boxIsWidget: Bool = false) {
         self.text = text
         self.bounds = bounds
         self.widget = widget
         self.geometryTrusted = geometryTrusted
+        self.boxIsWidget = boxIsWidget
     }
 }
 

@@ -39,9 +39,13 @@ public enum AccessibleToolkit: Sendable, Hashable {
 
     var quirks: Quirks {
         switch self {
-        case .gtk3, .gecko, .chromium:
+        case .gtk3, .chromium:
             Quirks(collection: true, showingState: true, windowRelative: false, lineCall: .stringAtOffset,
                    lineExtents: .range, linesShareFirstY: false)
+        case .gecko:
+            // Firefox answers `GetText` asked past the text's end with nothing at all.
+            Quirks(collection: true, showingState: true, windowRelative: false, lineCall: .stringAtOffset,
+                   lineExtents: .range, linesShareFirstY: false, countsCharactersFirst: true)
         case .gtk4:
             Quirks(collection: false, showingState: false, windowRelative: true, lineCall: .stringAtOffset,
                    lineExtents: .characters, linesShareFirstY: false)

@@ -63,7 +63,8 @@ public struct AccessibleTextReading: Sendable {
                 let box = Bounds(x: Int((Double(line.bounds.x) * scaleX).rounded()), y: Int((Double(line.bounds.y) * scaleY).rounded()),
                                  width: Int((Double(line.bounds.width) * scaleX).rounded()),
                                  height: Int((Double(line.bounds.height) * scaleY).rounded()))
-                return PublishedLine(text: line.text, bounds: box, geometryTrusted: line.geometryTrusted, group: group)
+                return PublishedLine(text: line.text, bounds: box, geometryTrusted: line.geometryTrusted,
+                                     boxIsWidget: line.boxIsWidget, group: group)
             }
         }.filter { !$0.isEmpty }
     }
@@ -105,7 +106,8 @@ public struct AccessibleTextReading: Sendable {
                 let key = "\(number):\(line.widget)"
                 let group = groups[key] ?? groups.count
                 groups[key] = group
-                placed.append(PublishedLine(text: line.text, bounds: scaled(box.box), geometryTrusted: line.geometryTrusted, group: group))
+                placed.append(PublishedLine(text: line.text, bounds: scaled(box.box), geometryTrusted: line.geometryTrusted,
+                                            boxIsWidget: line.boxIsWidget, group: group))
             }
             for table in application.tables {
                 let group = groups.count

@@ -16,6 +16,9 @@ struct TopLevelWindows {
         let area: Bounds
         /// Its `_NET_WM_PID`, or its client's (a window manager's frame holds the client).
         var pid: Int32? = nil
+        /// A frame's client window, inside its decorations, in root coordinates: where the
+        /// application draws (nil when the window is the client itself).
+        var client: Bounds? = nil
     }
 
     /// What a pick at a point gets: a window and its area on the screen, or the whole screen.
@@ -40,10 +43,11 @@ struct TopLevelWindows {
                 let border = Int(attributes.border_width)
                 let outer = Bounds(x: Int(attributes.x), y: Int(attributes.y),
                                    width: Int(attributes.width) + 2 * border, height: Int(attributes.height) + 2 * border)
+                let owner = Self.owner(of: window, on: display)
                 entries.append(Entry(id: UInt(window), outer: outer,
                                      area: Bounds(x: outer.x + border, y: outer.y + border,
                                                   width: Int(attributes.width), height: Int(attributes.height)),
-                                     pid: Self.processID(of: window, on: display)))
+                                     pid: owner?.pid, client: owner?.client))
             }
         }
         self.entries = entries
@@ -53,21 +57,33 @@ struct TopLevelWindows {
         self.entries = entries
     }
 
-    /// The window's `_NET_WM_PID`, else its children's (a frame's client), one level down.
-    private static func processID(of window: Window, on display: X11Display) -> Int32? {
+    /// The window's `_NET_WM_PID`, else its children's (a frame's client), one level down; with
+    /// a child's, where that child is on the screen.
+    private static func owner(of window: Window, on display: X11Display) -> (pid: Int32, client: Bounds?)? {
         let property = display.atom("_NET_WM_PID")
         for candidate in [window] + display.children(of: window) {
             if let value = try? display.readProperty(of: candidate, property, delete: false, maxBytes: 64),
                let pid = value.longs?.first, pid > 0, pid <= UInt(Int32.max) {
-                return Int32(pid)
+                return (Int32(pid), candidate == window ? nil : clientArea(candidate, on: display))
             }
         }
         return nil
     }
 
+    /// A frame's client inside its border, in root coordinates; nil when it cannot be read.
+    private static func clientArea(_ client: Window, on display: X11Display) -> Bounds? {
+        var attributes = XWindowAttributes()
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        guard XGetWindowAttributes(display.handle, client, &attributes) != 0,
+              XTranslateCoordinates(display.handle, client, display.root, 0, 0, &x, &y, &child) != 0
+        else { return nil }
+        return Bounds(x: Int(x), y: Int(y), width: Int(attributes.width), height: Int(attributes.height))
+    }
+
     /// The windows as the core says them, topmost first.
     var screenWindows: [ScreenWindow] {
-        entries.map { ScreenWindow(id: $0.id, pid: $0.pid, area: $0.area, outer: $0.outer) }
+        entries.map { ScreenWindow(id: $0.id, pid: $0.pid, area: $0.client ?? $0.area, outer: $0.outer) }
     }
 
     /// The windows over `area` of the screen as content regions of a capture of it (in its

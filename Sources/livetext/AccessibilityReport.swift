@@ -2,7 +2,7 @@ import Accessibility
 import LiveTextCore
 
 /// What `livetext desktop` says of the accessibility bus: whether it is there, and whether
-/// applications that publish their text only on request (Firefox, Qt outside X11) are asked to.
+/// applications that publish their text only on request (Firefox, Chromium, Qt outside X11) are asked to.
 struct AccessibilityReport {
     let status: AccessibilityStatus
 
@@ -21,8 +21,8 @@ struct AccessibilityReport {
             return "accessibility: the bus is there and applications are asked to publish their text: "
                 + "capture takes it exactly where it is drawn\n"
         }
-        return "accessibility: the bus is there; GTK, VTE and Qt on X11 publish their text, Firefox and Qt elsewhere "
-            + "only when asked (org.a11y.Status IsEnabled is off): --enable-accessibility asks them\n"
+        return "accessibility: the bus is there; GTK, VTE and Qt on X11 publish their text, Firefox, Chromium and Qt "
+            + "elsewhere only when asked (org.a11y.Status IsEnabled is off): --enable-accessibility asks them\n"
     }
 
     /// `document` added to the desktop report's JSON object.

@@ -19,7 +19,10 @@ struct DesktopCommand: AsyncParsableCommand {
             --allow-screenshots stores GNOME's permission (Settings → Privacy → Screenshots); \
             --install-hotkeys binds the settings' hotkeys as GNOME custom keybindings that run \
             `livetext hotkey NAME` (the user's own keybindings are kept), --remove-hotkeys removes \
-            exactly those. --enable-accessibility sets org.a11y.Status IsEnabled, which asks the             applications that publish their text only on request (Firefox; Qt outside X11) to publish it             (livetext never does so by itself; --disable-accessibility turns it off again).
+            exactly those. --enable-accessibility sets org.a11y.Status IsEnabled, which asks the \
+            applications that publish their text only on request (Firefox; Chromium, started with \
+            --force-renderer-accessibility besides; Qt outside X11) to publish it \
+            (livetext never does so by itself; --disable-accessibility turns it off again).
             """)
 
     @Flag(help: ArgumentHelp("Print {\"session\", \"desktop\", \"display\", \"xwayland\", "

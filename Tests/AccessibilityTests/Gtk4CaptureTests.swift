@@ -4,12 +4,12 @@ import Testing
 
 /// A GTK 4 window under a window manager: GTK 4.8 publishes its labels' boxes relative to its
 /// window and answers neither character nor range extents for them, and names its version
-/// `Version` only. Its labels are still read exactly, placed where the OCR's lines are.
+/// `Version` only. Its labels are still read exactly, each where the one line of ink in its box is.
 @Suite("GTK 4 windows", .serialized)
 struct Gtk4CaptureTests {
     static let labels = ["Quarterly 0O1lI report", "Straße café naïve Ærøskøbing", "Invoice 4471 due 2026-12-01"]
 
-    @Test("a GTK 4 window's labels come from the accessibility bus, exact, their boxes where the OCR read them")
+    @Test("a GTK 4 window's labels come from the accessibility bus, exact, each where its ink is, the OCR left nothing to read")
     func labelsExact() async throws {
         try await AccessibilityDesktop.with { desktop in
             let manager = try await XPeers.openbox(on: desktop.display)
@@ -52,6 +52,24 @@ struct Gtk4CaptureTests {
                 let bounds = try #require(line["bounds"] as? [Int])
                 #expect(bounds[3] < 40 && bounds[2] < 500, "\(bounds)")
             }
+            // The window's client area alone (inside openbox's frame, whose title bar the OCR would
+            // read): each label's box holds one line of ink, so its line is taken where the ink
+            // is, painted out, and nothing is left for the OCR to lay out.
+            let info = try await runCommand("/usr/bin/xwininfo", ["-name", "gtk4"], environment: desktop.environment)
+            let number = { (label: String) in
+                info.stdout.split(separator: "\n").first { $0.contains(label) }.flatMap { Int($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) }
+            }
+            let (x, y) = (try #require(number("Absolute upper-left X")), try #require(number("Absolute upper-left Y")))
+            var environment = desktop.environment
+            environment["LIVETEXT_LOCAL"] = "1"
+            environment["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
+            let client = try await runCommand(builtLivetext().path, ["capture", "--region", "\(x),\(y),600,240", "--json"],
+                                              environment: environment)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(client.stdout.utf8)) as? [String: Any])
+            let lines = CaptureAccessibilityTests.lines(document)
+            #expect(lines.compactMap { $0["text"] as? String } == Self.labels, "\(lines)")
+            #expect(lines.allSatisfy { $0["source"] as? String == "accessibility" })
+            #expect((document["timing"] as? [String: Any])?["layoutMs"] == nil, "\(document["timing"] ?? "")")
         }
     }
 }

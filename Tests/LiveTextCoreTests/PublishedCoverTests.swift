@@ -106,3 +106,39 @@ struct PublishedCoverTests {
         #expect(outcome.blocks.flatMap(\.lines).map(\.text) == ["exact"])
     }
 }
+
+/// A line published with its widget's box (GTK 4's labels): taken where its ink is, when the box
+/// holds one line of it.
+@Suite("a line in its widget's box")
+struct WidgetBoxTests {
+    static let widget = Bounds(x: 10, y: 10, width: 380, height: 40)
+    static let text = Bounds(x: 16, y: 20, width: 150, height: 14)
+
+    @Test("one line of ink in a wide widget: the line is the ink's box, two pixels around it, and is painted out")
+    func oneLine() {
+        var image = TextFusionTests.page(inked: [Self.text])
+        // An accent above the line and an underline below it: thin bands, not lines.
+        for x in 20..<24 { image.pixels[17 * image.width + x] = 20 }
+        for x in 16..<166 { image.pixels[35 * image.width + x] = 20 }
+        let line = PublishedLine(text: "Quarterly 0O1lI report", bounds: Self.widget, geometryTrusted: false, boxIsWidget: true)
+        let checked = PublishedCover.checked([line], in: image)
+        let taken = checked.accepted.first
+        // From the accent (row 17) to the underline (row 35), column 16 to 165, two pixels around.
+        #expect(taken?.bounds == Bounds(x: 14, y: 15, width: 154, height: 23), "\(String(describing: taken?.bounds))")
+        #expect(taken?.geometryTrusted == true)
+        #expect(PublishedCover([line], in: image).remainingArea == nil)
+    }
+
+    @Test("two lines of ink, or none, in the widget's box: not taken there (the OCR's line decides)")
+    func notOneLine() {
+        let two = TextFusionTests.page(inked: [Self.text, Bounds(x: 16, y: 36, width: 120, height: 12)])
+        let line = PublishedLine(text: "Quarterly 0O1lI report", bounds: Self.widget, geometryTrusted: false, boxIsWidget: true)
+        #expect(PublishedCover.checked([line], in: two).accepted.isEmpty)
+        let blank = TextFusionTests.page(inked: [])
+        #expect(PublishedCover.checked([line], in: blank).accepted.isEmpty)
+        // Not a widget's box and not trusted: never taken by its ink.
+        var untrusted = line
+        untrusted.boxIsWidget = false
+        #expect(PublishedCover.checked([untrusted], in: TextFusionTests.page(inked: [Self.text])).accepted.isEmpty)
+    }
+}

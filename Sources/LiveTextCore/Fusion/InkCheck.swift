@@ -26,6 +26,39 @@ enum InkCheck {
         return share >= 0.01 && share <= 0.7 && columns >= min(0.3, Double(characters) / Double(area.width))
     }
 
+    /// Where one line of text lies in `box` (a widget's box, wider or taller than the line it
+    /// shows): the rectangle around its ink, `margin` pixels around, inside `box`; nil when the box
+    /// holds no text-like ink for `characters` characters or holds more than one line of it (two
+    /// bands of rows with ink, each at least a third as tall as the tallest: accents, dots and
+    /// underlines are thinner).
+    static func oneLine(in box: Bounds, characters: Int, image: PixelImage, margin: Int = 2) -> Bounds? {
+        let area = box.intersection(Bounds(x: 0, y: 0, width: image.width, height: image.height))
+        guard area.width >= 2, area.height >= 4 else { return nil }
+        let luminance = luminances(of: area, in: image)
+        let background = dominant(luminance)
+        var rows = [Int](repeating: 0, count: area.height)
+        var minX = area.width, maxX = -1
+        for row in 0..<area.height {
+            for column in 0..<area.width where abs(Int(luminance[row * area.width + column]) - background) >= contrast {
+                rows[row] += 1
+                minX = min(minX, column)
+                maxX = max(maxX, column)
+            }
+        }
+        guard maxX >= 0, let top = rows.firstIndex(where: { $0 > 0 }), let bottom = rows.lastIndex(where: { $0 > 0 }) else { return nil }
+        var bands: [Int] = []
+        var run = 0
+        for row in top...bottom {
+            if rows[row] > 0 { run += 1 } else if run > 0 { bands.append(run); run = 0 }
+        }
+        if run > 0 { bands.append(run) }
+        let tallest = bands.max() ?? 0
+        guard bands.filter({ $0 * 3 >= tallest }).count == 1 else { return nil }
+        let ink = Bounds(x: area.x + minX - margin, y: area.y + top - margin, width: maxX - minX + 1 + 2 * margin,
+                         height: bottom - top + 1 + 2 * margin).intersection(area)
+        return holdsText(ink, characters: characters, in: image) ? ink : nil
+    }
+
     /// The box's luminance, row by row.
     private static func luminances(of area: Bounds, in image: PixelImage) -> [UInt8] {
         image.cropped(to: area).luminance().pixels

@@ -37,7 +37,8 @@ public struct PublishedCover: Sendable {
     }
 
     /// `published` (empty lines left out, but for a table's empty cells, unchecked) sorted by the
-    /// ink check: the lines whose boxes, clipped to `image`, hold ink, with those boxes; and the
+    /// ink check: the lines whose boxes, clipped to `image`, hold ink, with those boxes (a widget's
+    /// box: the one line of ink in it); and the
     /// others as published.
     static func checked(_ published: [PublishedLine], in image: PixelImage)
         -> (accepted: [PublishedLine], unchecked: [PublishedLine]) {
@@ -52,6 +53,13 @@ public struct PublishedCover: Sendable {
             if line.geometryTrusted, !box.isEmpty, InkCheck.holdsText(box, characters: line.text.count, in: image) {
                 var taken = line
                 taken.bounds = box
+                accepted.append(taken)
+            } else if line.boxIsWidget, !box.isEmpty,
+                      let ink = InkCheck.oneLine(in: box, characters: line.text.count, image: image) {
+                var taken = line
+                taken.bounds = ink
+                taken.geometryTrusted = true
+                taken.boxIsWidget = false
                 accepted.append(taken)
             } else {
                 unchecked.append(line)

@@ -13,15 +13,20 @@ public struct PublishedLine: Sendable, Hashable {
     /// False where the application is known to misplace lines: the line's place is then found
     /// among the OCR's lines.
     public var geometryTrusted: Bool
+    /// The box is the widget's, which shows this one line somewhere in it (GTK 4's labels give no
+    /// box for their text): the line is where the box's ink is, when it holds one line of ink.
+    public var boxIsWidget: Bool
     /// Lines of one widget share a group: they make one block.
     public var group: Int
     /// The table cell the line is the text of (`PublishedTables`); nil for a line of no table.
     public var cell: PublishedCell?
 
-    public init(text: String, bounds: Bounds, geometryTrusted: Bool = true, group: Int = 0, cell: PublishedCell? = nil) {
+    public init(text: String, bounds: Bounds, geometryTrusted: Bool = true, boxIsWidget: Bool = false, group: Int = 0,
+                cell: PublishedCell? = nil) {
         self.text = text
         self.bounds = bounds
         self.geometryTrusted = geometryTrusted
+        self.boxIsWidget = boxIsWidget
         self.group = group
         self.cell = cell
     }
