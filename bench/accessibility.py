@@ -303,16 +303,10 @@ TABLE = [["Name", "Städte", "Code", "Betrag"],
          ["café", "Malmö", "B-8", "2,50"], ["Il1", "Ñandú", "C-0O", "7,5"], ["rn m", "Besançon", "D-11", "100,00"],
          ["façade", "Åre", "E-l1", "3,14"], ["résumé", "Łódź", "F-0", "42"]]
 
-TABLE_WINDOW = r'''
-import json, sys
-gi = __import__("gi")
-gi.require_version("Gtk", "3.0")
-from gi.repository import Gtk, Gdk, GLib
-table = json.loads(sys.argv[1])
-css = Gtk.CssProvider()
+# The window of WINDOW (its font, place and size) holding a tree view of the table.
+TABLE_WINDOW = WINDOW.split("box = Gtk.Box")[0] + r'''
+table = lines
 css.load_from_data(b"* { font-family: 'DejaVu Sans'; font-size: 15px; } window, treeview { background: #fff; color: #000; }")
-Gtk.StyleContext.add_provider_for_screen(Gdk.Screen.get_default(), css, Gtk.STYLE_PROVIDER_PRIORITY_USER)
-w = Gtk.Window(title="bench"); w.set_default_size(760, 420); w.move(20, 20)
 store = Gtk.ListStore(*([str] * len(table[0])))
 for row in table[1:]: store.append(row)
 view = Gtk.TreeView(model=store)
