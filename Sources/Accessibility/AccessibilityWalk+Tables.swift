@@ -35,9 +35,9 @@ extension AccessibilityWalk {
         return (table.map { [$0] } ?? [], Set(cells))
     }
 
-    /// One table: its place, size and headers, the row shown at its top (asked at a point just
-    /// below the headers), then as many rows from there as its height can show, every cell's
-    /// text, place and text extents asked at once.
+    /// One table: its place, size and headers, and meanwhile the row at a point a third down it
+    /// (below the headers) and the rows above it that may show; then as many rows from there as
+    /// its height can show, every cell's text, place and text extents asked at once.
     func table(_ table: AccessibleObject) async -> (AccessibleTable?, [AccessibleObject]) {
         async let extents = try? call(table, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
         async let rowCount = integerProperty(table, "Table", "NRows")
@@ -46,6 +46,7 @@ extension AccessibilityWalk {
               let totalColumns = await columnCount, totalRows > 0, totalColumns > 0
         else { return (nil, []) }
         let columns = min(totalColumns, limits.maxTableColumns)
+        async let anchor = row(of: table, at: (area.x + min(4, area.width / 2), area.y + area.height / 3))
         let headers: [AccessibleTable.ReadCell?] = await concurrently(columns) { column in
             guard let reply = try? await self.call(table, "Table", "GetColumnHeader", [.int32(Int32(column))]),
                   let header = AccessibleObject.one(reply.first)
@@ -55,14 +56,11 @@ extension AccessibilityWalk {
             guard let bounds = self.box(ATSPI.integers(await place ?? [])) else { return nil }
             return AccessibleTable.ReadCell(text: await name ?? "", bounds: bounds, textBounds: nil)
         }
-        guard !Task.isCancelled else { return (nil, []) }
-        let top = max(area.y, headers.compactMap { $0?.bounds?.maxY }.filter { $0 < area.maxY }.max() ?? area.y)
-        guard let (first, rowHeight) = await firstRow(of: table, at: (area.x + min(4, area.width / 2), top + 1)) else {
-            return (nil, [])
-        }
-        let rows = min(totalRows - first, (area.maxY - top) / max(rowHeight, 4) + 2,
-                       limits.maxTableCells / columns, limits.maxTableRows)
-        guard rows > 0, !Task.isCancelled else { return (nil, []) }
+        guard let (row, place) = await anchor, !Task.isCancelled else { return (nil, []) }
+        let height = max(place.height, 4)
+        let first = max(0, row - (place.y - area.y + height - 1) / height)
+        let rows = min(totalRows - first, area.height / height + 2, limits.maxTableCells / columns, limits.maxTableRows)
+        guard rows > 0 else { return (nil, []) }
         let read: [(AccessibleTable.ReadCell, AccessibleObject?)] = await concurrently(rows * columns) { index in
             await self.cell(of: table, row: first + index / columns, column: index % columns)
         }
@@ -71,19 +69,29 @@ extension AccessibilityWalk {
         return (visible, visible == nil ? [] : read.compactMap(\.1))
     }
 
-    /// The row at `point` and its height; nil when the table names no cell there.
-    func firstRow(of table: AccessibleObject, at point: (x: Int, y: Int)) async -> (row: Int, height: Int)? {
+    /// The row of the cell at `point` and that cell's place; nil when the table names no cell
+    /// there. Its row is its `TableCell.Position` where the toolkit gives one, else the table's
+    /// row of its index.
+    func row(of table: AccessibleObject, at point: (x: Int, y: Int)) async -> (row: Int, place: Bounds)? {
         guard let reply = try? await call(table, "Component", "GetAccessibleAtPoint",
                                           [.int32(Int32(clamping: point.x)), .int32(Int32(clamping: point.y)),
                                            .uint32(ATSPI.screenCoordinates)]),
               let cell = AccessibleObject.one(reply.first)
         else { return nil }
+        async let position = try? connection.call(destination: cell.bus, path: cell.path,
+                                                  interface: "org.freedesktop.DBus.Properties", member: "Get",
+                                                  arguments: [.string(ATSPI.prefix + "TableCell"), .string("Position")],
+                                                  timeout: limits.callTimeout)
         async let index = try? call(cell, "Accessible", "GetIndexInParent")
-        async let place = try? call(cell, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
+        async let extents = try? call(cell, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
+        guard let place = box(ATSPI.integers(await extents ?? [])) else { return nil }
+        if let fields = (await position)?.first?.unwrapped.fields, fields.count == 2, let row = fields[0].int32, row >= 0 {
+            return (Int(row), place)
+        }
         guard let child = (await index)?.first?.int32, child >= 0,
               let row = (try? await call(table, "Table", "GetRowAtIndex", [.int32(child)]))?.first?.int32, row >= 0
         else { return nil }
-        return (Int(row), box(ATSPI.integers(await place ?? []))?.height ?? 1)
+        return (Int(row), place)
     }
 
     /// One cell's text (at most `maxTableCellCharacters`, without surrounding blanks), place and
