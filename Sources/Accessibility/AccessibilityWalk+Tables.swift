@@ -8,15 +8,12 @@ extension AccessibleToolkit {
 }
 
 extension ATSPI {
-    /// Collection's match rule: SHOWING objects that implement Table.
+    /// Collection's match rule: SHOWING objects that implement Table (the text rule, its
+    /// interface `Table`).
     static var showingTableRule: DBusValue {
-        .structure([
-            .array(.int32, [.int32(Int32(1 << showing)), .int32(0)]), .int32(matchAll),
-            .dictionary(key: .string, value: .string, []), .int32(matchAll),
-            .array(.int32, []), .int32(matchAll),
-            .array(.string, [.string("Table")]), .int32(matchAll),
-            .bool(false),
-        ])
+        guard var fields = showingTextRule.fields, fields.count > 6 else { return showingTextRule }
+        fields[6] = .array(.string, [.string("Table")])
+        return .structure(fields)
     }
 }
 

@@ -1,4 +1,4 @@
-import Accessibility
+import DBusKit
 import LiveTextCore
 import Testing
 
@@ -49,6 +49,13 @@ struct AccessibleTableTests {
         (headers, rows) = Self.grid(rowsY: [56, 86], lefts: [32, 310])
         #expect(AccessibleTable.visible(headers: headers, rows: rows, area: Self.area) == nil)
         #expect(AccessibleTable.visible(headers: headers, rows: [], area: Self.area) == nil)
+    }
+
+    @Test("tables are matched as the text objects are, by the Table interface")
+    func tableRule() throws {
+        let table = try #require(ATSPI.showingTableRule.fields), text = try #require(ATSPI.showingTextRule.fields)
+        #expect(table.count == text.count && table[6] == .array(.string, [.string("Table")]))
+        #expect(Array(table[..<6]) == Array(text[..<6]) && Array(table[7...]) == Array(text[7...]))
     }
 
     @Test("a table's cells are placed as lines with their table, row, column and place; covered cells stay out")
