@@ -132,4 +132,24 @@ struct TableCaptureTests {
             #expect(ocrTables.allSatisfy { $0["source"] == nil })
         }
     }
+
+    @Test("a table with a column published but not drawn is not taken: no table of the accessibility bus, its text out")
+    func undrawnColumn() async throws {
+        try await AccessibilityDesktop.with { desktop in
+            let rows = [["0O1lI", "HIDDEN 4242", "12"], ["naïve", "HIDDEN 4343", "3O"], ["Ærø", "HIDDEN 4444", "7"],
+                        ["Il1", "HIDDEN 4545", "0O"]]
+            try await desktop.gtkTreeWindow(header: Self.header, rows: rows, undrawn: 1)
+            let (_, read) = try await Self.table(of: desktop)
+            #expect(read?.rows.first?.map(\.text) == rows[0], "the table is published")
+            for _ in 0..<3 {
+                let json = try await Self.capture(desktop, ["--accessibility", "on", "--json"]).stdout
+                let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+                let tables = document["tables"] as? [[String: Any]] ?? []
+                #expect(!tables.contains { $0["source"] as? String == "accessibility" }, "\(tables)")
+                // The first row is selected: its text is white on the selection's colour, drawn.
+                let text = document["text"] as? String ?? ""
+                #expect(!["4343", "4444", "4545"].contains { text.contains($0) }, "\(text)")
+            }
+        }
+    }
 }

@@ -4,13 +4,14 @@ extension AccessibilityDesktop {
     /// A GTK 3 window at (`x`, `y`) showing a tree view (a `Gtk.ListStore`) of `header` and `rows`
     /// in 20 px DejaVu Sans, in a scrolled window, then `extraRows` more rows "rN aN bN …"
     /// (`extraRows` of a million: a table no walk may read whole); scrolled down by `scrollY` and
-    /// sideways by `scrollX` pixels once shown. Returns once it is mapped and scrolled.
+    /// sideways by `scrollX` pixels once shown; the column `undrawn` (when given) has its text
+    /// drawn in the background's colour: published, never seen. Returns once it is mapped and scrolled.
     @discardableResult
     public func gtkTreeWindow(header: [String], rows: [[String]], extraRows: Int = 0, scrollX: Int = 0, scrollY: Int = 0,
-                              x: Int = 30, y: Int = 30, width: Int = 500, height: Int = 300) async throws -> Process {
+                              undrawn: Int? = nil, x: Int = 30, y: Int = 30, width: Int = 500, height: Int = 300) async throws -> Process {
         try await pythonWindow(Self.treeScript, [
             "x": x, "y": y, "width": width, "height": height, "title": "tree view", "header": header, "rows": rows, "extra": extraRows,
-            "scrollX": scrollX, "scrollY": scrollY,
+            "scrollX": scrollX, "scrollY": scrollY, "undrawn": undrawn ?? -1,
         ], within: 60)
     }
 
@@ -24,7 +25,9 @@ extension AccessibilityDesktop {
         for n in range(spec["extra"]): store.append(["r%d" % n] + ["%s%d" % (letters[c % 26], n) for c in range(1, columns)])
         view = Gtk.TreeView(model=store)
         for index, name in enumerate(spec["header"]):
-            view.append_column(Gtk.TreeViewColumn(name, Gtk.CellRendererText(), text=index))
+            renderer = Gtk.CellRendererText()
+            if index == spec["undrawn"]: renderer.set_property("foreground", "#ffffff")
+            view.append_column(Gtk.TreeViewColumn(name, renderer, text=index))
         scrolled = Gtk.ScrolledWindow(); scrolled.add(view); window.add(scrolled)
         window.connect("destroy", Gtk.main_quit)
         window.show_all()
