@@ -33,8 +33,8 @@ extension AccessibilityWalk {
     }
 
     /// One table: its place, size and headers, and meanwhile the row at a point a third down it
-    /// (below the headers) and the rows above it that may show; then as many rows from there as
-    /// its height can show, every cell's text, place and text extents asked at once.
+    /// (else just below the headers) and the rows above it that may show; then as many rows from
+    /// there as its height can show, every cell's text, place and text extents asked at once.
     func table(_ table: AccessibleObject) async -> (AccessibleTable?, [AccessibleObject]) {
         async let extents = try? call(table, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
         async let rowCount = integerProperty(table, "Table", "NRows")
@@ -43,7 +43,8 @@ extension AccessibilityWalk {
               let totalColumns = await columnCount, totalRows > 0, totalColumns > 0
         else { return (nil, []) }
         let columns = min(totalColumns, limits.maxTableColumns)
-        async let anchor = row(of: table, at: (area.x + min(4, area.width / 2), area.y + area.height / 3))
+        let x = area.x + min(4, area.width / 2)
+        async let third = row(of: table, at: (x, area.y + area.height / 3))
         let headers: [AccessibleTable.ReadCell?] = await concurrently(columns) { column in
             guard let reply = try? await self.call(table, "Table", "GetColumnHeader", [.int32(Int32(column))]),
                   let header = AccessibleObject.one(reply.first)
@@ -53,7 +54,11 @@ extension AccessibilityWalk {
             guard let bounds = self.box(ATSPI.integers(await place ?? [])) else { return nil }
             return AccessibleTable.ReadCell(text: await name ?? "", bounds: bounds, textBounds: nil)
         }
-        guard let (row, place) = await anchor, !Task.isCancelled else { return (nil, []) }
+        // No row there (a short table in a tall view), or a header (a low one): the row just below the headers.
+        let top = headers.compactMap { $0?.bounds?.maxY }.filter { $0 < area.maxY }.max() ?? area.y
+        var anchor = await third
+        if anchor.map({ $0.place.y < top }) ?? true, !Task.isCancelled { anchor = await row(of: table, at: (x, top + 1)) }
+        guard let (row, place) = anchor, place.y >= top - place.height, !Task.isCancelled else { return (nil, []) }
         let height = max(place.height, 4)
         let first = max(0, row - (place.y - area.y + height - 1) / height)
         let rows = min(totalRows - first, area.height / height + 2, limits.maxTableCells / columns, limits.maxTableRows)

@@ -45,6 +45,15 @@ struct TableCaptureTests {
         }
     }
 
+    @Test("a short table in a tall view: its rows from the first")
+    func shortTable() async throws {
+        try await AccessibilityDesktop.with { desktop in
+            try await desktop.gtkTreeWindow(header: Self.header, rows: Array(Self.rows.prefix(2)), height: 500)
+            let (_, read) = try await Self.table(of: desktop)
+            #expect(read?.rows.map { $0.map(\.text) } == Array(Self.rows.prefix(2)))
+        }
+    }
+
     @Test("rows scrolled off or half under the header and a column cut by the side are left out")
     func scrolledTable() async throws {
         try await AccessibilityDesktop.with { desktop in
