@@ -101,7 +101,8 @@ extension AccessibilityWalk {
     func cell(of table: AccessibleObject, row: Int, column: Int) async -> (AccessibleTable.ReadCell, AccessibleObject?) {
         let empty = AccessibleTable.ReadCell(text: "", bounds: nil, textBounds: nil)
         guard !Task.isCancelled,
-              let reply = try? await call(table, "Table", "GetAccessibleAt", [.int32(Int32(clamping: row)), .int32(Int32(clamping: column))]),
+              let reply = try? await call(table, "Table", "GetAccessibleAt",
+                                          [.int32(Int32(clamping: row)), .int32(Int32(clamping: column))]),
               let cell = AccessibleObject.one(reply.first)
         else { return (empty, nil) }
         let coordinates = DBusValue.uint32(ATSPI.screenCoordinates)

@@ -43,9 +43,10 @@ public struct AccessibleTable: Sendable, Hashable {
 
     /// The table made of the cells read (`rows`, each as long as `headers`; a header nil where
     /// the column has none) cut to `area`, what shows of the table: a column is kept when its
-    /// header and every text of it (an empty cell: its place) lie within `area`'s sides, a row when every kept cell of it
-    /// lies within `area` and below the headers. Nil when fewer than two columns or than two rows
-    /// (with the header) are left: no table worth the name, the OCR reads it.
+    /// header and every text of it (an empty cell: its place) lie within `area`'s sides, a row
+    /// when every kept cell of it lies within `area` and below the headers. Nil when fewer than
+    /// two columns or than two rows (with the header) are left: no table worth the name, the OCR
+    /// reads it.
     static func visible(headers: [ReadCell?], rows: [[ReadCell]], area: Bounds) -> AccessibleTable? {
         let hasHeader = headers.contains { $0?.bounds != nil }
         let headerBottom = headers.compactMap { $0?.bounds?.maxY }.max() ?? area.y

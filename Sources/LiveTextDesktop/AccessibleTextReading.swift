@@ -98,7 +98,8 @@ public struct AccessibleTextReading: Sendable {
                 let middle = (x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2)
                 guard let index = own.first(where: { windows[$0].area.contains(x: middle.x, y: middle.y) }) else { return nil }
                 let shown = bounds.intersection(windows[index].area).intersection(area)
-                guard !shown.isEmpty, !windows[..<index].contains(where: { !$0.outer.intersection(shown).isEmpty }) else { return nil }
+                guard !shown.isEmpty, !windows[..<index].contains(where: { !$0.outer.intersection(shown).isEmpty })
+                else { return nil }
                 return (shown, index)
             }
             for line in application.lines {

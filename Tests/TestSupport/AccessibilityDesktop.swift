@@ -78,7 +78,9 @@ public final class AccessibilityDesktop: @unchecked Sendable {
                                  environment: environment)
         let deadline = Date().addingTimeInterval(limit)
         while !FileManager.default.fileExists(atPath: ready.path) {
-            guard process.isRunning, Date() < deadline else { throw TestFailure("the window of \(file.lastPathComponent) never showed") }
+            guard process.isRunning, Date() < deadline else {
+                throw TestFailure("the window of \(file.lastPathComponent) never showed")
+            }
             try await Task.sleep(for: .milliseconds(30))
         }
         return process

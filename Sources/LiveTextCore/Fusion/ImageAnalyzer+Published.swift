@@ -20,7 +20,8 @@ extension ImageAnalyzer {
         let checked = PublishedCover.checked(published, in: image)
         let outcome = TextFusion.fused(analysis.blocks, accepted: checked.accepted, unchecked: checked.unchecked)
         guard outcome.accepted + outcome.moved > 0 else { return analysis }
-        var read = ImageAnalysis(image: analysis.image, blocks: outcome.blocks, codes: analysis.codes, regions: configuration.regions)
+        var read = ImageAnalysis(image: analysis.image, blocks: outcome.blocks, codes: analysis.codes,
+                                 regions: configuration.regions)
         read.tables = PublishedTables.merged(read.tables, with: PublishedTables.tables(accepted: checked.accepted,
                                                                                        unchecked: checked.unchecked))
         var fused = interpreted(read, configuration)
