@@ -101,6 +101,28 @@ struct CaptureAccessibilityTests {
         }
     }
 
+    @Test("text nobody published above and below the published labels: both read by the OCR, in one run, each where it is drawn")
+    func remainderApart() async throws {
+        try await AccessibilityDesktop.with { desktop in
+            let labels = ["0O1lI Straße", "café naïve Ærøskøbing", "Il1| O0o rn m", "Invoice 4471 due", "résumé façade"]
+            try await desktop.gtkWindow([.drawnText("Header 7731 drawn")] + labels.map { .label($0) } + [.drawnText("Footer 4417 drawn")],
+                                        x: 30, y: 30, width: 600, height: 340)
+            _ = try await AccessibilityReaderTests.screen(of: desktop, showing: labels)
+            let lines = Self.lines(try await Self.captureWalked(desktop))
+            let accessible = lines.filter { $0["source"] as? String == "accessibility" }.compactMap { $0["text"] as? String }
+            #expect(accessible == labels, "\(lines.map { ($0["text"] ?? "", $0["source"] ?? "") })")
+            let ocr = lines.filter { $0["source"] as? String == "ocr" }
+            let header = try #require(ocr.first { ($0["text"] as? String)?.contains("7731") == true }, "\(ocr)")
+            let footer = try #require(ocr.first { ($0["text"] as? String)?.contains("4417") == true }, "\(ocr)")
+            // Where they are drawn on the screen: the header above every label, the footer below.
+            let top = { (line: [String: Any]) in ((line["bounds"] as? [Any])?[1] as? NSNumber)?.intValue }
+            let tops = lines.filter { $0["source"] as? String == "accessibility" }.compactMap(top)
+            let headerY = try #require(top(header)), footerY = try #require(top(footer))
+            #expect(tops.count == labels.count && headerY < tops.min()! && footerY > tops.max()!, "\(headerY) \(footerY) \(tops)")
+            #expect(headerY > 30 && footerY < 30 + 340, "\(headerY) \(footerY)")
+        }
+    }
+
     @Test("livetext desktop says whether the bus is there and IsEnabled; --enable-accessibility sets it, only when asked")
     func desktopReport() async throws {
         try await AccessibilityDesktop.with { desktop in

@@ -142,3 +142,75 @@ struct WidgetBoxTests {
         #expect(PublishedCover.checked([untrusted], in: TextFusionTests.page(inked: [Self.text])).accepted.isEmpty)
     }
 }
+
+/// The text left for the OCR in parts far apart, read as one image of those parts only.
+@Suite("the remainder's parts")
+struct RemainderPartsTests {
+    static let title = Bounds(x: 30, y: 12, width: 120, height: 14)
+    static let canvas = Bounds(x: 40, y: 300, width: 160, height: 16)
+
+    /// A window's paper with a one-pixel frame around it, its title and a canvas line inked.
+    static func window() -> PixelImage {
+        var image = TextFusionTests.page(inked: [title, canvas], width: 400, height: 360)
+        for x in 2..<398 { image.pixels[2 * 400 + x] = 20; image.pixels[357 * 400 + x] = 20 }
+        for y in 2..<358 { image.pixels[y * 400 + 2] = 20; image.pixels[y * 400 + 397] = 20 }
+        return image
+    }
+
+    @Test("a title and a canvas far apart are two areas, each around its ink; the frame's rules are none")
+    func twoAreas() {
+        let image = Self.window()
+        let areas = RemainingInk.areas(luminance: image.pixels, width: 400, height: 360, regions: ContentRegions())
+        #expect(areas.count == 2, "\(areas)")
+        #expect(areas.first?.contains(x: 30, y: 12) == true && areas.first?.contains(x: 148, y: 25) == true)
+        #expect(areas.first.map { $0.height < 40 && $0.y >= 0 } == true, "\(areas)")
+        #expect(areas.last?.contains(x: 40, y: 300) == true && areas.last.map { $0.maxY < 340 } == true, "\(areas)")
+        // The frame alone: rules, no text.
+        var frame = Self.window()
+        frame = TextFusionTests.page(inked: [], width: 400, height: 360)
+        for x in 2..<398 { frame.pixels[2 * 400 + x] = 20 }
+        #expect(RemainingInk.areas(luminance: frame.pixels, width: 400, height: 360, regions: ContentRegions()).isEmpty)
+    }
+
+    @Test("a cover whose published line lies between a title and a canvas leaves both, apart, each with its margin")
+    func coverLeavesParts() {
+        let middle = Bounds(x: 30, y: 150, width: 200, height: 16)
+        var image = Self.window()
+        for x in middle.x..<middle.maxX where (x - middle.x) % 9 < 3 {
+            for y in middle.y..<middle.maxY { image.pixels[y * 400 + x] = 20 }
+        }
+        let cover = PublishedCover([PublishedLine(text: "published middle line", bounds: middle)], in: image)
+        #expect(cover.accepted.count == 1)
+        #expect(cover.remainingAreas.count == 2, "\(cover.remainingAreas)")
+        // The title with its margin (and the frame's rule its cells share), not the window's height.
+        #expect(cover.remainingAreas.first.map { $0.union(Self.title) == $0 && $0.height < 40 } == true, "\(cover.remainingAreas)")
+        #expect(cover.remainingAreas.last.map { $0.union(Self.canvas) == $0 && $0.y > 200 } == true, "\(cover.remainingAreas)")
+        #expect(cover.remainingArea == cover.remainingAreas.union)
+    }
+
+    @Test("areas covering most of the rectangle around them are read as that one rectangle")
+    func oneArea() {
+        let image = TextFusionTests.page(inked: [Bounds(x: 20, y: 20, width: 300, height: 14), Bounds(x: 20, y: 60, width: 300, height: 14)])
+        let areas = RemainingInk.areas(luminance: image.pixels, width: 400, height: 200, regions: ContentRegions())
+        #expect(areas.count == 1, "\(areas)")
+    }
+
+    @Test("the mosaic lays the parts one under another and gives each line back to its part")
+    func mosaic() throws {
+        let image = Self.window()
+        let parts = [Bounds(x: 20, y: 4, width: 140, height: 30), Bounds(x: 30, y: 290, width: 200, height: 36)]
+        let mosaic = try #require(RemainderMosaic(areas: parts, in: image, paper: 255))
+        #expect(mosaic.image.width == 200 && mosaic.image.height == 30 + RemainderMosaic.gap + 36)
+        // The canvas's first inked pixel, where the mosaic put it.
+        let at = mosaic.inMosaic(Bounds(x: 40, y: 300, width: 1, height: 1))
+        #expect(at == [Bounds(x: 10, y: 30 + RemainderMosaic.gap + 10, width: 1, height: 1)])
+        #expect(mosaic.image.pixels[at[0].y * 200 + at[0].x] == 20)
+        // A block the OCR made of a line in each part comes back as one block a part.
+        let top = TextFusionTests.ocrLine([("Title", Bounds(x: 10, y: 8, width: 120, height: 14))])
+        let bottom = TextFusionTests.ocrLine([("Canvas", Bounds(x: 10, y: 64, width: 160, height: 16))])
+        let back = mosaic.inRemainder([TextBlock(lines: [top, bottom])])
+        #expect(back.count == 2)
+        #expect(back.first?.lines.first?.bounds == Bounds(x: 30, y: 12, width: 120, height: 14))
+        #expect(back.last?.lines.first?.bounds == Bounds(x: 40, y: 300, width: 160, height: 16))
+    }
+}

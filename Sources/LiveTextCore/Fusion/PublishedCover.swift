@@ -9,6 +9,11 @@ public struct PublishedCover: Sendable {
     public var unchecked: [PublishedLine]
     public var remainder: PixelImage
     public var remainingArea: Bounds?
+    /// The parts of `remainingArea` that hold the remaining text, when they are apart enough to
+    /// be read on their own (`RemainingInk.areas`); `remainingArea` alone, or none, otherwise.
+    var remainingAreas: [Bounds]
+    /// The luminance of the remainder's most common colour: its paper.
+    var paper: Int
 
     /// Whether the OCR has pixels to read: some published text was not taken, or ink is left.
     public var needsOCR: Bool { accepted.isEmpty || remainingArea != nil }
@@ -25,15 +30,14 @@ public struct PublishedCover: Sendable {
     /// The same with the ink check already made (`checked`): live text shows the accepted lines
     /// before they are painted out.
     init(sorted: (accepted: [PublishedLine], unchecked: [PublishedLine]), in image: PixelImage, regions: ContentRegions) {
-        let page = Bounds(x: 0, y: 0, width: image.width, height: image.height)
         (accepted, unchecked) = sorted
         let erased = accepted.isEmpty ? (image: image, luminance: image.luminance().pixels) : InkEraser.erased(accepted.map(\.bounds), in: image)
         remainder = erased.image
-        remainingArea = RemainingInk.area(luminance: erased.luminance, width: image.width, height: image.height,
-                                          regions: regions).map { area in
-            Bounds(x: area.x - Self.margin, y: area.y - Self.margin, width: area.width + 2 * Self.margin,
-                   height: area.height + 2 * Self.margin).intersection(page)
-        }
+        let areas = RemainingInk.areas(luminance: erased.luminance, width: image.width, height: image.height, regions: regions,
+                                       margin: Self.margin)
+        remainingAreas = areas
+        remainingArea = areas.isEmpty ? nil : areas.union
+        paper = InkCheck.dominant(erased.luminance)
     }
 
     /// `published` (empty lines left out, but for a table's empty cells, unchecked) sorted by the

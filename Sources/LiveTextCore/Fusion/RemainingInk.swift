@@ -10,7 +10,118 @@ enum RemainingInk {
 
     /// The same over an image's `luminance` (`width` × `height`, row by row).
     static func area(luminance: [UInt8], width: Int, height: Int, regions: ContentRegions) -> Bounds? {
-        guard width > 0, height > 0 else { return nil }
+        var found: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        forEachInk(luminance: luminance, width: width, height: height, regions: regions) { x, y in
+            if let box = found {
+                found = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+            } else {
+                found = (x, y, x, y)
+            }
+        }
+        return found.map { Bounds(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1) }
+    }
+
+    /// Cells of the image this many pixels square are what `areas` groups (one bit a row or
+    /// column of one in a `UInt16`).
+    static let cell = 16
+
+    /// Where the remaining text lies, as separate rectangles: the cells of `cell` pixels holding
+    /// ink that spans at least three rows and two columns of them, more of it than one-pixel rules
+    /// crossing there would (glyphs; not the rules of frames, borders and separators), grouped
+    /// where they touch, each group the rectangle around their ink; groups side by side on a row
+    /// (a toolbar's icons) made one; `margin` pixels around each. One rectangle around them all
+    /// when laid one under another they would cover most of it anyway, or when they are too many
+    /// to be worth it.
+    static func areas(luminance: [UInt8], width: Int, height: Int, regions: ContentRegions, margin: Int = 0,
+                      maximum: Int = 24, worthIt: Double = 0.6) -> [Bounds] {
+        guard width > 0, height > 0 else { return [] }
+        let columns = (width + cell - 1) / cell, rows = (height + cell - 1) / cell
+        var rowBits = [UInt16](repeating: 0, count: columns * rows), columnBits = rowBits, counts = rowBits
+        forEachInk(luminance: luminance, width: width, height: height, regions: regions) { x, y in
+            let index = (y / cell) * columns + x / cell
+            rowBits[index] |= 1 << UInt16(y % cell)
+            columnBits[index] |= 1 << UInt16(x % cell)
+            counts[index] &+= 1
+        }
+        // Rules crossing a cell (a frame's corner, a grid's joint) ink one pixel a row or column:
+        // no more than rows + columns − 1 pixels. A glyph inks more.
+        let glyphs = rowBits.indices.map { index in
+            let (inkedRows, inkedColumns) = (rowBits[index].nonzeroBitCount, columnBits[index].nonzeroBitCount)
+            return inkedRows >= 3 && inkedColumns >= 2 && Int(counts[index]) >= inkedRows + inkedColumns
+        }
+        // Groups of touching glyph cells (eight neighbours); each one's area is the ink of its
+        // cells (what a glyph has in the next cell, without being one there, is in the margin
+        // `PublishedCover` adds).
+        let page = Bounds(x: 0, y: 0, width: width, height: height)
+        var group = [Int](repeating: -1, count: glyphs.count)
+        var areas: [Bounds] = []
+        let inkBox = { (index: Int) -> Bounds in
+            let (cx, cy) = (index % columns * cell, index / columns * cell)
+            let (r, c) = (rowBits[index], columnBits[index])
+            return Bounds(x: cx + c.trailingZeroBitCount, y: cy + r.trailingZeroBitCount,
+                          width: 16 - c.leadingZeroBitCount - c.trailingZeroBitCount,
+                          height: 16 - r.leadingZeroBitCount - r.trailingZeroBitCount)
+        }
+        for start in glyphs.indices where glyphs[start] && group[start] < 0 {
+            var stack = [start]
+            group[start] = areas.count
+            var area: Bounds?
+            while let index = stack.popLast() {
+                area = area.map { $0.union(inkBox(index)) } ?? inkBox(index)
+                let (cx, cy) = (index % columns, index / columns)
+                for ny in max(0, cy - 1)...min(rows - 1, cy + 1) {
+                    for nx in max(0, cx - 1)...min(columns - 1, cx + 1) {
+                        let next = ny * columns + nx
+                        if glyphs[next], group[next] < 0 {
+                            group[next] = areas.count
+                            stack.append(next)
+                        }
+                    }
+                }
+            }
+            if let area {
+                areas.append(Bounds(x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin,
+                                    height: area.height + 2 * margin).intersection(page))
+            }
+        }
+        areas = merged(areas)
+        guard areas.count > 1 else { return areas }
+        // What the parts laid one under another (`RemainderMosaic`) come to, beside the rectangle.
+        let union = areas.union
+        let mosaic = (areas.map(\.width).max() ?? 0) * (areas.reduce(0) { $0 + $1.height } + RemainderMosaic.gap * (areas.count - 1))
+        if areas.count > maximum || Double(mosaic) >= worthIt * Double(union.area) { return [union] }
+        return areas.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// `areas` with those that overlap, or share most of their rows less than four cells apart,
+    /// made one, until none do.
+    static func merged(_ areas: [Bounds]) -> [Bounds] {
+        var areas = areas
+        var changed = true
+        while changed {
+            changed = false
+            outer: for a in areas.indices {
+                for b in areas.indices where b > a {
+                    let (one, other) = (areas[a], areas[b])
+                    let rowsShared = min(one.maxY, other.maxY) - max(one.y, other.y)
+                    let apart = max(one.x, other.x) - min(one.maxX, other.maxX)
+                    let touching = !one.intersection(other).isEmpty
+                    let sameRow = rowsShared * 2 > min(one.height, other.height) && apart < 4 * cell
+                    guard touching || sameRow else { continue }
+                    areas[a] = one.union(other)
+                    areas.remove(at: b)
+                    changed = true
+                    break outer
+                }
+            }
+        }
+        return areas
+    }
+
+    /// Calls `body` with every pixel far from its part's background (`InkCheck.contrast`).
+    private static func forEachInk(luminance: [UInt8], width: Int, height: Int, regions: ContentRegions,
+                                   _ body: (Int, Int) -> Void) {
+        guard width > 0, height > 0 else { return }
         // The part of each pixel: the bare desktop, then the windows painted bottom up.
         let parts = regions.rects.count + 1
         var owner = [Int](repeating: regions.rects.count, count: width * height)
@@ -25,18 +136,11 @@ enum RemainingInk {
         var histograms = [Int](repeating: 0, count: parts * 256)
         for index in 0..<width * height { histograms[owner[index] * 256 + Int(luminance[index])] += 1 }
         let backgrounds = (0..<parts).map { InkCheck.mostCommon(Array(histograms[$0 * 256..<($0 + 1) * 256])) }
-        var found: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
         for y in 0..<height {
             for x in 0..<width {
                 let index = y * width + x
-                guard abs(Int(luminance[index]) - backgrounds[owner[index]]) >= InkCheck.contrast else { continue }
-                if let box = found {
-                    found = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
-                } else {
-                    found = (x, y, x, y)
-                }
+                if abs(Int(luminance[index]) - backgrounds[owner[index]]) >= InkCheck.contrast { body(x, y) }
             }
         }
-        return found.map { Bounds(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1) }
     }
 }
