@@ -120,8 +120,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestSupport"]),
         // The accessibility reader against Xvfb, at-spi2-core's bus and real GTK 3 windows.
-        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "LiveTextCore", "LiveTextDesktop", "TestSupport",
-                                                                "livetext"]),
+        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "DBusKit", "LiveTextCore", "LiveTextDesktop",
+                                                                "TestSupport", "livetext"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TestSupport", "livetext", "LiveTextService"]),
         .testTarget(name: "ConfigTests", dependencies: ["LiveTextConfig", "LiveTextCore", "LiveTextInteraction", "TestSupport"]),
         .testTarget(name: "LiveTextInteractionTests", dependencies: ["LiveTextInteraction", "LiveTextCore"]),

@@ -28,6 +28,11 @@ line drawn on a <canvas>; both browsers publish only once org.a11y.Status IsEnab
 the bench sets as `livetext desktop --enable-accessibility` does. A fresh profile each; the
 capture waits until the page's lines are on the bus.
 
+With --tables, one GTK 3 window showing a tree view (`Gtk.ListStore`) of known cells (confusable
+characters, accents, an empty cell) instead: per mode the median wall time and totalMs, the share
+of known cells (headers with them) found exactly at their place in the largest table of the output
+(`capture --json`'s `tables`), and that table's source.
+
 With --live, `livetext live --region ... --report-timing` instead (the pointer off the window), closed
 with Esc once it had time to read everything: per page and mode the medians of first_live_ms (the
 session's start to the first text live: with accessibility, the published lines) and live_ms (to the
@@ -193,6 +198,7 @@ def main():
     parser.add_argument("--live", action="store_true")
     parser.add_argument("--sway", action="store_true")
     parser.add_argument("--toolkit", choices=("gtk3", "gtk4", "firefox", "chromium"), default="gtk3")
+    parser.add_argument("--tables", action="store_true")
     args = parser.parse_args()
     livetext = os.path.abspath(args.livetext)
     runtime = tempfile.mkdtemp(prefix="a11y-bench-")
@@ -219,6 +225,8 @@ def main():
         started.append(subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=env,
                                         stderr=subprocess.DEVNULL))
         time.sleep(0.5)
+        if args.tables:
+            return bench_tables(livetext, env, args.runs)
         browsing = args.toolkit in ("firefox", "chromium")
         if browsing:
             subprocess.run([livetext, "desktop", "--enable-accessibility"], env=env, check=True,
@@ -288,6 +296,58 @@ def main():
     finally:
         for process in reversed(started):
             stop(process)
+
+
+TABLE = [["Name", "Städte", "Code", "Betrag"],
+         ["0O1lI", "Köln", "A-10l", "1.234,50"], ["naïve", "", "O0-71", "12,00"], ["Ærø", "Zürich", "lI1-0O", "0,99"],
+         ["café", "Malmö", "B-8", "2,50"], ["Il1", "Ñandú", "C-0O", "7,5"], ["rn m", "Besançon", "D-11", "100,00"],
+         ["façade", "Åre", "E-l1", "3,14"], ["résumé", "Łódź", "F-0", "42"]]
+
+# The window of WINDOW (its font, place and size) holding a tree view of the table.
+TABLE_WINDOW = WINDOW.split("box = Gtk.Box")[0] + r'''
+table = lines
+css.load_from_data(b"* { font-family: 'DejaVu Sans'; font-size: 15px; } window, treeview { background: #fff; color: #000; }")
+store = Gtk.ListStore(*([str] * len(table[0])))
+for row in table[1:]: store.append(row)
+view = Gtk.TreeView(model=store)
+for index, name in enumerate(table[0]): view.append_column(Gtk.TreeViewColumn(name, Gtk.CellRendererText(), text=index))
+scrolled = Gtk.ScrolledWindow(); scrolled.add(view)
+w.add(scrolled); w.connect("destroy", Gtk.main_quit); w.show_all()
+GLib.timeout_add(500, lambda: (print("ready", flush=True), False)[1])
+Gtk.main()
+'''
+
+
+def bench_tables(livetext, env, runs):
+    """The tree view page, `capture --json` on and off in turn: the exact cells and the times."""
+    window = subprocess.Popen(["/usr/bin/python3", "-c", TABLE_WINDOW, json.dumps(TABLE)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    window.stdout.readline()
+    time.sleep(1.0)
+    known = sum(len(row) for row in TABLE)
+    print("%-4s %8s %10s %8s %8s %s" % ("a11y", "wall s", "totalMs", "walk ms", "exact", "source"))
+    try:
+        for mode in ("on", "off"):
+            walls, totals, walks, exact, sources = [], [], [], [], []
+            for _ in range(runs):
+                begin = time.monotonic()
+                out = subprocess.run([livetext, "capture", "--region", "0,0,800,460", "--json", "--accessibility", mode],
+                                     env=env, capture_output=True, text=True, timeout=120)
+                walls.append(time.monotonic() - begin)
+                document = json.loads(out.stdout)
+                totals.append(document["timing"]["totalMs"])
+                if "accessibilityMs" in document["timing"]:
+                    walks.append(document["timing"]["accessibilityMs"])
+                tables = sorted(document["tables"], key=lambda t: len(t["rows"]), reverse=True)
+                cells = [[c["text"] for c in row] for row in tables[0]["rows"]] if tables else []
+                exact.append(sum(1 for r, row in enumerate(TABLE) for c, text in enumerate(row)
+                                 if r < len(cells) and c < len(cells[r]) and cells[r][c] == text) / known)
+                sources.append(tables[0].get("source", "ocr") if tables else "none")
+            print("%-4s %8.2f %10.1f %8s %7.1f%% %s" % (mode, statistics.median(walls), statistics.median(totals),
+                                                      "%.1f" % statistics.median(walks) if walks else "-",
+                                                      100 * statistics.median(exact), ",".join(sorted(set(sources)))))
+    finally:
+        window.kill(); window.wait()
 
 
 def start_sway(runtime, started):

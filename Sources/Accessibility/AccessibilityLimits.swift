@@ -13,6 +13,13 @@ public struct AccessibilityLimits: Sendable, Hashable {
     public var maxCharacters: Int
     /// Lines read from one object.
     public var maxLines: Int
+    /// Rows and columns read from an application's table (`Table`: a tree view's cells and
+    /// column headers), from its first row shown; and its cells in all.
+    public var maxTableRows: Int
+    public var maxTableColumns: Int
+    public var maxTableCells: Int
+    /// Characters read from one cell.
+    public var maxTableCellCharacters: Int
     /// A box larger than this on either side (in pixels) is absurd and dropped.
     public var maxExtent: Int
     /// Embedded objects (a paragraph's links) whose text is asked for, in one object.
@@ -20,7 +27,8 @@ public struct AccessibilityLimits: Sendable, Hashable {
 
     public init(deadline: Duration = .milliseconds(150), callTimeout: Duration = .milliseconds(100),
                 maxObjects: Int = 400, maxVisited: Int = 2000, maxCharacters: Int = 20_000, maxLines: Int = 300,
-                maxExtent: Int = 32_768, maxEmbedded: Int = 64) {
+                maxExtent: Int = 32_768, maxEmbedded: Int = 64, maxTableRows: Int = 100, maxTableColumns: Int = 32,
+                maxTableCells: Int = 600, maxTableCellCharacters: Int = 1_000) {
         self.deadline = deadline
         self.callTimeout = callTimeout
         self.maxObjects = maxObjects
@@ -28,6 +36,10 @@ public struct AccessibilityLimits: Sendable, Hashable {
         self.maxCharacters = maxCharacters
         self.maxLines = maxLines
         self.maxExtent = maxExtent
+        self.maxTableRows = maxTableRows
+        self.maxTableColumns = maxTableColumns
+        self.maxTableCells = maxTableCells
+        self.maxTableCellCharacters = maxTableCellCharacters
         self.maxEmbedded = maxEmbedded
     }
 

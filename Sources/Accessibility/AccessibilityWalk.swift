@@ -44,9 +44,13 @@ struct AccessibilityWalk: Sendable {
         let (named, older) = (await version, await toolkitVersion)
         let toolkit = AccessibleToolkit(name: await toolkitName ?? "", version: named ?? older ?? "")
         let quirks = toolkit.quirks
+        async let tables = toolkit.readsTables ? self.tables(of: root) : ([], [])
         var objects: [AccessibleObject]?
         if quirks.collection { objects = await matches(root) }
         if objects == nil { objects = await breadthFirst(root, quirks: quirks) }
+        // A table's cells read with it are not read again as lines.
+        let (read, cells) = await tables
+        objects = objects?.filter { !cells.contains($0) }
         let granted = budget.take(objects?.count ?? 0)
         let chosen = Array((objects ?? []).prefix(granted))
         guard !Task.isCancelled else { return nil }
@@ -60,7 +64,8 @@ struct AccessibilityWalk: Sendable {
         }
         guard !Task.isCancelled else { return nil }
         return AccessibleApplication(name: await name ?? "", toolkit: toolkit, pid: await pid,
-                                     windowRelative: quirks.windowRelative, lines: AccessibleLine.withoutRepeats(lines))
+                                     windowRelative: quirks.windowRelative, lines: AccessibleLine.withoutRepeats(lines),
+                                     tables: read)
     }
 
     /// The SHOWING text objects in one round trip; nil when the application has no Collection.

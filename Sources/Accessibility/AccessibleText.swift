@@ -37,13 +37,17 @@ public struct AccessibleApplication: Sendable, Hashable {
     /// is to be added.
     public var windowRelative: Bool
     public var lines: [AccessibleLine]
+    /// The tables it shows (`AccessibleTable`); their cells are not among `lines`.
+    public var tables: [AccessibleTable]
 
-    public init(name: String, toolkit: AccessibleToolkit, pid: Int32?, windowRelative: Bool, lines: [AccessibleLine]) {
+    public init(name: String, toolkit: AccessibleToolkit, pid: Int32?, windowRelative: Bool, lines: [AccessibleLine],
+                tables: [AccessibleTable] = []) {
         self.name = name
         self.toolkit = toolkit
         self.pid = pid
         self.windowRelative = windowRelative
         self.lines = lines
+        self.tables = tables
     }
 }
 

@@ -73,34 +73,58 @@ public struct AccessibleTextReading: Sendable {
     /// showing `windows` (topmost first): a line goes with the window of its application's
     /// process that holds its middle, is clipped to that window, and is left out when any window
     /// above covers part of it (the OCR reads what shows of it) or when no window of its process
-    /// holds it. Lines of one widget share a group.
+    /// holds it. Lines of one widget share a group. A table's cells are placed as lines (an empty
+    /// cell by its place), each with its table, row, column and place (`PublishedCell`); the
+    /// cells of one table share a group.
     static func placed(_ screen: AccessibleScreen, windows: [ScreenWindow], area: Bounds,
                        imageWidth: Int, imageHeight: Int) -> [PublishedLine] {
         let scaleX = area.width > 0 ? Double(imageWidth) / Double(area.width) : 1
         let scaleY = area.height > 0 ? Double(imageHeight) / Double(area.height) : 1
+        let scaled = { (shown: Bounds) in
+            Bounds(x: Int((Double(shown.x - area.x) * scaleX).rounded()), y: Int((Double(shown.y - area.y) * scaleY).rounded()),
+                   width: Int((Double(shown.width) * scaleX).rounded()), height: Int((Double(shown.height) * scaleY).rounded()))
+        }
         var placed: [PublishedLine] = []
         var groups: [String: Int] = [:]
+        var tables = 0
         for (number, application) in screen.applications.enumerated() {
             guard let pid = application.pid else { continue }
             let own = windows.indices.filter { windows[$0].pid == pid }
             guard let first = own.first else { continue }
-            for line in application.lines {
-                var bounds = line.bounds
-                if application.windowRelative { bounds = bounds.moved(x: windows[first].area.x, y: windows[first].area.y) }
+            let origin = application.windowRelative ? (x: windows[first].area.x, y: windows[first].area.y) : (x: 0, y: 0)
+            // A box on the screen, what shows of it and the window it shows in; nil when it is not shown whole.
+            let shown = { (box: Bounds) -> (box: Bounds, window: Int)? in
+                let bounds = box.moved(x: origin.x, y: origin.y)
                 let middle = (x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2)
-                guard let index = own.first(where: { windows[$0].area.contains(x: middle.x, y: middle.y) }) else { continue }
+                guard let index = own.first(where: { windows[$0].area.contains(x: middle.x, y: middle.y) }) else { return nil }
                 let shown = bounds.intersection(windows[index].area).intersection(area)
-                guard !shown.isEmpty,
-                      !windows[..<index].contains(where: { !$0.outer.intersection(shown).isEmpty })
-                else { continue }
+                guard !shown.isEmpty, !windows[..<index].contains(where: { !$0.outer.intersection(shown).isEmpty })
+                else { return nil }
+                return (shown, index)
+            }
+            for line in application.lines {
+                guard let box = shown(line.bounds) else { continue }
                 let key = "\(number):\(line.widget)"
                 let group = groups[key] ?? groups.count
                 groups[key] = group
-                let x = Int((Double(shown.x - area.x) * scaleX).rounded()), y = Int((Double(shown.y - area.y) * scaleY).rounded())
-                let inImage = Bounds(x: x, y: y, width: Int((Double(shown.width) * scaleX).rounded()),
-                                     height: Int((Double(shown.height) * scaleY).rounded()))
-                placed.append(PublishedLine(text: line.text, bounds: inImage, geometryTrusted: line.geometryTrusted,
+                placed.append(PublishedLine(text: line.text, bounds: scaled(box.box), geometryTrusted: line.geometryTrusted,
                                             boxIsWidget: line.boxIsWidget, group: group))
+            }
+            for table in application.tables {
+                let group = groups.count
+                groups["\(number):table \(tables)"] = group
+                let rows = (table.header.map { [(-1, $0)] } ?? []) + table.rows.enumerated().map { ($0.offset, $0.element) }
+                for (row, cells) in rows {
+                    for (column, cell) in cells.enumerated() {
+                        guard let text = shown(cell.textBounds ?? cell.bounds) else { continue }
+                        let place = cell.bounds.moved(x: origin.x, y: origin.y).intersection(windows[text.window].area)
+                            .intersection(area)
+                        placed.append(PublishedLine(text: cell.text, bounds: scaled(text.box), group: group,
+                                                    cell: PublishedCell(table: tables, row: row, column: column,
+                                                                        place: scaled(place.union(text.box)))))
+                    }
+                }
+                tables += 1
             }
         }
         return placed

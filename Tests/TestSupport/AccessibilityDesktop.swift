@@ -61,18 +61,26 @@ public final class AccessibilityDesktop: @unchecked Sendable {
     @discardableResult
     public func gtkWindow(_ widgets: [GtkWidget], x: Int = 40, y: Int = 40, width: Int = 600, height: Int = 300,
                           title: String = "a11y test", environment: [String: String]? = nil) async throws -> Process {
-        let script = runtime.appendingPathComponent("window-\(UUID().uuidString).py")
-        try Self.windowScript.write(to: script, atomically: true, encoding: .utf8)
-        let specification = try JSONSerialization.data(withJSONObject: [
-            "x": x, "y": y, "width": width, "height": height, "title": title,
-            "widgets": widgets.map(\.json),
-        ])
+        try await pythonWindow(Self.windowScript, [
+            "x": x, "y": y, "width": width, "height": height, "title": title, "widgets": widgets.map(\.json),
+        ], environment: environment, within: 20)
+    }
+
+    /// Runs the Python `script` with `specification` as JSON and a file to create once its window
+    /// is drawn; returns once it is, or throws after `limit` seconds. Stopped with the desktop.
+    func pythonWindow(_ script: String, _ specification: [String: Any], environment: [String: String]? = nil,
+                      within limit: TimeInterval) async throws -> Process {
+        let file = runtime.appendingPathComponent("window-\(UUID().uuidString).py")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        let json = try JSONSerialization.data(withJSONObject: specification)
         let ready = runtime.appendingPathComponent("ready-\(UUID().uuidString)")
-        let process = try launch("/usr/bin/python3", [script.path, String(decoding: specification, as: UTF8.self), ready.path],
+        let process = try launch("/usr/bin/python3", [file.path, String(decoding: json, as: UTF8.self), ready.path],
                                  environment: environment)
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(limit)
         while !FileManager.default.fileExists(atPath: ready.path) {
-            guard process.isRunning, Date() < deadline else { throw TestFailure("the GTK window never showed") }
+            guard process.isRunning, Date() < deadline else {
+                throw TestFailure("the window of \(file.lastPathComponent) never showed")
+            }
             try await Task.sleep(for: .milliseconds(30))
         }
         return process

@@ -95,11 +95,13 @@ extension QuickAction {
 }
 
 extension TextTable {
-    /// `{"bounds", "header": true (when row 0 names the columns), "rows": [[{"text", "bounds"}, …], …]}`.
+    /// `{"bounds", "header": true (when row 0 names the columns), "rows": [[{"text", "bounds"}, …], …],
+    /// "source": "accessibility" (when published; absent: found by the OCR)}`.
     public var orderedJSON: OrderedJSON {
         let cells: [OrderedJSON] = rows.map { row in
             .array(row.map { .object([("text", .string($0.text)), ("bounds", $0.bounds.orderedJSON)]) })
         }
-        return .object([("bounds", bounds.orderedJSON)] + (header ? [("header", .bool(true))] : []) + [("rows", .array(cells))])
+        return .object([("bounds", bounds.orderedJSON)] + (header ? [("header", .bool(true))] : []) + [("rows", .array(cells))]
+                       + (source == .ocr ? [] : [("source", .string(source.rawValue))]))
     }
 }

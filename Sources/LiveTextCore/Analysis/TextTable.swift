@@ -15,11 +15,15 @@ public struct TextTable: Sendable, Hashable, Codable {
     /// Row 0 names the columns.
     public var header: Bool
     public var rows: [[Cell]]
+    /// Where the table came from: found in the text read (`ocr`), or published by the
+    /// application that drew it (`accessibility`, its cells exact: `PublishedTables`).
+    public var source: TextSource
 
-    public init(bounds: Bounds, header: Bool, rows: [[Cell]]) {
+    public init(bounds: Bounds, header: Bool, rows: [[Cell]], source: TextSource = .ocr) {
         self.bounds = bounds
         self.header = header
         self.rows = rows
+        self.source = source
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,6 +31,7 @@ public struct TextTable: Sendable, Hashable, Codable {
         bounds = try container.decode(Bounds.self, forKey: .bounds)
         header = try container.decodeIfPresent(Bool.self, forKey: .header) ?? false
         rows = try container.decode([[Cell]].self, forKey: .rows)
+        source = try container.decodeIfPresent(TextSource.self, forKey: .source) ?? .ocr
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -34,9 +39,10 @@ public struct TextTable: Sendable, Hashable, Codable {
         try container.encode(bounds, forKey: .bounds)
         if header { try container.encode(true, forKey: .header) }
         try container.encode(rows, forKey: .rows)
+        if source != .ocr { try container.encode(source, forKey: .source) }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case bounds, header, rows
+        case bounds, header, rows, source
     }
 }

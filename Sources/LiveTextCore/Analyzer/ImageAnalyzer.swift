@@ -152,8 +152,13 @@ public final class ImageAnalyzer: Sendable {
                 if outcome.accepted + outcome.moved > 0 { blocks = outcome.blocks }
             }
             try flag.check()
-            var analysis = interpreted(ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
-                                                     blocks: blocks, codes: codes, regions: regions), configuration)
+            var read = ImageAnalysis(image: .init(width: image.width, height: image.height, source: source),
+                                     blocks: blocks, codes: codes, regions: regions)
+            if let cover {
+                read.tables = PublishedTables.merged(read.tables, with: PublishedTables.tables(accepted: cover.accepted,
+                                                                                               unchecked: cover.unchecked))
+            }
+            var analysis = interpreted(read, configuration)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             timing.totalMs = ImageAnalysis.Timing.rounded(elapsed)
             analysis.timing = timing

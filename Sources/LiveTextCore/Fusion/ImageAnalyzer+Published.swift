@@ -11,15 +11,20 @@ extension ImageAnalyzer {
     }
 
     /// `analysis` of `image` with the lines its applications published taken in (`TextFusion`),
-    /// its tables found and its items interpreted again over the new text; unchanged when none
-    /// were published.
+    /// its tables found again over the new text, a published table in the place of the one found
+    /// over it (`PublishedTables`), and its items interpreted again; unchanged when none were
+    /// published.
     public func fusing(_ analysis: ImageAnalysis, with published: [PublishedLine], in image: PixelImage,
                        configuration: Configuration) -> ImageAnalysis {
         guard !published.isEmpty, configuration.types.contains(.text) else { return analysis }
-        let outcome = TextFusion.fused(analysis.blocks, with: published, in: image)
+        let checked = PublishedCover.checked(published, in: image)
+        let outcome = TextFusion.fused(analysis.blocks, accepted: checked.accepted, unchecked: checked.unchecked)
         guard outcome.accepted + outcome.moved > 0 else { return analysis }
-        var fused = interpreted(ImageAnalysis(image: analysis.image, blocks: outcome.blocks, codes: analysis.codes,
-                                              regions: configuration.regions), configuration)
+        var read = ImageAnalysis(image: analysis.image, blocks: outcome.blocks, codes: analysis.codes,
+                                 regions: configuration.regions)
+        read.tables = PublishedTables.merged(read.tables, with: PublishedTables.tables(accepted: checked.accepted,
+                                                                                       unchecked: checked.unchecked))
+        var fused = interpreted(read, configuration)
         fused.timing = analysis.timing
         return fused
     }

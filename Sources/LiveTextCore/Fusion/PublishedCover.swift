@@ -40,14 +40,19 @@ public struct PublishedCover: Sendable {
         paper = InkCheck.dominant(erased.luminance)
     }
 
-    /// `published` (empty lines left out) sorted by the ink check: the lines whose boxes, clipped
-    /// to `image`, hold ink, with those boxes (a widget's box: the one line of ink in it); and the
+    /// `published` (empty lines left out, but for a table's empty cells, unchecked) sorted by the
+    /// ink check: the lines whose boxes, clipped to `image`, hold ink, with those boxes (a widget's
+    /// box: the one line of ink in it); and the
     /// others as published.
     static func checked(_ published: [PublishedLine], in image: PixelImage)
         -> (accepted: [PublishedLine], unchecked: [PublishedLine]) {
         let page = Bounds(x: 0, y: 0, width: image.width, height: image.height)
         var accepted: [PublishedLine] = [], unchecked: [PublishedLine] = []
-        for line in published where !line.text.isEmpty {
+        for line in published where !line.text.isEmpty || line.cell != nil {
+            guard !line.text.isEmpty else {
+                unchecked.append(line)
+                continue
+            }
             let box = line.bounds.intersection(page)
             if line.geometryTrusted, !box.isEmpty, InkCheck.holdsText(box, characters: line.text.count, in: image) {
                 var taken = line
