@@ -85,7 +85,9 @@ struct TableCaptureTests {
             let standard = AccessibilityLimits.standard
             for _ in 0..<5 {
                 let screen = await reader.read(limits: standard)
-                #expect(screen.elapsed < standard.deadline + .milliseconds(100), "\(screen.elapsed)")
+                // Bounded: the deadline and then some on a machine running the whole suite (a walk
+                // of every row would take minutes).
+                #expect(screen.elapsed < standard.deadline + .seconds(1), "\(screen.elapsed)")
                 for table in screen.applications.flatMap(\.tables) { #expect(table.rows.count <= 12) }
             }
             // The application's first answers about a million rows take it longer than the walk's 150 ms
