@@ -2,7 +2,7 @@
 """Capture with the accessibility bus beside OCR alone, on GTK 3 windows of known text.
 
     /usr/bin/python3 bench/accessibility.py [--livetext PATH] [--runs 3] [--live] [--sway]
-                                            [--toolkit gtk3|gtk4|firefox|chromium|vte|qt]
+                                            [--toolkit gtk3|gtk4|firefox|chromium|vte]
 
 Starts Xvfb, a private session bus, at-spi2-core's bus launcher and one GTK 3 window per page
 below (labels and a text view: confusable characters, accents, German, a wrapped paragraph), then
@@ -34,9 +34,7 @@ of known cells (headers with them) found exactly at their place in the largest t
 (`capture --json`'s `tables`), and that table's source.
 
 With --toolkit vte, the pages printed in a VTE terminal (sakura, DejaVu Sans Mono 11; the canvas
-page's last line printed too: a terminal has no canvas); with --toolkit qt, a PyQt5 window with a
-read-only QTextEdit of the lines, the canvas page's last line a QLabel (Qt's labels publish a name,
-no text: the OCR reads it).
+page's last line printed too: a terminal has no canvas).
 
 With --live, `livetext live --region ... --report-timing` instead (the pointer off the window), closed
 with Esc once it had time to read everything: per page and mode the medians of first_live_ms (the
@@ -164,32 +162,8 @@ def browser(kind, lines, env, runtime):
     return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-QT_WINDOW = r'''
-import json, sys
-from PyQt5.QtGui import QFont
-from PyQt5.QtWidgets import QApplication, QLabel, QTextEdit, QVBoxLayout, QWidget
-lines = json.loads(sys.argv[1])
-app = QApplication(sys.argv[:1])
-window = QWidget(); window.setWindowTitle("bench"); window.move(0, 0); window.resize(760, 420)
-window.setStyleSheet("background: #fff; color: #000")
-layout = QVBoxLayout(window)
-edit = QTextEdit(); edit.setReadOnly(True); edit.setFont(QFont("DejaVu Sans", 11)); edit.setFrameStyle(0)
-edit.setPlainText("\n".join(l for l in lines if not l.startswith("canvas: ")))
-layout.addWidget(edit)
-for l in lines:
-    if l.startswith("canvas: "):
-        label = QLabel(l[len("canvas: "):]); label.setFont(QFont("DejaVu Sans", 11)); layout.addWidget(label)
-window.show()
-sys.exit(app.exec_())
-'''
-
-
 def other_window(kind, lines, env, runtime):
-    """A VTE terminal (sakura) printing the lines, or a Qt 5 window showing them: its process."""
-    if kind == "qt":
-        env = dict(env, QT_QPA_PLATFORM="xcb", QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_ACCESSIBILITY="1")
-        return subprocess.Popen(["/usr/bin/python3", "-c", QT_WINDOW, json.dumps(lines)], env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """A VTE terminal (sakura) printing the lines: its process."""
     directory = tempfile.mkdtemp(prefix="vte-", dir=runtime)
     page = os.path.join(directory, "page.txt")
     with open(page, "w") as f:
@@ -241,7 +215,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--live", action="store_true")
     parser.add_argument("--sway", action="store_true")
-    parser.add_argument("--toolkit", choices=("gtk3", "gtk4", "firefox", "chromium", "vte", "qt"), default="gtk3")
+    parser.add_argument("--toolkit", choices=("gtk3", "gtk4", "firefox", "chromium", "vte"), default="gtk3")
     parser.add_argument("--tables", action="store_true")
     args = parser.parse_args()
     livetext = os.path.abspath(args.livetext)
@@ -277,7 +251,7 @@ def main():
                            stdout=subprocess.DEVNULL)
         rows = []
         for name, known in PAGES.items():
-            if browsing or args.toolkit in ("vte", "qt"):
+            if browsing or args.toolkit == "vte":
                 window = (browser if browsing else other_window)(args.toolkit, known, env, runtime)
                 if not wait_published(livetext, env, known):
                     print("%s: %s never published its page" % (name, args.toolkit), file=sys.stderr)
