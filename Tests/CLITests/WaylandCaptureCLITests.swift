@@ -128,16 +128,18 @@ struct WaylandLiveCLITests {
             }
             #expect(selected, "the selection never showed")
             // The reading comes in bands (the first line first): Ctrl+A again until the selection
-            // over all the lines has stopped growing, so Enter copies the whole reading.
+            // over all the lines has stopped growing, twice running (a loaded machine's band can
+            // take longer than one look), so Enter copies the whole reading.
             let lines = { try await ChildProcess.run("/usr/bin/grim", ["-t", "ppm", "-g", "0,6 640x120", "-"],
                                                      environment: sway.environment, timeout: .seconds(20)).stdout }
             var shown = try await lines()
-            for _ in 0..<30 where !ended.value {
+            var unchanged = 0
+            for _ in 0..<40 where !ended.value && unchanged < 2 {
                 try await Task.sleep(for: .milliseconds(750))
                 _ = try await runCommand("/usr/bin/wtype", ["-s", "200", "-M", "ctrl", "-k", "a", "-m", "ctrl"],
                                          environment: sway.environment)
                 let now = try await lines()
-                if now == shown { break }
+                unchanged = now == shown ? unchanged + 1 : 0
                 shown = now
             }
             _ = try await runCommand("/usr/bin/wtype", ["-s", "200", "-k", "Return"], environment: sway.environment)
