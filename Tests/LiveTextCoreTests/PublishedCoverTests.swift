@@ -188,6 +188,19 @@ struct RemainderPartsTests {
         #expect(cover.remainingArea == cover.remainingAreas.union)
     }
 
+    @Test("a terminal's block cursor (ink filling its rectangle) is no text to read; a word beside it keeps it")
+    func cursor() {
+        var image = TextFusionTests.page(inked: [], width: 200, height: 100)
+        let block = Bounds(x: 40, y: 40, width: 9, height: 17)
+        for y in block.y..<block.maxY { for x in block.x..<block.maxX { image.pixels[y * 200 + x] = 20 } }
+        #expect(RemainingInk.areas(luminance: image.pixels, width: 200, height: 100, regions: ContentRegions()).isEmpty)
+        // A word just before it: one area holding both (with the margin the cover gives it).
+        for y in 42..<54 { for x in 10..<34 where (x - 10) % 9 < 3 { image.pixels[y * 200 + x] = 20 } }
+        let areas = RemainingInk.areas(luminance: image.pixels, width: 200, height: 100, regions: ContentRegions(),
+                                       margin: PublishedCover.margin)
+        #expect(areas.count == 1 && areas.first.map { $0.union(block) == $0 } == true, "\(areas)")
+    }
+
     @Test("areas covering most of the rectangle around them are read as that one rectangle")
     func oneArea() {
         let image = TextFusionTests.page(inked: [Bounds(x: 20, y: 20, width: 300, height: 14), Bounds(x: 20, y: 60, width: 300, height: 14)])

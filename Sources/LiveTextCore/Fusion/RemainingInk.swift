@@ -28,7 +28,8 @@ enum RemainingInk {
     /// Where the remaining text lies, as separate rectangles: the cells of `cell` pixels holding
     /// ink that spans at least three rows and two columns of them, more of it than one-pixel rules
     /// crossing there would (glyphs; not the rules of frames, borders and separators), grouped
-    /// where they touch, each group the rectangle around their ink; groups side by side on a row
+    /// where they touch, each group the rectangle around their ink (none for a group whose ink fills
+    /// its rectangle: a terminal's block cursor, a bar); groups side by side on a row
     /// (a toolbar's icons) made one; `margin` pixels around each. One rectangle around them all
     /// when laid one under another they would cover most of it anyway, or when they are too many
     /// to be worth it.
@@ -66,8 +67,10 @@ enum RemainingInk {
             var stack = [start]
             group[start] = areas.count
             var area: Bounds?
+            var inked = 0
             while let index = stack.popLast() {
                 area = area.map { $0.union(inkBox(index)) } ?? inkBox(index)
+                inked += Int(counts[index])
                 let (cx, cy) = (index % columns, index / columns)
                 for ny in max(0, cy - 1)...min(rows - 1, cy + 1) {
                     for nx in max(0, cx - 1)...min(columns - 1, cx + 1) {
@@ -79,7 +82,8 @@ enum RemainingInk {
                     }
                 }
             }
-            if let area {
+            // Ink filling its whole rectangle is a block, not a glyph: a terminal's cursor.
+            if let area, inked < area.area {
                 areas.append(Bounds(x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin,
                                     height: area.height + 2 * margin).intersection(page))
             }
