@@ -188,12 +188,20 @@ struct RemainderPartsTests {
         #expect(cover.remainingArea == cover.remainingAreas.union)
     }
 
-    @Test("a terminal's block cursor (ink filling its rectangle) is no text to read; a word beside it keeps it")
+    @Test("a terminal's cursor (ink filling its rectangle, or its outline) is no text to read; a word beside it keeps it")
     func cursor() {
         var image = TextFusionTests.page(inked: [], width: 200, height: 100)
         let block = Bounds(x: 40, y: 40, width: 9, height: 17)
         for y in block.y..<block.maxY { for x in block.x..<block.maxX { image.pixels[y * 200 + x] = 20 } }
         #expect(RemainingInk.areas(luminance: image.pixels, width: 200, height: 100, regions: ContentRegions()).isEmpty)
+        // Hollow (the cursor of a window without the focus): its outline only.
+        var hollow = TextFusionTests.page(inked: [], width: 200, height: 100)
+        for y in block.y..<block.maxY {
+            for x in block.x..<block.maxX where y == block.y || y == block.maxY - 1 || x == block.x || x == block.maxX - 1 {
+                hollow.pixels[y * 200 + x] = 20
+            }
+        }
+        #expect(RemainingInk.areas(luminance: hollow.pixels, width: 200, height: 100, regions: ContentRegions()).isEmpty)
         // A word just before it: one area holding both (with the margin the cover gives it).
         for y in 42..<54 { for x in 10..<34 where (x - 10) % 9 < 3 { image.pixels[y * 200 + x] = 20 } }
         let areas = RemainingInk.areas(luminance: image.pixels, width: 200, height: 100, regions: ContentRegions(),

@@ -29,7 +29,7 @@ enum RemainingInk {
     /// ink that spans at least three rows and two columns of them, more of it than one-pixel rules
     /// crossing there would (glyphs; not the rules of frames, borders and separators), grouped
     /// where they touch, each group the rectangle around their ink (none for a group whose ink fills
-    /// its rectangle: a terminal's block cursor, a bar); groups side by side on a row
+    /// its rectangle or is exactly its outline: a terminal's cursor); groups side by side on a row
     /// (a toolbar's icons) made one; `margin` pixels around each. One rectangle around them all
     /// when laid one under another they would cover most of it anyway, or when they are too many
     /// to be worth it.
@@ -82,8 +82,9 @@ enum RemainingInk {
                     }
                 }
             }
-            // Ink filling its whole rectangle is a block, not a glyph: a terminal's cursor.
-            if let area, inked < area.area {
+            // Ink filling its whole rectangle, or exactly its outline, is a block or a box, not a
+            // glyph: a terminal's cursor (solid in a focused window, hollow in another).
+            if let area, inked != area.area, inked != 2 * (area.width + area.height) - 4 {
                 areas.append(Bounds(x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin,
                                     height: area.height + 2 * margin).intersection(page))
             }
