@@ -80,14 +80,11 @@ extension AccessibilityWalk {
                                            .uint32(ATSPI.screenCoordinates)]),
               let cell = AccessibleObject.one(reply.first)
         else { return nil }
-        async let position = try? connection.call(destination: cell.bus, path: cell.path,
-                                                  interface: "org.freedesktop.DBus.Properties", member: "Get",
-                                                  arguments: [.string(ATSPI.prefix + "TableCell"), .string("Position")],
-                                                  timeout: limits.callTimeout)
+        async let position = propertyValue(cell, "TableCell", "Position")
         async let index = try? call(cell, "Accessible", "GetIndexInParent")
         async let extents = try? call(cell, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
         guard let place = box(ATSPI.integers(await extents ?? [])) else { return nil }
-        if let fields = (await position)?.first?.unwrapped.fields, fields.count == 2, let row = fields[0].int32, row >= 0 {
+        if let fields = (await position)?.fields, fields.count == 2, let row = fields[0].int32, row >= 0 {
             return (Int(row), place)
         }
         guard let child = (await index)?.first?.int32, child >= 0,

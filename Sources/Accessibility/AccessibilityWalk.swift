@@ -346,27 +346,29 @@ struct AccessibilityWalk: Sendable {
                                   member: member, arguments: arguments, timeout: limits.callTimeout)
     }
 
-    /// One property, by `Properties.Get` (never `GetAll`).
-    func property(_ object: AccessibleObject, _ interface: String, _ name: String) async -> String? {
+    /// One property's value, by `Properties.Get` (never `GetAll`: it crashes Qt); nil when it
+    /// does not answer.
+    func propertyValue(_ object: AccessibleObject, _ interface: String, _ name: String) async -> DBusValue? {
         let reply = try? await connection.call(destination: object.bus, path: object.path,
                                                interface: "org.freedesktop.DBus.Properties", member: "Get",
                                                arguments: [.string(ATSPI.prefix + interface), .string(name)],
                                                timeout: limits.callTimeout)
-        return reply?.first?.unwrapped.string
+        return reply?.first?.unwrapped
+    }
+
+    /// One string property.
+    func property(_ object: AccessibleObject, _ interface: String, _ name: String) async -> String? {
+        await propertyValue(object, interface, name)?.string
+    }
+
+    /// One integer property.
+    func integerProperty(_ object: AccessibleObject, _ interface: String, _ name: String) async -> Int? {
+        await propertyValue(object, interface, name)?.int32.map { Int($0) }
     }
 
     /// The text's length (`Text.CharacterCount`), 0 when it does not say.
     func characterCount(of object: AccessibleObject) async -> Int {
         max(0, await integerProperty(object, "Text", "CharacterCount") ?? 0)
-    }
-
-    /// One integer property, by `Properties.Get`.
-    func integerProperty(_ object: AccessibleObject, _ interface: String, _ name: String) async -> Int? {
-        let reply = try? await connection.call(destination: object.bus, path: object.path,
-                                               interface: "org.freedesktop.DBus.Properties", member: "Get",
-                                               arguments: [.string(ATSPI.prefix + interface), .string(name)],
-                                               timeout: limits.callTimeout)
-        return (reply?.first?.unwrapped.int32).map { Int($0) }
     }
 
     func processID(of bus: String) async -> Int32? {

@@ -52,17 +52,14 @@ public struct AccessibleTextReading: Sendable {
     /// widget share a group.
     static func windowRelative(_ screen: AccessibleScreen, area: Bounds, imageWidth: Int, imageHeight: Int)
         -> [[PublishedLine]] {
-        let scaleX = area.width > 0 ? Double(imageWidth) / Double(area.width) : 1
-        let scaleY = area.height > 0 ? Double(imageHeight) / Double(area.height) : 1
+        let scale = Self.scale(of: area, imageWidth: imageWidth, imageHeight: imageHeight)
         var groups: [String: Int] = [:]
         return screen.applications.enumerated().map { number, application in
             application.lines.map { line in
                 let key = "\(number):\(line.widget)"
                 let group = groups[key] ?? groups.count
                 groups[key] = group
-                let box = Bounds(x: Int((Double(line.bounds.x) * scaleX).rounded()), y: Int((Double(line.bounds.y) * scaleY).rounded()),
-                                 width: Int((Double(line.bounds.width) * scaleX).rounded()),
-                                 height: Int((Double(line.bounds.height) * scaleY).rounded()))
+                let box = Self.scaled(line.bounds, from: (0, 0), by: scale)
                 return PublishedLine(text: line.text, bounds: box, geometryTrusted: line.geometryTrusted,
                                      boxIsWidget: line.boxIsWidget, group: group)
             }
@@ -78,12 +75,8 @@ public struct AccessibleTextReading: Sendable {
     /// cells of one table share a group.
     static func placed(_ screen: AccessibleScreen, windows: [ScreenWindow], area: Bounds,
                        imageWidth: Int, imageHeight: Int) -> [PublishedLine] {
-        let scaleX = area.width > 0 ? Double(imageWidth) / Double(area.width) : 1
-        let scaleY = area.height > 0 ? Double(imageHeight) / Double(area.height) : 1
-        let scaled = { (shown: Bounds) in
-            Bounds(x: Int((Double(shown.x - area.x) * scaleX).rounded()), y: Int((Double(shown.y - area.y) * scaleY).rounded()),
-                   width: Int((Double(shown.width) * scaleX).rounded()), height: Int((Double(shown.height) * scaleY).rounded()))
-        }
+        let scale = Self.scale(of: area, imageWidth: imageWidth, imageHeight: imageHeight)
+        let scaled = { (shown: Bounds) in Self.scaled(shown, from: (area.x, area.y), by: scale) }
         var placed: [PublishedLine] = []
         var groups: [String: Int] = [:]
         var tables = 0
@@ -128,5 +121,16 @@ public struct AccessibleTextReading: Sendable {
             }
         }
         return placed
+    }
+
+    /// How many of a capture's pixels one screen pixel of `area` is, across and down.
+    static func scale(of area: Bounds, imageWidth: Int, imageHeight: Int) -> (x: Double, y: Double) {
+        (area.width > 0 ? Double(imageWidth) / Double(area.width) : 1, area.height > 0 ? Double(imageHeight) / Double(area.height) : 1)
+    }
+
+    /// `box` counted from `origin` and scaled by `scale`, to whole pixels.
+    static func scaled(_ box: Bounds, from origin: (x: Int, y: Int), by scale: (x: Double, y: Double)) -> Bounds {
+        Bounds(x: Int((Double(box.x - origin.x) * scale.x).rounded()), y: Int((Double(box.y - origin.y) * scale.y).rounded()),
+               width: Int((Double(box.width) * scale.x).rounded()), height: Int((Double(box.height) * scale.y).rounded()))
     }
 }

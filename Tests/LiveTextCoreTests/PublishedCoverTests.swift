@@ -93,9 +93,10 @@ struct PublishedCoverTests {
             }
         }
         let image = PixelImage(width: width, height: height, format: .gray8, pixels: pixels)
-        #expect(RemainingInk.area(in: image, regions: ContentRegions([window, panel])) == nil)
-        // Without the windows, the desktop's black is the paper and the white window is ink.
-        #expect(RemainingInk.area(in: image, regions: ContentRegions()) != nil)
+        #expect(RemainingInk.areas(luminance: image.pixels, width: width, height: height,
+                                   regions: ContentRegions([window, panel])).isEmpty)
+        // Without the windows, the desktop's black is the paper and the white window's edges are ink.
+        #expect(!RemainingInk.areas(luminance: image.pixels, width: width, height: height, regions: ContentRegions()).isEmpty)
     }
 
     @Test("accepted lines are taken as they are, not checked again")
@@ -220,7 +221,7 @@ struct RemainderPartsTests {
     func mosaic() throws {
         let image = Self.window()
         let parts = [Bounds(x: 20, y: 4, width: 140, height: 30), Bounds(x: 30, y: 290, width: 200, height: 36)]
-        let mosaic = try #require(RemainderMosaic(areas: parts, in: image, paper: 255))
+        let mosaic = try #require(RemainderMosaic(areas: parts, in: image))
         #expect(mosaic.image.width == 200 && mosaic.image.height == 30 + RemainderMosaic.gap + 36)
         // The canvas's first inked pixel, where the mosaic put it.
         let at = mosaic.inMosaic(Bounds(x: 40, y: 300, width: 1, height: 1))

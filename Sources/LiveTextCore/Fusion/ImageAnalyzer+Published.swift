@@ -43,39 +43,14 @@ extension ImageAnalyzer {
         taken.isEmpty ? blocks : TextFusion.fused(blocks, accepted: taken, unchecked: []).blocks
     }
 
-    /// The text of `cover`'s remainder: only its remaining area is read (the codes' `masks` left
-    /// out, the windows cut to it), none when nothing is left; in the image's coordinates. The
+    /// The text of `cover`'s remainder: only its remaining parts are read (the codes' `masks` left
+    /// out, the windows cut to them), laid one under another when they are apart
+    /// (`RemainderMosaic`), in one run; none when nothing is left; in the image's coordinates. The
     /// partial readings (`partials`) are handed the lines read so far in the image's coordinates.
-    /// Parts of it far apart are read together, one under another (`RemainderMosaic`).
     func recognizeRemainder(of cover: PublishedCover, masking masks: [Bounds], configuration: Configuration,
                             partials: PartialReadings? = nil, flag: CancellationFlag,
                             timing: inout ImageAnalysis.Timing) async throws -> [TextBlock] {
-        if cover.remainingAreas.count > 1,
-           let mosaic = RemainderMosaic(areas: cover.remainingAreas, in: cover.remainder, paper: cover.paper) {
-            return try await recognizeMosaic(mosaic, masking: masks, configuration: configuration, partials: partials,
-                                             flag: flag, timing: &timing)
-        }
-        guard let area = cover.remainingArea else { return [] }
-        let pixels = cover.remainder.cropped(to: area)
-        let inArea = { (box: Bounds) in box.intersection(area).moved(x: -area.x, y: -area.y) }
-        var configuration = configuration
-        configuration.regions = configuration.regions.mapped(inArea)
-        let inImage = partials.map { partials in
-            var progress = partials.progress
-            progress.focus = progress.focus.map { $0.moved(x: -area.x, y: -area.y) }
-            let partial = partials.partial
-            return (progress, { @Sendable (blocks: [TextBlock]) in partial(blocks.map { $0.moved(x: area.x, y: area.y) }) })
-        }
-        let blocks = try await recognizeText(pixels, masking: masks.map(inArea).filter { !$0.isEmpty }, prepared: nil,
-                                             configuration: configuration, partials: inImage, flag: flag, timing: &timing)
-        return try await readingShortCells(of: blocks, in: pixels, configuration: configuration, flag: flag)
-            .map { $0.moved(x: area.x, y: area.y) }
-    }
-
-    /// The text of the parts `mosaic` lays together, read in one run, in the image's coordinates.
-    func recognizeMosaic(_ mosaic: RemainderMosaic, masking masks: [Bounds], configuration: Configuration,
-                         partials: PartialReadings?, flag: CancellationFlag,
-                         timing: inout ImageAnalysis.Timing) async throws -> [TextBlock] {
+        guard let mosaic = RemainderMosaic(areas: cover.remainingAreas, in: cover.remainder) else { return [] }
         var configuration = configuration
         configuration.regions = ContentRegions(configuration.regions.rects.flatMap(mosaic.inMosaic))
         let inImage = partials.map { partials in

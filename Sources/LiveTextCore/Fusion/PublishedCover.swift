@@ -2,18 +2,18 @@
 /// boxes hold ink are taken as they are (`accepted`, their boxes clipped to the image) and painted
 /// out of the pixels the OCR reads (`remainder`); the others (`unchecked`: no ink where published,
 /// or a toolkit known to misplace lines) are placed at the OCR line they read like, or left out.
-/// `remainingArea` is the part of the remainder that still holds ink, a little margin around it:
-/// nil when nothing does (the OCR has nothing to read).
+/// `remainingAreas` are the parts of the remainder that still hold ink, a little margin around
+/// each (`remainingArea` the rectangle around them): none when nothing does (the OCR has nothing
+/// to read).
 public struct PublishedCover: Sendable {
     public var accepted: [PublishedLine]
     public var unchecked: [PublishedLine]
     public var remainder: PixelImage
-    public var remainingArea: Bounds?
-    /// The parts of `remainingArea` that hold the remaining text, when they are apart enough to
-    /// be read on their own (`RemainingInk.areas`); `remainingArea` alone, or none, otherwise.
+    /// The parts of the remainder that hold the remaining text, each with a margin: apart when
+    /// they are worth reading on their own (`RemainingInk.areas`), else the one rectangle around
+    /// them; none when nothing is left.
     var remainingAreas: [Bounds]
-    /// The luminance of the remainder's most common colour: its paper.
-    var paper: Int
+    public var remainingArea: Bounds? { remainingAreas.isEmpty ? nil : remainingAreas.union }
 
     /// Whether the OCR has pixels to read: some published text was not taken, or ink is left.
     public var needsOCR: Bool { accepted.isEmpty || remainingArea != nil }
@@ -33,11 +33,8 @@ public struct PublishedCover: Sendable {
         (accepted, unchecked) = sorted
         let erased = accepted.isEmpty ? (image: image, luminance: image.luminance().pixels) : InkEraser.erased(accepted.map(\.bounds), in: image)
         remainder = erased.image
-        let areas = RemainingInk.areas(luminance: erased.luminance, width: image.width, height: image.height, regions: regions,
-                                       margin: Self.margin)
-        remainingAreas = areas
-        remainingArea = areas.isEmpty ? nil : areas.union
-        paper = InkCheck.dominant(erased.luminance)
+        remainingAreas = RemainingInk.areas(luminance: erased.luminance, width: image.width, height: image.height,
+                                            regions: regions, margin: Self.margin)
     }
 
     /// `published` (empty lines left out, but for a table's empty cells, unchecked) sorted by the

@@ -1,5 +1,5 @@
 /// The parts of a remainder that still hold ink, laid one under another, left-aligned, in one
-/// smaller image for one OCR run: a window whose text was published leaves its title bar, a
+/// smaller image for one OCR run (one part: its crop): a window whose text was published leaves its title bar, a
 /// toolbar and a canvas far apart, and the rectangle around all three is most of the window.
 /// What the OCR reads in it is moved back where each part came from.
 struct RemainderMosaic {
@@ -17,9 +17,9 @@ struct RemainderMosaic {
     let image: PixelImage
     let slots: [Slot]
 
-    /// `areas` (inside `remainder`) laid out top to bottom on paper of luminance `paper` (white
-    /// or black, whichever it is nearer); nil when there are none.
-    init?(areas: [Bounds], in remainder: PixelImage, paper luminance: Int) {
+    /// `areas` (inside `remainder`) laid out top to bottom on their paper (white or black,
+    /// whichever their most common luminance is nearer); nil when there are none.
+    init?(areas: [Bounds], in remainder: PixelImage) {
         let page = Bounds(x: 0, y: 0, width: remainder.width, height: remainder.height)
         let parts = areas.map { $0.intersection(page) }.filter { !$0.isEmpty }
         guard !parts.isEmpty else { return nil }
@@ -30,6 +30,8 @@ struct RemainderMosaic {
             y += part.height + Self.gap
         }
         let width = parts.map(\.width).max() ?? 0, height = y - Self.gap
+        // The paper shows only between parts: one part is its crop as it is.
+        let luminance = parts.count > 1 ? InkCheck.dominant(parts.flatMap { remainder.cropped(to: $0).luminance().pixels }) : 255
         let paper: UInt8 = luminance >= 128 ? 255 : 0
         let bpp = remainder.format.bytesPerPixel
         let blank: [UInt8] = remainder.format == .rgba8 ? [paper, paper, paper, 255] : [paper]

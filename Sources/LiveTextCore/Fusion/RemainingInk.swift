@@ -1,26 +1,8 @@
-/// Where an image still holds ink: the rectangle around every pixel far (`InkCheck.contrast`)
-/// from the background of the part it lies in (each window of a screen has its own paper; the
-/// bare desktop is one more part). A uniform part holds none, however dark.
+/// Where an image still holds text to read: its pixels far (`InkCheck.contrast`) from the
+/// background of the part they lie in (each window of a screen has its own paper; the bare
+/// desktop is one more part), gathered into the rectangles an OCR run reads. A uniform part holds
+/// none, however dark.
 enum RemainingInk {
-    /// The rectangle around the ink of every part of `image` (`regions`: topmost first), nil
-    /// when there is none.
-    static func area(in image: PixelImage, regions: ContentRegions) -> Bounds? {
-        area(luminance: image.luminance().pixels, width: image.width, height: image.height, regions: regions)
-    }
-
-    /// The same over an image's `luminance` (`width` × `height`, row by row).
-    static func area(luminance: [UInt8], width: Int, height: Int, regions: ContentRegions) -> Bounds? {
-        var found: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
-        forEachInk(luminance: luminance, width: width, height: height, regions: regions) { x, y in
-            if let box = found {
-                found = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
-            } else {
-                found = (x, y, x, y)
-            }
-        }
-        return found.map { Bounds(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1) }
-    }
-
     /// Cells of the image this many pixels square are what `areas` groups (one bit a row or
     /// column of one in a `UInt16`).
     static let cell = 16
