@@ -45,12 +45,14 @@ struct AccessibilityWalk: Sendable {
         let toolkit = AccessibleToolkit(name: await toolkitName ?? "", version: named ?? older ?? "")
         let quirks = toolkit.quirks
         async let tables = toolkit.readsTables ? self.tables(of: root) : ([], [])
+        async let webTables = toolkit.readsWebTables ? self.webTables(of: root, quirks: quirks) : ([], [])
         var objects: [AccessibleObject]?
         if quirks.collection { objects = await matches(root) }
         if objects == nil { objects = await breadthFirst(root, quirks: quirks) }
         // A table's cells read with it are not read again as lines.
         let (read, cells) = await tables
-        objects = objects?.filter { !cells.contains($0) }
+        let (web, webCells) = await webTables
+        objects = objects?.filter { !cells.contains($0) && !webCells.contains($0) }
         let granted = budget.take(objects?.count ?? 0)
         let chosen = Array((objects ?? []).prefix(granted))
         guard !Task.isCancelled else { return nil }
@@ -64,8 +66,9 @@ struct AccessibilityWalk: Sendable {
         }
         guard !Task.isCancelled else { return nil }
         return AccessibleApplication(name: await name ?? "", toolkit: toolkit, pid: await pid,
-                                     windowRelative: quirks.windowRelative, lines: AccessibleLine.withoutRepeats(lines),
-                                     tables: read)
+                                     windowRelative: quirks.windowRelative,
+                                     lines: AccessibleLine.outside(AccessibleLine.withoutRepeats(lines), cellsOf: web),
+                                     tables: read + web)
     }
 
     /// The SHOWING text objects in one round trip; nil when the application has no Collection.

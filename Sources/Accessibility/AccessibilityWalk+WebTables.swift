@@ -1,0 +1,230 @@
+import DBusKit
+import LiveTextCore
+
+extension AccessibleToolkit {
+    /// The toolkit's web pages' tables (`<table>`) are read as tables (`Table`, measured on
+    /// Firefox ESR 153 and Chromium 156: a `<th>` row is the table's row 0, its cells what
+    /// `GetColumnHeader` answers; every cell has its place, scrolled out of view or not, and says
+    /// SHOWING only in view; a cell's text is its own, a link or a paragraph in it one U+FFFC).
+    var readsWebTables: Bool { self == .gecko || self == .chromium }
+}
+
+extension ATSPI {
+    /// `AtspiRole` DOCUMENT_WEB: a page, its extents the part of it in view.
+    static let documentWebRole = 95
+    /// `AtspiCollectionMatchType` ANY.
+    static let matchAny: Int32 = 2
+
+    /// Collection's match rule: SHOWING web documents (role DOCUMENT_WEB, as a role bit set).
+    static var showingDocumentRule: DBusValue {
+        var roles = [Int32](repeating: 0, count: 4)
+        roles[documentWebRole / 32] |= Int32(bitPattern: 1 << UInt32(documentWebRole % 32))
+        return .structure([
+            .array(.int32, [.int32(Int32(1 << showing)), .int32(0)]), .int32(matchAll),
+            .dictionary(key: .string, value: .string, []), .int32(matchAll),
+            .array(.int32, roles.map { .int32($0) }), .int32(matchAny),
+            .array(.string, []), .int32(matchAll),
+            .bool(false),
+        ])
+    }
+}
+
+extension AccessibilityWalk {
+    /// Tables asked for on one page: a page shows a few at most.
+    static let maxWebTables = 4
+
+    /// A browser's SHOWING tables, each cut to the rows and columns in view
+    /// (`AccessibleTable`), and the cell objects of them (their lines are the tables' to give).
+    /// A table holding another (a page laid out with tables) is left to its lines, and so is one
+    /// whose part in view has a cell spanning rows or columns. At most `maxTableCells` cells in
+    /// all, from each table's first row in view: never a table's every row.
+    func webTables(of root: AccessibleObject, quirks: AccessibleToolkit.Quirks) async
+        -> (tables: [AccessibleTable], cells: Set<AccessibleObject>)
+    {
+        async let tableReply = try? call(root, "Collection", "GetMatches", [ATSPI.showingTableRule, .uint32(ATSPI.canonical),
+                                                                             .int32(Int32(Self.maxWebTables)), .bool(true)])
+        async let documentReply = try? call(root, "Collection", "GetMatches", [ATSPI.showingDocumentRule, .uint32(ATSPI.canonical),
+                                                                                .int32(8), .bool(true)])
+        let found = AccessibleObject.list((await tableReply)?.first)
+        guard !found.isEmpty else { return ([], []) }
+        let documents = AccessibleObject.list((await documentReply)?.first)
+        async let documentPlaces = concurrently(documents.count) { await self.place(of: documents[$0]) }
+        // A long table's place runs far past the screen (2000 rows: 56 000 pixels), unlike its cells'.
+        let places = await concurrently(found.count) { await self.place(of: found[$0], limit: Int(Int32.max)) }
+        let viewports = (await documentPlaces).compactMap { $0 }
+        var tables: [AccessibleTable] = []
+        var cells: Set<AccessibleObject> = []
+        var budget = limits.maxTableCells
+        for (index, table) in found.enumerated() where budget > 0 && !Task.isCancelled {
+            guard let place = places[index],
+                  !places.indices.contains(where: { $0 != index && places[$0].map { place.intersection($0) == $0 } == true }),
+                  let viewport = viewports.max(by: { place.intersection($0).area < place.intersection($1).area })
+            else { continue }
+            let area = place.intersection(viewport)
+            guard !area.isEmpty else { continue }
+            let (read, objects, asked) = await webTable(table, area: area, budget: budget, quirks: quirks)
+            budget -= asked
+            if let read {
+                tables.append(read)
+                cells.formUnion(objects)
+            }
+        }
+        return (tables, cells)
+    }
+
+    /// An object's place on the screen; nil when it gives none or one beyond `limit`.
+    func place(of object: AccessibleObject, limit: Int? = nil) async -> Bounds? {
+        let extents = try? await call(object, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
+        return Self.box(ATSPI.integers(extents ?? []), limit: limit ?? limits.maxExtent)
+    }
+
+    /// One web table cut to `area` (the part of it in view): its header row when `GetColumnHeader`
+    /// names row 0's cells and they show, then the rows from the first whose top is in view, as many
+    /// as `area` can hold (at most `budget` cells, `maxTableRows` rows). Returns the table, the
+    /// objects of its cells kept, and how many cells were asked.
+    func webTable(_ table: AccessibleObject, area: Bounds, budget: Int, quirks: AccessibleToolkit.Quirks) async
+        -> (table: AccessibleTable?, cells: [AccessibleObject], asked: Int)
+    {
+        async let rowCount = integerProperty(table, "Table", "NRows")
+        async let columnCount = integerProperty(table, "Table", "NColumns")
+        async let header = try? call(table, "Table", "GetColumnHeader", [.int32(0)])
+        async let corner = try? call(table, "Table", "GetAccessibleAt", [.int32(0), .int32(0)])
+        guard let totalRows = await rowCount, let totalColumns = await columnCount, totalRows > 0, totalColumns > 0
+        else { return (nil, [], 0) }
+        let (headerObject, cornerObject) = (AccessibleObject.one((await header)?.first), AccessibleObject.one((await corner)?.first))
+        let headed = headerObject != nil && headerObject == cornerObject
+        let columns = min(totalColumns, limits.maxTableColumns)
+        let start = headed ? 1 : 0
+        guard start < totalRows, let (first, place) = await firstRow(of: table, from: start, count: totalRows, top: area.y)
+        else { return (nil, [], 0) }
+        let height = max(4, min(place.height, max(1, area.height)))
+        let rows = min(totalRows - first, max(0, area.maxY - place.y) / height + 1, max(0, budget / columns - (headed ? 1 : 0)),
+                       limits.maxTableRows)
+        guard rows > 0 else { return (nil, [], 0) }
+        let numbers = (headed ? [0] : []) + Array(first..<first + rows)
+        let read: [(AccessibleTable.ReadCell, AccessibleObject?)] = await concurrently(numbers.count * columns) { index in
+            await self.webCell(of: table, row: numbers[index / columns], column: index % columns, quirks: quirks)
+        }
+        let asked = read.count
+        // A cell spanning rows or columns is answered for each of them; one missing leaves a hole.
+        // A text whose place did not answer (the walk's deadline near) leaves the table to its lines.
+        let objects = read.map(\.1)
+        guard !Task.isCancelled, !objects.contains(nil), Set(objects.compactMap { $0 }).count == objects.count,
+              read.allSatisfy({ $0.0.text.isEmpty || $0.0.textBounds != nil })
+        else { return (nil, [], asked) }
+        var grid = stride(from: 0, to: read.count, by: columns).map { read[$0..<$0 + columns].map(\.0) }
+        var headers = [AccessibleTable.ReadCell?](repeating: nil, count: columns)
+        if headed {
+            let top = grid.removeFirst()
+            // A header scrolled out of view is no header of what shows; one in view ends where
+            // the first row starts (collapsed borders: Chromium's overlap it by a pixel).
+            let below = grid.first?.compactMap { $0.bounds?.y }.min() ?? area.maxY
+            if top.allSatisfy({ $0.bounds.map { $0.y >= area.y && $0.maxY <= area.maxY && $0.y < below } ?? false }) {
+                headers = top.map { cell in
+                    cell.bounds.map { place in
+                        AccessibleTable.ReadCell(text: cell.text, bounds: Bounds(x: place.x, y: place.y, width: place.width,
+                                                                                 height: min(place.height, below - place.y)),
+                                                 textBounds: nil)
+                    }
+                }
+            }
+        }
+        guard let visible = AccessibleTable.visible(headers: headers, rows: grid, area: area) else { return (nil, [], asked) }
+        let kept = Set(visible.cells.map(\.bounds))
+        let cells = zip(read.map(\.0), objects).compactMap { cell, object in
+            cell.bounds.map { kept.contains($0.intersection(area)) } == true ? object : nil
+        }
+        return (visible, cells, asked)
+    }
+
+    /// The first row from `start` whose cell in column 0 has its top at `top` or below, and that
+    /// cell's place (rows lie top to bottom: a binary search, a few calls even for a long table);
+    /// nil when no row is there or a cell gives no place.
+    func firstRow(of table: AccessibleObject, from start: Int, count: Int, top: Int) async -> (row: Int, place: Bounds)? {
+        let place = { (row: Int) async -> Bounds? in
+            guard let cell = AccessibleObject.one((try? await self.call(table, "Table", "GetAccessibleAt",
+                                                                       [.int32(Int32(clamping: row)), .int32(0)]))?.first)
+            else { return nil }
+            return await self.place(of: cell)
+        }
+        guard let first = await place(start) else { return nil }
+        if first.y >= top { return (start, first) }
+        var (low, high) = (start + 1, count)
+        var found: (row: Int, place: Bounds)?
+        while low < high, !Task.isCancelled {
+            let middle = (low + high) / 2
+            guard let middlePlace = await place(middle) else { return nil }
+            if middlePlace.y >= top {
+                high = middle
+                found = (middle, middlePlace)
+            } else {
+                low = middle + 1
+            }
+        }
+        guard low < count, let found, found.row == low else { return nil }
+        return found
+    }
+
+    /// One web cell: its text on one line (each embedded object, a link or a paragraph, by its
+    /// text; blanks collapsed; at most `maxTableCellCharacters`), place and its text's extents;
+    /// an empty cell where it gives no text, no cell object where the table names none.
+    func webCell(of table: AccessibleObject, row: Int, column: Int, quirks: AccessibleToolkit.Quirks) async
+        -> (AccessibleTable.ReadCell, AccessibleObject?)
+    {
+        guard !Task.isCancelled,
+              let cell = AccessibleObject.one((try? await call(table, "Table", "GetAccessibleAt",
+                                                               [.int32(Int32(clamping: row)), .int32(Int32(clamping: column))]))?.first)
+        else { return (AccessibleTable.ReadCell(text: "", bounds: nil, textBounds: nil), nil) }
+        async let place = self.place(of: cell)
+        var end = limits.maxTableCellCharacters
+        if quirks.countsCharactersFirst { end = min(await characterCount(of: cell), end) }
+        let whole = end > 0 ? (try? await call(cell, "Text", "GetText", [.int32(0), .int32(Int32(clamping: end))]))?.first?.string : nil
+        let embedded = whole?.unicodeScalars.contains("\u{FFFC}") == true ? await embeddedTexts(of: cell, quirks: quirks) : [:]
+        guard let whole, let (text, span) = Self.cellText(whole, embedded: embedded) else {
+            return (AccessibleTable.ReadCell(text: "", bounds: await place, textBounds: nil), cell)
+        }
+        let extents = try? await call(cell, "Text", "GetRangeExtents", [.int32(Int32(clamping: span.lowerBound)),
+                                                                        .int32(Int32(clamping: span.upperBound)),
+                                                                        .uint32(ATSPI.screenCoordinates)])
+        return (AccessibleTable.ReadCell(text: text, bounds: await place, textBounds: box(ATSPI.integers(extents ?? []))), cell)
+    }
+
+    /// A web cell's text on one line: each U+FFFC replaced by `embedded`'s text for its offset
+    /// (two embedded objects side by side, two paragraphs, apart by a space), blanks collapsed;
+    /// with the offsets of its first and last visible characters. Nil when nothing is left.
+    static func cellText(_ text: String, embedded: [Int: String]) -> (text: String, span: Range<Int>)? {
+        var out = String.UnicodeScalarView()
+        var (first, last): (Int?, Int) = (nil, 0)
+        var previousEmbedded = false
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            if scalar == "\u{FFFC}" {
+                guard let inner = embedded[offset], !inner.isEmpty else { continue }
+                if previousEmbedded { out.append(" ") }
+                out.append(contentsOf: inner.unicodeScalars)
+                previousEmbedded = true
+            } else {
+                out.append(scalar)
+                previousEmbedded = false
+                if blank(scalar) { continue }
+            }
+            first = first ?? offset
+            last = offset
+        }
+        let flat = flattened(String(out))
+        guard let first, !flat.isEmpty else { return nil }
+        return (flat, first..<last + 1)
+    }
+}
+
+extension AccessibleLine {
+    /// `lines` without those inside a cell of `tables` (2 pixels of slack): a browser publishes a
+    /// cell's text again in its leaves, links and paragraphs, which the table already gives.
+    static func outside(_ lines: [AccessibleLine], cellsOf tables: [AccessibleTable]) -> [AccessibleLine] {
+        let places = tables.flatMap(\.cells).map(\.bounds)
+        guard !places.isEmpty else { return lines }
+        return lines.filter { line in
+            let box = line.bounds
+            return !places.contains { box.x >= $0.x - 2 && box.y >= $0.y - 2 && box.maxX <= $0.maxX + 2 && box.maxY <= $0.maxY + 2 }
+        }
+    }
+}
