@@ -89,13 +89,17 @@ extension AccessibilityWalk {
         async let columnCount = integerProperty(table, "Table", "NColumns")
         async let header = try? call(table, "Table", "GetColumnHeader", [.int32(0)])
         async let corner = try? call(table, "Table", "GetAccessibleAt", [.int32(0), .int32(0)])
+        // Row 0's and row 1's places meanwhile: the first row in view when the table's top is.
+        async let zero = rowPlace(of: table, row: 0)
+        async let one = rowPlace(of: table, row: 1)
         guard let totalRows = await rowCount, let totalColumns = await columnCount, totalRows > 0, totalColumns > 0
         else { return (nil, [], 0) }
         let (headerObject, cornerObject) = (AccessibleObject.one((await header)?.first), AccessibleObject.one((await corner)?.first))
         let headed = headerObject != nil && headerObject == cornerObject
         let columns = min(totalColumns, limits.maxTableColumns)
         let start = headed ? 1 : 0
-        guard start < totalRows, let (first, place) = await firstRow(of: table, from: start, count: totalRows, top: area.y)
+        guard start < totalRows, let startPlace = headed ? await one : await zero,
+              let (first, place) = await firstRow(of: table, from: (start, startPlace), count: totalRows, top: area.y)
         else { return (nil, [], 0) }
         let height = max(4, min(place.height, max(1, area.height)))
         let rows = min(totalRows - first, max(0, area.maxY - place.y) / height + 1, max(0, budget / columns - (headed ? 1 : 0)),
@@ -137,23 +141,18 @@ extension AccessibilityWalk {
         return (visible, cells, asked)
     }
 
-    /// The first row from `start` whose cell in column 0 has its top at `top` or below, and that
-    /// cell's place (rows lie top to bottom: a binary search, a few calls even for a long table);
-    /// nil when no row is there or a cell gives no place.
-    func firstRow(of table: AccessibleObject, from start: Int, count: Int, top: Int) async -> (row: Int, place: Bounds)? {
-        let place = { (row: Int) async -> Bounds? in
-            guard let cell = AccessibleObject.one((try? await self.call(table, "Table", "GetAccessibleAt",
-                                                                       [.int32(Int32(clamping: row)), .int32(0)]))?.first)
-            else { return nil }
-            return await self.place(of: cell)
-        }
-        guard let first = await place(start) else { return nil }
-        if first.y >= top { return (start, first) }
-        var (low, high) = (start + 1, count)
+    /// The first row from `start` (its place read) whose cell in column 0 has its top at `top` or
+    /// below, and that cell's place (rows lie top to bottom: a binary search, a few calls even for
+    /// a long table); nil when no row is there or a cell gives no place.
+    func firstRow(of table: AccessibleObject, from start: (row: Int, place: Bounds), count: Int, top: Int) async
+        -> (row: Int, place: Bounds)?
+    {
+        if start.place.y >= top { return start }
+        var (low, high) = (start.row + 1, count)
         var found: (row: Int, place: Bounds)?
         while low < high, !Task.isCancelled {
             let middle = (low + high) / 2
-            guard let middlePlace = await place(middle) else { return nil }
+            guard let middlePlace = await rowPlace(of: table, row: middle) else { return nil }
             if middlePlace.y >= top {
                 high = middle
                 found = (middle, middlePlace)
@@ -165,29 +164,50 @@ extension AccessibilityWalk {
         return found
     }
 
+    /// The place of a row's cell in column 0; nil when the table names none or it gives none.
+    func rowPlace(of table: AccessibleObject, row: Int) async -> Bounds? {
+        guard let cell = AccessibleObject.one((try? await call(table, "Table", "GetAccessibleAt",
+                                                               [.int32(Int32(clamping: row)), .int32(0)]))?.first)
+        else { return nil }
+        return await place(of: cell)
+    }
+
     /// One web cell: its text on one line (each embedded object, a link or a paragraph, by its
     /// text; blanks collapsed; at most `maxTableCellCharacters`), place and its text's extents;
-    /// an empty cell where it gives no text, no cell object where the table names none.
+    /// no cell object where the table names none or its text does not answer.
     func webCell(of table: AccessibleObject, row: Int, column: Int, quirks: AccessibleToolkit.Quirks) async
         -> (AccessibleTable.ReadCell, AccessibleObject?)
     {
         guard !Task.isCancelled,
               let cell = AccessibleObject.one((try? await call(table, "Table", "GetAccessibleAt",
                                                                [.int32(Int32(clamping: row)), .int32(Int32(clamping: column))]))?.first)
-        else { return (AccessibleTable.ReadCell(text: "", bounds: nil, textBounds: nil), nil) }
+        else { return (Self.unread, nil) }
+        // Its length first (Firefox answers `GetText` asked past the end with nothing), then its
+        // text and the whole text's extents together.
+        // A length or a text not answered is no empty cell: no cell, the table left to its lines.
         async let place = self.place(of: cell)
-        var end = limits.maxTableCellCharacters
-        if quirks.countsCharactersFirst { end = min(await characterCount(of: cell), end) }
-        let whole = end > 0 ? (try? await call(cell, "Text", "GetText", [.int32(0), .int32(Int32(clamping: end))]))?.first?.string : nil
+        guard let count = await integerProperty(cell, "Text", "CharacterCount") else { return (Self.unread, nil) }
+        let end = min(max(0, count), limits.maxTableCellCharacters)
+        let coordinates = DBusValue.uint32(ATSPI.screenCoordinates)
+        async let textReply = end > 0 ? try? call(cell, "Text", "GetText", [.int32(0), .int32(Int32(clamping: end))]) : nil
+        async let wholeExtents = end > 0 ? try? call(cell, "Text", "GetRangeExtents", [.int32(0), .int32(Int32(clamping: end)), coordinates])
+            : nil
+        let whole = (await textReply)?.first?.string
+        if end > 0, whole == nil { return (Self.unread, nil) }
         let embedded = whole?.unicodeScalars.contains("\u{FFFC}") == true ? await embeddedTexts(of: cell, quirks: quirks) : [:]
         guard let whole, let (text, span) = Self.cellText(whole, embedded: embedded) else {
             return (AccessibleTable.ReadCell(text: "", bounds: await place, textBounds: nil), cell)
         }
-        let extents = try? await call(cell, "Text", "GetRangeExtents", [.int32(Int32(clamping: span.lowerBound)),
-                                                                        .int32(Int32(clamping: span.upperBound)),
-                                                                        .uint32(ATSPI.screenCoordinates)])
+        var extents = await wholeExtents
+        if span != 0..<end {
+            extents = try? await call(cell, "Text", "GetRangeExtents", [.int32(Int32(clamping: span.lowerBound)),
+                                                                        .int32(Int32(clamping: span.upperBound)), coordinates])
+        }
         return (AccessibleTable.ReadCell(text: text, bounds: await place, textBounds: box(ATSPI.integers(extents ?? []))), cell)
     }
+
+    /// A cell not read.
+    static let unread = AccessibleTable.ReadCell(text: "", bounds: nil, textBounds: nil)
 
     /// A web cell's text on one line: each U+FFFC replaced by `embedded`'s text for its offset
     /// (two embedded objects side by side, two paragraphs, apart by a space), blanks collapsed;
