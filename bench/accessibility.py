@@ -31,7 +31,8 @@ capture waits until the page's lines are on the bus.
 With --tables, one GTK 3 window showing a tree view (`Gtk.ListStore`) of known cells (confusable
 characters, accents, an empty cell) instead: per mode the median wall time and totalMs, the share
 of known cells (headers with them) found exactly at their place in the largest table of the output
-(`capture --json`'s `tables`), and that table's source.
+(`capture --json`'s `tables`), and that table's source. With --tables and --toolkit firefox or
+chromium, the same cells as an HTML `<table>` (its first row `<th>`s) in that browser instead.
 
 With --toolkit vte, the pages printed in a VTE terminal (sakura, DejaVu Sans Mono 11; the canvas
 page's last line printed too: a terminal has no canvas).
@@ -143,12 +144,12 @@ user_pref("app.update.disabledForTesting", true);
 """
 
 
-def browser(kind, lines, env, runtime):
-    """Firefox ESR or Chromium at the screen's corner showing the page: its process."""
+def browser(kind, lines, env, runtime, html=None):
+    """Firefox ESR or Chromium at the screen's corner showing the page (`html`, else the lines'): its process."""
     directory = tempfile.mkdtemp(prefix="profile-", dir=runtime)
     page = os.path.join(directory, "page.html")
     with open(page, "w") as f:
-        f.write(html_page(lines))
+        f.write(html if html is not None else html_page(lines))
     env = dict(env, HOME=directory)
     if kind == "firefox":
         with open(os.path.join(directory, "user.js"), "w") as f:
@@ -243,12 +244,12 @@ def main():
         started.append(subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=env,
                                         stderr=subprocess.DEVNULL))
         time.sleep(0.5)
-        if args.tables:
-            return bench_tables(livetext, env, args.runs)
         browsing = args.toolkit in ("firefox", "chromium")
         if browsing:
             subprocess.run([livetext, "desktop", "--enable-accessibility"], env=env, check=True,
                            stdout=subprocess.DEVNULL)
+        if args.tables:
+            return bench_tables(livetext, env, args.runs, args.toolkit if browsing else None, runtime)
         rows = []
         for name, known in PAGES.items():
             if browsing or args.toolkit == "vte":
@@ -336,11 +337,42 @@ Gtk.main()
 '''
 
 
-def bench_tables(livetext, env, runs):
-    """The tree view page, `capture --json` on and off in turn: the exact cells and the times."""
-    window = subprocess.Popen(["/usr/bin/python3", "-c", TABLE_WINDOW, json.dumps(TABLE)], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    window.stdout.readline()
+def table_page(table):
+    """The table as an HTML page: its first row the header."""
+    cell = lambda tag, text: "<%s>%s</%s>" % (tag, text, tag)
+    rows = ["<tr>%s</tr>" % "".join(cell("th" if number == 0 else "td", text) for text in row)
+            for number, row in enumerate(table)]
+    return ('<!doctype html><html><head><meta charset="utf-8"><title>bench</title><style>body { font-family: '
+            "'DejaVu Sans'; font-size: 15px; background: #fff; color: #000; margin: 16px } table { border-collapse: "
+            "collapse } td, th { border: 1px solid #888; padding: 3px 10px; text-align: left }</style></head><body>"
+            "<table>%s</table></body></html>" % "\n".join(rows))
+
+
+def wait_table(livetext, env):
+    """Until `capture` gives a table sourced `accessibility` (at most 60 s)."""
+    for _ in range(60):
+        out = subprocess.run([livetext, "capture", "--region", "0,0,800,460", "--json"], env=env, capture_output=True,
+                             text=True, timeout=120)
+        try:
+            if any(t.get("source") == "accessibility" for t in json.loads(out.stdout)["tables"]):
+                return True
+        except ValueError:
+            pass
+        time.sleep(1)
+    return False
+
+
+def bench_tables(livetext, env, runs, browsing, runtime):
+    """The tree view page (or the browser's page of the table), `capture --json` on and off in turn: the exact
+    cells and the times."""
+    if browsing:
+        window = browser(browsing, [], env, runtime, html=table_page(TABLE))
+        if not wait_table(livetext, env):
+            print("%s never published its table" % browsing, file=sys.stderr)
+    else:
+        window = subprocess.Popen(["/usr/bin/python3", "-c", TABLE_WINDOW, json.dumps(TABLE)], env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        window.stdout.readline()
     time.sleep(1.0)
     known = sum(len(row) for row in TABLE)
     print("%-4s %8s %10s %8s %8s %s" % ("a11y", "wall s", "totalMs", "walk ms", "exact", "source"))
@@ -365,7 +397,7 @@ def bench_tables(livetext, env, runs):
                                                       "%.1f" % statistics.median(walks) if walks else "-",
                                                       100 * statistics.median(exact), ",".join(sorted(set(sources)))))
     finally:
-        window.kill(); window.wait()
+        stop(window)
 
 
 def start_sway(runtime, started):
