@@ -182,24 +182,28 @@ extension AccessibilityWalk {
               let cell = AccessibleObject.one((try? await call(table, "Table", "GetAccessibleAt",
                                                                [.int32(Int32(clamping: row)), .int32(Int32(clamping: column))]))?.first)
         else { return (Self.unread, nil) }
-        // Its length first (Firefox answers `GetText` asked past the end with nothing), then its
-        // text and the whole text's extents together.
-        // A length or a text not answered is no empty cell: no cell, the table left to its lines.
+        // Firefox's length first (it answers `GetText` asked past the end with nothing), then its
+        // text and the whole text's extents together; Chromium's text at once.
         async let place = self.place(of: cell)
-        guard let count = await integerProperty(cell, "Text", "CharacterCount") else { return (Self.unread, nil) }
-        let end = min(max(0, count), limits.maxTableCellCharacters)
+        var count: Int?
+        if quirks.countsCharactersFirst {
+            guard let answered = await integerProperty(cell, "Text", "CharacterCount") else { return (Self.unread, nil) }
+            count = max(0, answered)
+        }
+        let end = min(count ?? .max, limits.maxTableCellCharacters)
         let coordinates = DBusValue.uint32(ATSPI.screenCoordinates)
         async let textReply = end > 0 ? try? call(cell, "Text", "GetText", [.int32(0), .int32(Int32(clamping: end))]) : nil
-        async let wholeExtents = end > 0 ? try? call(cell, "Text", "GetRangeExtents", [.int32(0), .int32(Int32(clamping: end)), coordinates])
-            : nil
+        async let wholeExtents = end > 0 && quirks.countsCharactersFirst
+            ? try? call(cell, "Text", "GetRangeExtents", [.int32(0), .int32(Int32(clamping: end)), coordinates]) : nil
         let whole = (await textReply)?.first?.string
+        // A length or a text not answered is no empty cell: no cell, the table left to its lines.
         if end > 0, whole == nil { return (Self.unread, nil) }
         let embedded = whole?.unicodeScalars.contains("\u{FFFC}") == true ? await embeddedTexts(of: cell, quirks: quirks) : [:]
         guard let whole, let (text, span) = Self.cellText(whole, embedded: embedded) else {
             return (AccessibleTable.ReadCell(text: "", bounds: await place, textBounds: nil), cell)
         }
         var extents = await wholeExtents
-        if span != 0..<end {
+        if extents == nil || span != 0..<end {
             extents = try? await call(cell, "Text", "GetRangeExtents", [.int32(Int32(clamping: span.lowerBound)),
                                                                         .int32(Int32(clamping: span.upperBound)), coordinates])
         }
