@@ -38,7 +38,7 @@ extension AccessibilityWalk {
     /// A table holding another (a page laid out with tables) is left to its lines, and so is one
     /// whose part in view has a cell spanning rows or columns. At most `maxTableCells` cells in
     /// all, from each table's first row in view: never a table's every row.
-    func webTables(of root: AccessibleObject, quirks: AccessibleToolkit.Quirks) async
+    func webTables(of root: AccessibleObject, toolkit: AccessibleToolkit) async
         -> (tables: [AccessibleTable], cells: Set<AccessibleObject>)
     {
         async let tableReply = try? call(root, "Collection", "GetMatches", [ATSPI.showingTableRule, .uint32(ATSPI.canonical),
@@ -62,7 +62,7 @@ extension AccessibilityWalk {
             else { continue }
             let area = place.intersection(viewport)
             guard !area.isEmpty else { continue }
-            let (read, objects, asked) = await webTable(table, area: area, budget: budget, quirks: quirks)
+            let (read, objects, asked) = await webTable(table, area: area, budget: budget, toolkit: toolkit)
             budget -= asked
             if let read {
                 tables.append(read)
@@ -81,8 +81,8 @@ extension AccessibilityWalk {
     /// One web table cut to `area` (the part of it in view): its header row when `GetColumnHeader`
     /// names row 0's cells and they show, then the rows from the first whose top is in view, as many
     /// as `area` can hold (at most `budget` cells, `maxTableRows` rows). Returns the table, the
-    /// objects of its cells kept, and how many cells were asked.
-    func webTable(_ table: AccessibleObject, area: Bounds, budget: Int, quirks: AccessibleToolkit.Quirks) async
+    /// objects of its cells kept (with their children in Chromium), and how many cells were asked.
+    func webTable(_ table: AccessibleObject, area: Bounds, budget: Int, toolkit: AccessibleToolkit) async
         -> (table: AccessibleTable?, cells: [AccessibleObject], asked: Int)
     {
         async let rowCount = integerProperty(table, "Table", "NRows")
@@ -106,17 +106,18 @@ extension AccessibilityWalk {
                        limits.maxTableRows)
         guard rows > 0 else { return (nil, [], 0) }
         let numbers = (headed ? [0] : []) + Array(first..<first + rows)
-        let read: [(AccessibleTable.ReadCell, AccessibleObject?)] = await concurrently(numbers.count * columns) { index in
-            await self.webCell(of: table, row: numbers[index / columns], column: index % columns, quirks: quirks)
+        let cells: [WebCell] = await concurrently(numbers.count * columns) { index in
+            await self.webCell(of: table, row: numbers[index / columns], column: index % columns, toolkit: toolkit)
         }
-        let asked = read.count
+        let asked = cells.count
+        let read = cells.map(\.read)
         // A cell spanning rows or columns is answered for each of them; one missing leaves a hole.
         // A text whose place did not answer (the walk's deadline near) leaves the table to its lines.
-        let objects = read.map(\.1)
+        let objects = cells.map(\.object)
         guard !Task.isCancelled, !objects.contains(nil), Set(objects.compactMap { $0 }).count == objects.count,
-              read.allSatisfy({ $0.0.text.isEmpty || $0.0.textBounds != nil })
+              read.allSatisfy({ $0.text.isEmpty || $0.textBounds != nil })
         else { return (nil, [], asked) }
-        var grid = stride(from: 0, to: read.count, by: columns).map { read[$0..<$0 + columns].map(\.0) }
+        var grid = stride(from: 0, to: read.count, by: columns).map { Array(read[$0..<$0 + columns]) }
         var headers = [AccessibleTable.ReadCell?](repeating: nil, count: columns)
         if headed {
             let top = grid.removeFirst()
@@ -135,10 +136,9 @@ extension AccessibilityWalk {
         }
         guard let visible = AccessibleTable.visible(headers: headers, rows: grid, area: area) else { return (nil, [], asked) }
         let kept = Set(visible.cells.map(\.bounds))
-        let cells = zip(read.map(\.0), objects).compactMap { cell, object in
-            cell.bounds.map { kept.contains($0.intersection(area)) } == true ? object : nil
-        }
-        return (visible, cells, asked)
+        let keptObjects = cells.filter { $0.read.bounds.map { kept.contains($0.intersection(area)) } == true }
+            .flatMap { [$0.object].compactMap { $0 } + $0.children }
+        return (visible, keptObjects, asked)
     }
 
     /// The first row from `start` (its place read) whose cell in column 0 has its top at `top` or
@@ -175,19 +175,20 @@ extension AccessibilityWalk {
     /// One web cell: its text on one line (each embedded object, a link or a paragraph, by its
     /// text; blanks collapsed; at most `maxTableCellCharacters`), place and its text's extents;
     /// no cell object where the table names none or its text does not answer.
-    func webCell(of table: AccessibleObject, row: Int, column: Int, quirks: AccessibleToolkit.Quirks) async
-        -> (AccessibleTable.ReadCell, AccessibleObject?)
-    {
+    func webCell(of table: AccessibleObject, row: Int, column: Int, toolkit: AccessibleToolkit) async -> WebCell {
+        let quirks = toolkit.quirks
         guard !Task.isCancelled,
               let cell = AccessibleObject.one((try? await call(table, "Table", "GetAccessibleAt",
                                                                [.int32(Int32(clamping: row)), .int32(Int32(clamping: column))]))?.first)
-        else { return (Self.unread, nil) }
+        else { return WebCell(read: Self.unread) }
         // Firefox's length first (it answers `GetText` asked past the end with nothing), then its
         // text and the whole text's extents together; Chromium's text at once.
         async let place = self.place(of: cell)
+        // Chromium publishes a cell's text again in its leaves: not read again as lines.
+        async let childReply = toolkit == .chromium ? try? call(cell, "Accessible", "GetChildren") : nil
         var count: Int?
         if quirks.countsCharactersFirst {
-            guard let answered = await integerProperty(cell, "Text", "CharacterCount") else { return (Self.unread, nil) }
+            guard let answered = await integerProperty(cell, "Text", "CharacterCount") else { return WebCell(read: Self.unread) }
             count = max(0, answered)
         }
         let end = min(count ?? .max, limits.maxTableCellCharacters)
@@ -197,21 +198,31 @@ extension AccessibilityWalk {
             ? try? call(cell, "Text", "GetRangeExtents", [.int32(0), .int32(Int32(clamping: end)), coordinates]) : nil
         let whole = (await textReply)?.first?.string
         // A length or a text not answered is no empty cell: no cell, the table left to its lines.
-        if end > 0, whole == nil { return (Self.unread, nil) }
+        if end > 0, whole == nil { return WebCell(read: Self.unread) }
+        let children = AccessibleObject.list((await childReply)?.first)
         let embedded = whole?.unicodeScalars.contains("\u{FFFC}") == true ? await embeddedTexts(of: cell, quirks: quirks) : [:]
         guard let whole, let (text, span) = Self.cellText(whole, embedded: embedded) else {
-            return (AccessibleTable.ReadCell(text: "", bounds: await place, textBounds: nil), cell)
+            return WebCell(read: AccessibleTable.ReadCell(text: "", bounds: await place, textBounds: nil), object: cell, children: children)
         }
         var extents = await wholeExtents
         if extents == nil || span != 0..<end {
             extents = try? await call(cell, "Text", "GetRangeExtents", [.int32(Int32(clamping: span.lowerBound)),
                                                                         .int32(Int32(clamping: span.upperBound)), coordinates])
         }
-        return (AccessibleTable.ReadCell(text: text, bounds: await place, textBounds: box(ATSPI.integers(extents ?? []))), cell)
+        return WebCell(read: AccessibleTable.ReadCell(text: text, bounds: await place, textBounds: box(ATSPI.integers(extents ?? []))),
+                       object: cell, children: children)
     }
 
     /// A cell not read.
     static let unread = AccessibleTable.ReadCell(text: "", bounds: nil, textBounds: nil)
+
+    /// One web cell as read: its text and place, its object (nil: not read) and, in Chromium, its
+    /// children (leaves repeating its text, a link, a paragraph).
+    struct WebCell: Sendable {
+        var read: AccessibleTable.ReadCell
+        var object: AccessibleObject? = nil
+        var children: [AccessibleObject] = []
+    }
 
     /// A web cell's text on one line: each U+FFFC replaced by `embedded`'s text for its offset
     /// (two embedded objects side by side, two paragraphs, apart by a space), blanks collapsed;

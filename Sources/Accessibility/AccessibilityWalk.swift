@@ -45,7 +45,7 @@ struct AccessibilityWalk: Sendable {
         let toolkit = AccessibleToolkit(name: await toolkitName ?? "", version: named ?? older ?? "")
         let quirks = toolkit.quirks
         async let tables = toolkit.readsTables ? self.tables(of: root) : ([], [])
-        async let webTables = toolkit.readsWebTables ? self.webTables(of: root, quirks: quirks) : ([], [])
+        async let webTables = toolkit.readsWebTables ? self.webTables(of: root, toolkit: toolkit) : ([], [])
         var objects: [AccessibleObject]?
         if quirks.collection { objects = await matches(root) }
         if objects == nil { objects = await breadthFirst(root, quirks: quirks) }
