@@ -29,11 +29,7 @@ struct BrowserCaptureTests {
     /// part.
     static func captured(_ browser: TestBrowser) async throws -> [Line] {
         try await AccessibilityDesktop.with { desktop in
-            let enabled = try await runCommand(builtLivetext().path, ["desktop", "--enable-accessibility"],
-                                               environment: desktop.environment)
-            #expect(enabled.status == 0, "\(enabled.stderr)")
-            let process = try desktop.browserWindow(browser, html: html)
-            let reader = try await AccessibilityReader.connect(sessionAddress: desktop.bus.address)
+            let (process, reader) = try await desktop.browserPage(browser, html: html)
             defer { reader.close() }
             var published: Set<String> = []
             for _ in 0..<600 where !Self.lines.allSatisfy(published.contains) {

@@ -58,11 +58,7 @@ struct WebTableCaptureTests {
         async throws -> T
     {
         try await AccessibilityDesktop.with { desktop in
-            let enabled = try await runCommand(builtLivetext().path, ["desktop", "--enable-accessibility"],
-                                               environment: desktop.environment)
-            #expect(enabled.status == 0, "\(enabled.stderr)")
-            let process = try desktop.browserWindow(browser, html: html)
-            let reader = try await AccessibilityReader.connect(sessionAddress: desktop.bus.address)
+            let (process, reader) = try await desktop.browserPage(browser, html: html)
             defer { reader.close() }
             var screen = AccessibleScreen.empty
             for _ in 0..<600 {
