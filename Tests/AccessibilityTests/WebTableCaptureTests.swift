@@ -160,4 +160,29 @@ struct WebTableCaptureTests {
             #expect(!numbers.contains { lines.contains("r\($0)") }, "\(lines)")
         }
     }
+
+    /// A page of two tables: one without `<th>`s, one with a cell spanning two columns.
+    static let twoTablesHTML = """
+        <!doctype html><html><head><meta charset="utf-8"><title>two tables</title><style>\(style)</style></head>
+        <body><table><tr><td>alpha 0O</td><td>Ærø 1l</td></tr><tr><td>beta lI</td><td>Łódź 7</td></tr></table>
+        <p>Between the tables</p>
+        <table><tr><th>Wide</th><th>Head</th></tr><tr><td colspan="2">spanning both columns</td></tr>
+        <tr><td>left cell</td><td>right cell</td></tr></table></body></html>
+        """
+
+    @Test("a table without a header row: read without one; a table with a cell spanning columns: left to its lines",
+          arguments: TestBrowser.allCases)
+    func twoTables(_ browser: TestBrowser) async throws {
+        try await Self.withTable(browser, html: Self.twoTablesHTML, ready: { $0.rows.first?.first?.text == "alpha 0O" }) { _, screen, read in
+            let table = try #require(read, "\(screen.applications.map { ($0.name, $0.lines.map(\.text)) })")
+            #expect(screen.applications.flatMap(\.tables).count == 1)
+            #expect(table.header == nil)
+            #expect(table.rows.map { $0.map(\.text) } == [["alpha 0O", "Ærø 1l"], ["beta lI", "Łódź 7"]])
+            let lines = screen.applications.flatMap(\.lines).map(\.text)
+            for text in ["Wide", "spanning both columns", "left cell", "right cell", "Between the tables"] {
+                #expect(lines.contains(text), "\(text): \(lines)")
+            }
+            #expect(!lines.contains("alpha 0O") && !lines.contains("Łódź 7"), "\(lines)")
+        }
+    }
 }
