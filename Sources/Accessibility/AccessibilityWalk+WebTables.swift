@@ -135,9 +135,11 @@ extension AccessibilityWalk {
             }
         }
         guard let visible = AccessibleTable.visible(headers: headers, rows: grid, area: area) else { return (nil, [], asked) }
-        let kept = Set(visible.cells.map(\.bounds))
-        let keptObjects = cells.filter { $0.read.bounds.map { kept.contains($0.intersection(area)) } == true }
-            .flatMap { [$0.object].compactMap { $0 } + $0.children }
+        // A kept cell by its corner and width (a header's height is cut to the first row's top).
+        let kept = Set(visible.cells.map { [$0.bounds.x, $0.bounds.y, $0.bounds.width] })
+        let keptObjects = cells.filter { cell in
+            cell.read.bounds.map { $0.intersection(area) }.map { kept.contains([$0.x, $0.y, $0.width]) } == true
+        }.flatMap { [$0.object].compactMap { $0 } + $0.children }
         return (visible, keptObjects, asked)
     }
 
