@@ -49,9 +49,11 @@ extension AccessibilityWalk {
         guard !found.isEmpty else { return ([], []) }
         let documents = AccessibleObject.list((await documentReply)?.first)
         async let documentPlaces = concurrently(documents.count) { await self.place(of: documents[$0]) }
+        async let clips = concurrently(found.count) { await self.clip(of: found[$0]) }
         // A long table's place runs far past the screen (2000 rows: 56 000 pixels), unlike its cells'.
         let places = await concurrently(found.count) { await self.place(of: found[$0], limit: Int(Int32.max)) }
         let viewports = (await documentPlaces).compactMap { $0 }
+        let boxes = await clips
         var tables: [AccessibleTable] = []
         var cells: Set<AccessibleObject> = []
         var budget = limits.maxTableCells
@@ -60,7 +62,7 @@ extension AccessibilityWalk {
                   !places.indices.contains(where: { $0 != index && places[$0].map { place.intersection($0) == $0 } == true }),
                   let viewport = viewports.max(by: { place.intersection($0).area < place.intersection($1).area })
             else { continue }
-            let area = place.intersection(viewport)
+            let area = boxes[index].map { place.intersection(viewport).intersection($0) } ?? place.intersection(viewport)
             guard !area.isEmpty else { continue }
             let (read, objects, asked) = await webTable(table, area: area, budget: budget, toolkit: toolkit)
             budget -= asked
@@ -70,6 +72,26 @@ extension AccessibilityWalk {
             }
         }
         return (tables, cells)
+    }
+
+    /// Ancestors asked for a table's clip: a page nests its tables a few deep.
+    static let maxClipDepth = 16
+
+    /// What the table's ancestors up to its page let show of it: the intersection of their
+    /// places (a box scrolling a table cuts its rows off, which the page's part in view does not;
+    /// Firefox's cells there are not SHOWING, their places where they would be). Nil when no
+    /// ancestor gives a place; one with an empty place is passed over.
+    func clip(of table: AccessibleObject) async -> Bounds? {
+        var object = table
+        var clip: Bounds?
+        for _ in 0..<Self.maxClipDepth where !Task.isCancelled {
+            guard let parent = AccessibleObject.one(await propertyValue(object, "Accessible", "Parent")) else { break }
+            async let role = try? call(parent, "Accessible", "GetRole")
+            if let place = await place(of: parent, limit: Int(Int32.max)) { clip = clip.map { $0.intersection(place) } ?? place }
+            if (await role)?.first?.uint32 == UInt32(ATSPI.documentWebRole) { break }
+            object = parent
+        }
+        return clip
     }
 
     /// An object's place on the screen; nil when it gives none or one beyond `limit`.

@@ -185,4 +185,35 @@ struct WebTableCaptureTests {
             #expect(!lines.contains("alpha 0O") && !lines.contains("Łódź 7"), "\(lines)")
         }
     }
+
+    /// A table of 30 rows in a box 150 pixels high that scrolls it, scrolled 200 pixels down.
+    static let scrollingBoxHTML: String = {
+        let rows = (0..<30).map { "<tr><td>r\($0)</td><td>b\($0)</td></tr>" }.joined(separator: "\n")
+        return """
+            <!doctype html><html><head><meta charset="utf-8"><title>scrolling box</title><style>\(style)
+            #box { height: 150px; overflow: auto; border: 2px solid #888 }</style></head>
+            <body><p>Above the box</p><div id="box"><table><tr><th>A</th><th>B</th></tr>\(rows)</table></div>
+            <p>Below the box</p><script>document.getElementById("box").scrollTop = 200</script></body></html>
+            """
+    }()
+
+    @Test("a table in a box that scrolls it: only the rows whole inside the box, not those the box hides",
+          arguments: TestBrowser.allCases)
+    func scrollingBox(_ browser: TestBrowser) async throws {
+        try await Self.withTable(browser, html: Self.scrollingBoxHTML,
+                                 ready: { Int($0.rows.first?.first?.text.dropFirst() ?? "") ?? 0 >= 4 }) { _, screen, read in
+            let table = try #require(read, "\(screen.applications.map { ($0.name, $0.lines.map(\.text)) })")
+            #expect(table.header == nil)
+            let numbers = table.rows.compactMap { Int($0.first?.text.dropFirst() ?? "") }
+            #expect(numbers.count == table.rows.count, "\(table.rows)")
+            let first = numbers.first ?? 0
+            #expect(numbers == Array(first..<first + numbers.count), "\(numbers)")
+            for (row, cells) in table.rows.enumerated() { #expect(cells.map(\.text) == ["r\(numbers[row])", "b\(numbers[row])"]) }
+            // 200 pixels down, rows of 28-29 pixels: row 7 the first whole; the box's 146 pixels
+            // hold 4 or 5 whole rows (cut by the page's part in view alone, the rows the box hides
+            // above it would come too: 7 rows from row 5).
+            #expect(first >= 7 && first <= 8, "\(numbers)")
+            #expect(numbers.count >= 4 && numbers.count <= 5, "\(numbers)")
+        }
+    }
 }
