@@ -66,7 +66,7 @@ enum RemainingInk {
             }
             // Ink filling its whole rectangle, or exactly its outline, is a block or a box, not a
             // glyph: a terminal's cursor (solid in a focused window, hollow in another).
-            if let area, inked != area.area, inked != 2 * (area.width + area.height) - 4 {
+            if let area, inked != area.area, !isOutline(inked: inked, of: area, in: page) {
                 areas.append(Bounds(x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin,
                                     height: area.height + 2 * margin).intersection(page))
             }
@@ -78,6 +78,27 @@ enum RemainingInk {
         let mosaic = (areas.map(\.width).max() ?? 0) * (areas.reduce(0) { $0 + $1.height } + RemainderMosaic.gap * (areas.count - 1))
         if areas.count > maximum || Double(mosaic) >= worthIt * Double(union.area) { return [union] }
         return areas.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// Whether `inked` pixels are as many as `area`'s one-pixel outline has, a side lying on
+    /// `page`'s edge possibly cut away (a hollow cursor cut by the edge of the region captured).
+    static func isOutline(inked: Int, of area: Bounds, in page: Bounds) -> Bool {
+        let (width, height) = (area.width, area.height)
+        guard width >= 3, height >= 3 else { return false }
+        // Each side may be missing only where it lies on the page's edge.
+        let choices = { (onEdge: Bool) in onEdge ? [true, false] : [true] }
+        for top in choices(area.y == page.y) {
+            for bottom in choices(area.maxY == page.maxY) {
+                for left in choices(area.x == page.x) {
+                    for right in choices(area.maxX == page.maxX) {
+                        let sides = [top, bottom].filter { $0 }.count * width + [left, right].filter { $0 }.count * height
+                        let corners = [top && left, top && right, bottom && left, bottom && right].filter { $0 }.count
+                        if [top, bottom, left, right].filter({ $0 }).count >= 3, inked == sides - corners { return true }
+                    }
+                }
+            }
+        }
+        return false
     }
 
     /// `areas` with those that overlap, or share most of their rows less than four cells apart,
