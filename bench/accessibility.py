@@ -193,6 +193,23 @@ def wait_published(livetext, env, known):
     return False
 
 
+def text_region(livetext, env, known, window, margin=12):
+    """The rectangle around the page's lines as published (a capture of `window` with the bus on),
+    `margin` pixels wider on each side: the region a user drags over the page's text; `window`
+    when none of them was published."""
+    out = subprocess.run([livetext, "capture", "--region", window, "--json", "--accessibility", "on"], env=env,
+                         capture_output=True, text=True, timeout=120)
+    known = set(k[len("canvas: "):] if k.startswith("canvas: ") else k for k in known)
+    boxes = [l["bounds"] for b in json.loads(out.stdout)["blocks"] for l in b["lines"] if l["text"] in known]
+    if not boxes:
+        return window
+    left = max(0, min(b[0] for b in boxes) - margin)
+    top = max(0, min(b[1] for b in boxes) - margin)
+    right = max(b[0] + b[2] for b in boxes) + margin
+    bottom = max(b[1] + b[3] for b in boxes) + margin
+    return "%d,%d,%d,%d" % (left, top, right - left, bottom - top)
+
+
 def edits(a, b):
     row = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
@@ -217,6 +234,9 @@ def main():
     parser.add_argument("--sway", action="store_true")
     parser.add_argument("--toolkit", choices=("gtk3", "gtk4", "firefox", "chromium", "vte"), default="gtk3")
     parser.add_argument("--tables", action="store_true")
+    parser.add_argument("--region", choices=("window", "text"), default="window",
+                        help="window: 0,0,800,460 (the window, its title bar and a browser's toolbars with it); "
+                             "text: around the page's published lines (what a user drags over)")
     args = parser.parse_args()
     livetext = os.path.abspath(args.livetext)
     runtime = tempfile.mkdtemp(prefix="a11y-bench-")
@@ -262,6 +282,10 @@ def main():
                                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
                 window.stdout.readline()
             time.sleep(1.0)
+            region = "0,0,800,460"
+            if args.region == "text":
+                region = text_region(livetext, env, known, region)
+                print("%s: region %s" % (name, region), file=sys.stderr)
             if args.live:
                 for mode in ("on", "off"):
                     shown, firsts, wholes = [], [], []
@@ -280,7 +304,7 @@ def main():
                 walls, totals, walks, errors, shares = [], [], [], [], []
                 for _ in range(args.runs):
                     begin = time.monotonic()
-                    target = ["--screen"] if args.sway else ["--region", "0,0,800,460"]
+                    target = ["--screen"] if args.sway else ["--region", region]
                     out = subprocess.run([livetext, "capture"] + target + ["--json", "--accessibility", mode],
                                          env=env, capture_output=True, text=True, timeout=120)
                     walls.append(time.monotonic() - begin)
