@@ -39,7 +39,13 @@ page's last line printed too: a terminal has no canvas).
 With --live, `livetext live --region ... --report-timing` instead (the pointer off the window), closed
 with Esc once it had time to read everything: per page and mode the medians of first_live_ms (the
 session's start to the first text live: with accessibility, the published lines) and live_ms (to the
-whole reading), and shown_ms (to the frozen screen up).
+whole reading), published_live_ms (to the first reading holding a published line) and shown_ms (to the
+frozen screen up). With --live --sway, `livetext live --screen` on sway, closed with wtype's Escape: the
+published lines are live once a partial reading of the OCR places their window.
+
+With --region text, the captures are of the rectangle around the page's published lines (12 px
+around them, found by one capture with the bus on), what a user drags over, instead of the whole
+window with the window manager's title bar or the browser's tabs and toolbar.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -288,16 +294,19 @@ def main():
                 print("%s: region %s" % (name, region), file=sys.stderr)
             if args.live:
                 for mode in ("on", "off"):
-                    shown, firsts, wholes = [], [], []
+                    shown, firsts, wholes, published = [], [], [], []
                     for _ in range(args.runs):
-                        timing = live_session(livetext, env, mode)
+                        timing = live_session(livetext, env, mode, sway=args.sway)
                         if timing:
                             shown.append(timing[0])
                             firsts.append(timing[1])
                             wholes.append(timing[2])
+                            if timing[3] is not None:
+                                published.append(timing[3])
                     rows.append((name, mode, statistics.median(firsts) if firsts else None,
                                  statistics.median(wholes) if wholes else None, len(firsts),
-                                 statistics.median(shown) if shown else None))
+                                 statistics.median(shown) if shown else None,
+                                 statistics.median(published) if published else None))
                 stop(window)
                 continue
             for mode in ("on", "off"):
@@ -319,11 +328,12 @@ def main():
                              statistics.median(shares), statistics.median(walks) if walks else None))
             stop(window)
         if args.live:
-            print("%-12s %-4s %9s %14s %10s %5s" % ("page", "a11y", "shown_ms", "first_live_ms", "live_ms", "runs"))
+            print("%-12s %-4s %9s %14s %18s %10s %5s" % ("page", "a11y", "shown_ms", "first_live_ms", "published_live_ms",
+                                                          "live_ms", "runs"))
+            ms = lambda value: "-" if value is None else "%.1f" % value
             for row in rows:
-                print("%-12s %-4s %9s %14s %10s %5d" % (row[0], row[1], "-" if row[5] is None else "%.1f" % row[5],
-                                                         "-" if row[2] is None else "%.1f" % row[2],
-                                                         "-" if row[3] is None else "%.1f" % row[3], row[4]))
+                print("%-12s %-4s %9s %14s %18s %10s %5d" % (row[0], row[1], ms(row[5]), ms(row[2]), ms(row[6]), ms(row[3]),
+                                                              row[4]))
             return
         print("%-12s %-4s %8s %10s %8s %8s %8s" % ("page", "a11y", "wall s", "totalMs", "walk ms", "CER", "a11y"))
         for row in rows:
@@ -419,19 +429,24 @@ def start_sway(runtime, started):
     return {"WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": run, "XDG_SESSION_TYPE": "wayland"}
 
 
-def live_session(livetext, env, mode):
-    """One `livetext live` session: (shown_ms, first_live_ms, live_ms), or None when it closed before the whole came."""
-    subprocess.run(["xdotool", "mousemove", "795", "455"], env=env, check=True)
-    session = subprocess.Popen([livetext, "live", "--region", "0,0,800,460", "--report-timing", "--accessibility", mode],
+def live_session(livetext, env, mode, sway=False):
+    """One `livetext live` session: (shown_ms, first_live_ms, live_ms, published_live_ms), or None when it closed
+    before the whole came. On sway the whole screen, closed with wtype's Escape."""
+    if sway:
+        target = ["--screen"]
+    else:
+        subprocess.run(["xdotool", "mousemove", "795", "455"], env=env, check=True)
+        target = ["--region", "0,0,800,460"]
+    session = subprocess.Popen([livetext, "live"] + target + ["--report-timing", "--accessibility", mode],
                                env=env, stderr=subprocess.PIPE, text=True)
     time.sleep(6)
-    subprocess.run(["xdotool", "key", "Escape"], env=env, check=True)
+    subprocess.run(["wtype", "-k", "Escape"] if sway else ["xdotool", "key", "Escape"], env=env, check=True)
     _, err = session.communicate(timeout=60)
     for line in reversed(err.splitlines()):
         if line.startswith("{"):
             timing = json.loads(line)
             if timing.get("live_ms") is not None:
-                return timing["shown_ms"], timing["first_live_ms"], timing["live_ms"]
+                return timing["shown_ms"], timing["first_live_ms"], timing["live_ms"], timing.get("published_live_ms")
     return None
 
 
