@@ -40,7 +40,7 @@ With --live, `livetext live --region ... --report-timing` instead (the pointer o
 with Esc once it had time to read everything: per page and mode the medians of first_live_ms (the
 session's start to the first text live: with accessibility, the published lines) and live_ms (to the
 whole reading), published_live_ms (to the first reading holding a published line) and shown_ms (to the
-frozen screen up). With --live --sway, `livetext live --screen` on sway, closed with wtype's Escape: the
+frozen screen up). With --live --sway, `livetext live` (the whole screen) on sway, closed with wtype's Escape: the
 published lines are live once a partial reading of the OCR places their window.
 
 With --region text, the captures are of the rectangle around the page's published lines (12 px
@@ -433,15 +433,25 @@ def live_session(livetext, env, mode, sway=False):
     """One `livetext live` session: (shown_ms, first_live_ms, live_ms, published_live_ms), or None when it closed
     before the whole came. On sway the whole screen, closed with wtype's Escape."""
     if sway:
-        target = ["--screen"]
+        target = []
     else:
         subprocess.run(["xdotool", "mousemove", "795", "455"], env=env, check=True)
         target = ["--region", "0,0,800,460"]
     session = subprocess.Popen([livetext, "live"] + target + ["--report-timing", "--accessibility", mode],
                                env=env, stderr=subprocess.PIPE, text=True)
     time.sleep(6)
-    subprocess.run(["wtype", "-k", "Escape"] if sway else ["xdotool", "key", "Escape"], env=env, check=True)
-    _, err = session.communicate(timeout=60)
+    # wtype's key goes only once sway has its keymap: a moment's wait first, and again if need be.
+    for _ in range(3):
+        subprocess.run(["wtype", "-s", "300", "-k", "Escape"] if sway else ["xdotool", "key", "Escape"], env=env,
+                       check=True)
+        try:
+            _, err = session.communicate(timeout=20)
+            break
+        except subprocess.TimeoutExpired:
+            pass
+    else:
+        session.kill()
+        _, err = session.communicate()
     for line in reversed(err.splitlines()):
         if line.startswith("{"):
             timing = json.loads(line)
