@@ -40,7 +40,13 @@ page's last line printed too: a terminal has no canvas).
 With --live, `livetext live --region ... --report-timing` instead (the pointer off the window), closed
 with Esc once it had time to read everything: per page and mode the medians of first_live_ms (the
 session's start to the first text live: with accessibility, the published lines) and live_ms (to the
-whole reading), and shown_ms (to the frozen screen up).
+whole reading), published_live_ms (to the first reading holding a published line) and shown_ms (to the
+frozen screen up). With --live --sway, `livetext live` (the whole screen) on sway, closed with wtype's Escape: the
+published lines are live once a partial reading of the OCR places their window.
+
+With --region text, the captures are of the rectangle around the page's published lines (12 px
+around them, found by one capture with the bus on), what a user drags over, instead of the whole
+window with the window manager's title bar or the browser's tabs and toolbar.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -194,6 +200,23 @@ def wait_published(livetext, env, known):
     return False
 
 
+def text_region(livetext, env, known, window, margin=12):
+    """The rectangle around the page's lines as published (a capture of `window` with the bus on),
+    `margin` pixels wider on each side: the region a user drags over the page's text; `window`
+    when none of them was published."""
+    out = subprocess.run([livetext, "capture", "--region", window, "--json", "--accessibility", "on"], env=env,
+                         capture_output=True, text=True, timeout=120)
+    known = set(k[len("canvas: "):] if k.startswith("canvas: ") else k for k in known)
+    boxes = [l["bounds"] for b in json.loads(out.stdout)["blocks"] for l in b["lines"] if l["text"] in known]
+    if not boxes:
+        return window
+    left = max(0, min(b[0] for b in boxes) - margin)
+    top = max(0, min(b[1] for b in boxes) - margin)
+    right = max(b[0] + b[2] for b in boxes) + margin
+    bottom = max(b[1] + b[3] for b in boxes) + margin
+    return "%d,%d,%d,%d" % (left, top, right - left, bottom - top)
+
+
 def edits(a, b):
     row = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
@@ -218,6 +241,9 @@ def main():
     parser.add_argument("--sway", action="store_true")
     parser.add_argument("--toolkit", choices=("gtk3", "gtk4", "firefox", "chromium", "vte"), default="gtk3")
     parser.add_argument("--tables", action="store_true")
+    parser.add_argument("--region", choices=("window", "text"), default="window",
+                        help="window: 0,0,800,460 (the window, its title bar and a browser's toolbars with it); "
+                             "text: around the page's published lines (what a user drags over)")
     args = parser.parse_args()
     livetext = os.path.abspath(args.livetext)
     runtime = tempfile.mkdtemp(prefix="a11y-bench-")
@@ -263,25 +289,32 @@ def main():
                                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
                 window.stdout.readline()
             time.sleep(1.0)
+            region = "0,0,800,460"
+            if args.region == "text":
+                region = text_region(livetext, env, known, region)
+                print("%s: region %s" % (name, region), file=sys.stderr)
             if args.live:
                 for mode in ("on", "off"):
-                    shown, firsts, wholes = [], [], []
+                    shown, firsts, wholes, published = [], [], [], []
                     for _ in range(args.runs):
-                        timing = live_session(livetext, env, mode)
+                        timing = live_session(livetext, env, mode, sway=args.sway)
                         if timing:
                             shown.append(timing[0])
                             firsts.append(timing[1])
                             wholes.append(timing[2])
+                            if timing[3] is not None:
+                                published.append(timing[3])
                     rows.append((name, mode, statistics.median(firsts) if firsts else None,
                                  statistics.median(wholes) if wholes else None, len(firsts),
-                                 statistics.median(shown) if shown else None))
+                                 statistics.median(shown) if shown else None,
+                                 statistics.median(published) if published else None))
                 stop(window)
                 continue
             for mode in ("on", "off"):
                 walls, totals, walks, errors, shares = [], [], [], [], []
                 for _ in range(args.runs):
                     begin = time.monotonic()
-                    target = ["--screen"] if args.sway else ["--region", "0,0,800,460"]
+                    target = ["--screen"] if args.sway else ["--region", region]
                     out = subprocess.run([livetext, "capture"] + target + ["--json", "--accessibility", mode],
                                          env=env, capture_output=True, text=True, timeout=120)
                     walls.append(time.monotonic() - begin)
@@ -296,11 +329,12 @@ def main():
                              statistics.median(shares), statistics.median(walks) if walks else None))
             stop(window)
         if args.live:
-            print("%-12s %-4s %9s %14s %10s %5s" % ("page", "a11y", "shown_ms", "first_live_ms", "live_ms", "runs"))
+            print("%-12s %-4s %9s %14s %18s %10s %5s" % ("page", "a11y", "shown_ms", "first_live_ms", "published_live_ms",
+                                                          "live_ms", "runs"))
+            ms = lambda value: "-" if value is None else "%.1f" % value
             for row in rows:
-                print("%-12s %-4s %9s %14s %10s %5d" % (row[0], row[1], "-" if row[5] is None else "%.1f" % row[5],
-                                                         "-" if row[2] is None else "%.1f" % row[2],
-                                                         "-" if row[3] is None else "%.1f" % row[3], row[4]))
+                print("%-12s %-4s %9s %14s %18s %10s %5d" % (row[0], row[1], ms(row[5]), ms(row[2]), ms(row[6]), ms(row[3]),
+                                                              row[4]))
             return
         print("%-12s %-4s %8s %10s %8s %8s %8s" % ("page", "a11y", "wall s", "totalMs", "walk ms", "CER", "a11y"))
         for row in rows:
@@ -427,19 +461,34 @@ def start_sway(runtime, started):
     return {"WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": run, "XDG_SESSION_TYPE": "wayland"}
 
 
-def live_session(livetext, env, mode):
-    """One `livetext live` session: (shown_ms, first_live_ms, live_ms), or None when it closed before the whole came."""
-    subprocess.run(["xdotool", "mousemove", "795", "455"], env=env, check=True)
-    session = subprocess.Popen([livetext, "live", "--region", "0,0,800,460", "--report-timing", "--accessibility", mode],
+def live_session(livetext, env, mode, sway=False):
+    """One `livetext live` session: (shown_ms, first_live_ms, live_ms, published_live_ms), or None when it closed
+    before the whole came. On sway the whole screen, closed with wtype's Escape."""
+    if sway:
+        target = []
+    else:
+        subprocess.run(["xdotool", "mousemove", "795", "455"], env=env, check=True)
+        target = ["--region", "0,0,800,460"]
+    session = subprocess.Popen([livetext, "live"] + target + ["--report-timing", "--accessibility", mode],
                                env=env, stderr=subprocess.PIPE, text=True)
     time.sleep(6)
-    subprocess.run(["xdotool", "key", "Escape"], env=env, check=True)
-    _, err = session.communicate(timeout=60)
+    # wtype's key goes only once sway has its keymap: a moment's wait first, and again if need be.
+    for _ in range(3):
+        subprocess.run(["wtype", "-s", "300", "-k", "Escape"] if sway else ["xdotool", "key", "Escape"], env=env,
+                       check=True)
+        try:
+            _, err = session.communicate(timeout=20)
+            break
+        except subprocess.TimeoutExpired:
+            pass
+    else:
+        session.kill()
+        _, err = session.communicate()
     for line in reversed(err.splitlines()):
         if line.startswith("{"):
             timing = json.loads(line)
             if timing.get("live_ms") is not None:
-                return timing["shown_ms"], timing["first_live_ms"], timing["live_ms"]
+                return timing["shown_ms"], timing["first_live_ms"], timing["live_ms"], timing.get("published_live_ms")
     return None
 
 

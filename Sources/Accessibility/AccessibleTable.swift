@@ -33,6 +33,12 @@ public struct AccessibleTable: Sendable, Hashable {
     /// Every cell, the header's first.
     public var cells: [Cell] { (header ?? []) + rows.flatMap { $0 } }
 
+    /// Every cell with its row (-1 for the column headers) and column, the headers first.
+    public var numberedCells: [(row: Int, column: Int, cell: Cell)] {
+        let rows = (header.map { [(-1, $0)] } ?? []) + rows.enumerated().map { ($0.offset, $0.element) }
+        return rows.flatMap { row, cells in cells.enumerated().map { (row, $0.offset, $0.element) } }
+    }
+
     /// A cell as read off the bus, before the table is cut to what shows: nil `bounds` when the
     /// toolkit gives none (a cell scrolled out of view).
     struct ReadCell: Sendable, Hashable {

@@ -49,20 +49,34 @@ public struct AccessibleTextReading: Sendable {
 
     /// The lines of `screen`, one list an application, their boxes taken as window coordinates
     /// and scaled as a capture of `area` in `imageWidth` × `imageHeight` pixels is; lines of one
-    /// widget share a group.
+    /// widget share a group. A table's cells are lines too, each with its table, row, column and
+    /// place (`PublishedCell`), placed with the others.
     static func windowRelative(_ screen: AccessibleScreen, area: Bounds, imageWidth: Int, imageHeight: Int)
         -> [[PublishedLine]] {
         let scale = Self.scale(of: area, imageWidth: imageWidth, imageHeight: imageHeight)
+        let scaled = { (box: Bounds) in Self.scaled(box, from: (0, 0), by: scale) }
         var groups: [String: Int] = [:]
+        var tables = 0
         return screen.applications.enumerated().map { number, application in
-            application.lines.map { line in
+            var lines = application.lines.map { line in
                 let key = "\(number):\(line.widget)"
                 let group = groups[key] ?? groups.count
                 groups[key] = group
-                let box = Self.scaled(line.bounds, from: (0, 0), by: scale)
-                return PublishedLine(text: line.text, bounds: box, geometryTrusted: line.geometryTrusted,
+                return PublishedLine(text: line.text, bounds: scaled(line.bounds), geometryTrusted: line.geometryTrusted,
                                      boxIsWidget: line.boxIsWidget, group: group)
             }
+            for table in application.tables {
+                let group = groups.count
+                groups["\(number):table \(tables)"] = group
+                for (row, column, cell) in table.numberedCells {
+                    let text = cell.textBounds ?? cell.bounds
+                    lines.append(PublishedLine(text: cell.text, bounds: scaled(text), group: group,
+                                               cell: PublishedCell(table: tables, row: row, column: column,
+                                                                   place: scaled(cell.bounds.union(text)))))
+                }
+                tables += 1
+            }
+            return lines
         }.filter { !$0.isEmpty }
     }
 
@@ -106,16 +120,13 @@ public struct AccessibleTextReading: Sendable {
             for table in application.tables {
                 let group = groups.count
                 groups["\(number):table \(tables)"] = group
-                let rows = (table.header.map { [(-1, $0)] } ?? []) + table.rows.enumerated().map { ($0.offset, $0.element) }
-                for (row, cells) in rows {
-                    for (column, cell) in cells.enumerated() {
-                        guard let text = shown(cell.textBounds ?? cell.bounds) else { continue }
-                        let place = cell.bounds.moved(x: origin.x, y: origin.y).intersection(windows[text.window].area)
-                            .intersection(area)
-                        placed.append(PublishedLine(text: cell.text, bounds: scaled(text.box), group: group,
-                                                    cell: PublishedCell(table: tables, row: row, column: column,
-                                                                        place: scaled(place.union(text.box)))))
-                    }
+                for (row, column, cell) in table.numberedCells {
+                    guard let text = shown(cell.textBounds ?? cell.bounds) else { continue }
+                    let place = cell.bounds.moved(x: origin.x, y: origin.y).intersection(windows[text.window].area)
+                        .intersection(area)
+                    placed.append(PublishedLine(text: cell.text, bounds: scaled(text.box), group: group,
+                                                cell: PublishedCell(table: tables, row: row, column: column,
+                                                                    place: scaled(place.union(text.box)))))
                 }
                 tables += 1
             }

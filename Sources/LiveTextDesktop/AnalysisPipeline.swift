@@ -74,9 +74,19 @@ public struct AnalysisPipeline: Sendable {
         guard let accessibleText else { return try await analyzer.analyze(screen, configuration: configuration, progress: progress) }
         let acquired = AcquiredImage(screen)
         if AccessibleTextReading.placesByVote(acquired) {
-            // Where the windows are is not known: the whole reading places them.
-            async let walked = Self.timed { await accessibleText.windowLines(on: acquired) }
-            let analysis = try await analyzer.analyze(screen, configuration: configuration, progress: progress)
+            // Where the windows are is not known: each application's lines are live once a
+            // partial reading holds enough of them to place its window, and the whole reading
+            // places them again.
+            var partialConfiguration = configuration
+            partialConfiguration.regions = screen.regions
+            let placement = PartialPlacement(analyzer: analyzer, image: screen.image, configuration: partialConfiguration)
+            async let walked = Self.timed {
+                let lines = await accessibleText.windowLines(on: acquired)
+                placement.walked(lines)
+                return lines
+            }
+            let analysis = try await analyzer.analyze(screen, configuration: configuration,
+                                                      progress: placement.relaying(to: progress))
             return placing(await walked, in: analysis, image: screen.image, regions: screen.regions)
         }
         let started = DispatchTime.now().uptimeNanoseconds

@@ -12,6 +12,9 @@ public struct LiveTimings: Sendable, Hashable {
     /// From the start of the session to the line under the pointer live: the first partial reading
     /// holding the line of the whole reading nearest the pointer (the whole, when none did).
     public var pointerLineMs: Double?
+    /// From the start of the session to the first reading holding a line an application published
+    /// (`TextSource.accessibility`); nil when none did.
+    public var publishedLiveMs: Double?
     /// From the start of the session to the reading in hand: the whole screen live.
     public var liveMs: Double?
     /// Each redraw while dragging: the selection changed → drawn on the server.
@@ -36,9 +39,11 @@ public struct LiveTimings: Sendable, Hashable {
         switch reading {
         case .partial(let partial) where liveMs == nil:
             if firstLiveMs == nil { firstLiveMs = ms }
+            if publishedLiveMs == nil, Self.holdsPublished(partial.analysis) { publishedLiveMs = ms }
             partials.append(Arrival(ms: ms, lines: partial.analysis.blocks.flatMap(\.lines).map(\.bounds)))
         case .done(let analysis, _):
             if firstLiveMs == nil { firstLiveMs = ms }
+            if publishedLiveMs == nil, Self.holdsPublished(analysis) { publishedLiveMs = ms }
             liveMs = ms
             let lines = analysis.blocks.flatMap(\.lines).map(\.bounds)
             pointerLineMs = pointer.flatMap { Self.nearest(lines, to: $0) }.map { line in
@@ -48,6 +53,11 @@ public struct LiveTimings: Sendable, Hashable {
         case .partial, .failed:
             break
         }
+    }
+
+    /// Whether `analysis` holds a line an application published.
+    static func holdsPublished(_ analysis: ImageAnalysis) -> Bool {
+        analysis.blocks.contains { $0.lines.contains { $0.source == .accessibility } }
     }
 
     /// The line nearest the point (one under it first); nil when there is none.
@@ -65,14 +75,14 @@ public struct LiveTimings: Sendable, Hashable {
         ImageAnalysis.Timing.rounded((ContinuousClock.now - start) / .milliseconds(1))
     }
 
-    /// One JSON object: `shown_ms`, `first_live_ms`, `pointer_line_ms`, `live_ms`, `redraws`, `redraw_ms_median`,
+    /// One JSON object: `shown_ms`, `first_live_ms`, `pointer_line_ms`, `published_live_ms`, `live_ms`, `redraws`, `redraw_ms_median`,
     /// `redraw_ms_max`, `copy_ms` (the last copy's), null where nothing was measured.
     public var json: String {
         func number(_ value: Double?) -> String { value.map { "\($0)" } ?? "null" }
         let sorted: [Double] = redrawMs.sorted()
         let median: Double? = sorted.isEmpty ? nil : sorted[sorted.count / 2]
         return "{\"shown_ms\": \(number(shownMs)), \"first_live_ms\": \(number(firstLiveMs)), "
-            + "\"pointer_line_ms\": \(number(pointerLineMs)), "
+            + "\"pointer_line_ms\": \(number(pointerLineMs)), \"published_live_ms\": \(number(publishedLiveMs)), "
             + "\"live_ms\": \(number(liveMs)), \"redraws\": \(redrawMs.count), "
             + "\"redraw_ms_median\": \(number(median)), \"redraw_ms_max\": \(number(sorted.last)), "
             + "\"copy_ms\": \(number(copyMs.last))}"

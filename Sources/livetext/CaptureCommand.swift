@@ -12,7 +12,8 @@ struct CaptureCommand: AsyncParsableCommand {
         discussion: """
             Without a target, the screen freezes and you drag a rectangle over the text (the default, \
             --select); a click without dragging picks the window under the pointer; Esc or a right \
-            click cancels (exit 5). Needs an X11 display (DISPLAY).
+            click cancels (exit 5). Needs a display, X11 (DISPLAY) or Wayland (WAYLAND_DISPLAY; README says \
+            what each desktop allows).
             """)
 
     @OptionGroup var options: AnalysisOptions

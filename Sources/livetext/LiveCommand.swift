@@ -26,8 +26,10 @@ struct LiveCommand: AsyncParsableCommand {
             Ctrl+C copies the selection and stays; Enter copies it and closes (with nothing selected or \
             focused it does nothing); Esc closes a menu, then lets go of the selection (or focus), then \
             closes. The text applications publish on the accessibility bus is live at once where it is drawn, before \
-            the OCR has read the rest (--accessibility). The copy stays on the clipboard after livetext exits. Exit 5 when closed with Esc without copying. \
-            Needs an X11 display (DISPLAY): exit 4 without one.
+            the OCR has read the rest (--accessibility; on Wayland once the OCR has read enough of its window to \
+            place it). The copy stays on the clipboard after livetext exits. Exit 5 when closed with Esc without \
+            copying. Needs a display, X11 (DISPLAY) or Wayland (WAYLAND_DISPLAY; README says what each desktop \
+            allows): exit 4 without one.
             """)
 
     @OptionGroup var live: LiveOptions

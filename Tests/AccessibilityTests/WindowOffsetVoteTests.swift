@@ -59,28 +59,58 @@ struct WindowOffsetVoteTests {
 }
 
 extension WindowOffsetVoteTests {
-    @Test("on sway, a GTK 3 Wayland window's published lines are placed by the vote: `capture` gives them exactly, sourced accessibility")
-    func swayWindow() async throws {
+    /// `body` with a headless sway, an accessibility desktop and the environment of a GTK 3
+    /// Wayland client of both; the `capture` command's environment is that, in-process.
+    static func onSway(_ body: @escaping @Sendable (AccessibilityDesktop, _ client: [String: String], _ capture: [String: String])
+        async throws -> Void) async throws {
         try await SwayServer.with(width: 900, height: 600, xwayland: false) { sway in
             try await AccessibilityDesktop.with { desktop in
                 var environment = desktop.environment.merging(sway.environment) { $1 }
                 environment["GDK_BACKEND"] = "wayland"
                 environment["DISPLAY"] = ""
-                try await desktop.gtkWindow(Self.labels.map { .label($0) }, environment: environment)
-                _ = try await AccessibilityReaderTests.screen(of: desktop, showing: Self.labels)
-                environment["LIVETEXT_LOCAL"] = "1"
-                environment["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
-                var accessible: [String] = [], outcome: CommandResult?
-                for _ in 0..<5 where accessible.isEmpty {
-                    let ran = try await runCommand(builtLivetext().path, ["capture", "--screen", "--json"], environment: environment)
-                    outcome = ran
-                    #expect(ran.status == 0, "\(ran.stderr)")
-                    let document = try JSONSerialization.jsonObject(with: Data(ran.stdout.utf8)) as? [String: Any] ?? [:]
-                    accessible = CaptureAccessibilityTests.lines(document)
-                        .filter { $0["source"] as? String == "accessibility" }.compactMap { $0["text"] as? String }
-                }
-                #expect(accessible == Self.labels, "\(outcome?.stdout.prefix(3000) ?? "")")
+                var capture = environment
+                capture["LIVETEXT_LOCAL"] = "1"
+                capture["XDG_CONFIG_HOME"] = "/nonexistent/livetext-tests"
+                try await body(desktop, environment, capture)
             }
+        }
+    }
+
+    @Test("on sway, a GTK 3 Wayland window's published lines are placed by the vote: `capture` gives them exactly, sourced accessibility")
+    func swayWindow() async throws {
+        try await Self.onSway { desktop, client, environment in
+            try await desktop.gtkWindow(Self.labels.map { .label($0) }, environment: client)
+            _ = try await AccessibilityReaderTests.screen(of: desktop, showing: Self.labels)
+            var accessible: [String] = [], outcome: CommandResult?
+            for _ in 0..<5 where accessible.isEmpty {
+                let ran = try await runCommand(builtLivetext().path, ["capture", "--screen", "--json"], environment: environment)
+                outcome = ran
+                #expect(ran.status == 0, "\(ran.stderr)")
+                let document = try JSONSerialization.jsonObject(with: Data(ran.stdout.utf8)) as? [String: Any] ?? [:]
+                accessible = CaptureAccessibilityTests.lines(document)
+                    .filter { $0["source"] as? String == "accessibility" }.compactMap { $0["text"] as? String }
+            }
+            #expect(accessible == Self.labels, "\(outcome?.stdout.prefix(3000) ?? "")")
+        }
+    }
+
+    @Test("on sway, a GTK 3 Wayland tree view's cells are placed by the vote with its lines: `capture --json` gives the published table")
+    func swayTable() async throws {
+        try await Self.onSway { desktop, client, environment in
+            try await desktop.gtkTreeWindow(header: TableCaptureTests.header, rows: TableCaptureTests.rows, environment: client)
+            let (screen, read) = try await TableCaptureTests.table(of: desktop)
+            #expect(read != nil, "no table read on Wayland: \(screen.applications.map { $0.lines.map(\.text) })")
+            var table: [String: Any]?, outcome: CommandResult?
+            for _ in 0..<5 where table?["source"] as? String != "accessibility" {
+                let ran = try await runCommand(builtLivetext().path, ["capture", "--screen", "--json"], environment: environment)
+                outcome = ran
+                #expect(ran.status == 0, "\(ran.stderr)")
+                let document = try JSONSerialization.jsonObject(with: Data(ran.stdout.utf8)) as? [String: Any] ?? [:]
+                table = (document["tables"] as? [[String: Any]])?.first
+            }
+            #expect(table?["source"] as? String == "accessibility", "\(outcome?.stdout.prefix(3000) ?? "")")
+            let texts = (table?["rows"] as? [[[String: Any]]] ?? []).map { $0.compactMap { $0["text"] as? String } }
+            #expect(texts == [TableCaptureTests.header] + TableCaptureTests.rows, "\(texts)")
         }
     }
 }

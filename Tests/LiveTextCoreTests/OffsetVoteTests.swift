@@ -63,4 +63,30 @@ struct OffsetVoteTests {
         let offset = WindowOffsetVote.offset(of: extra, among: decided)
         #expect(offset.map { abs($0.x - 357) <= 3 && abs($0.y - 263) <= 3 } == true, "\(String(describing: offset))")
     }
+
+    @Test("a table's cells vote with runs of words of the OCR's row lines; their places move with them; a line of no table never matches a part of a row")
+    func cells() throws {
+        func word(_ text: String, _ x: Int, _ y: Int) -> TextWord {
+            TextWord(text: text, bounds: Bounds(x: x, y: y, width: text.count * 9, height: 16), confidence: 90)
+        }
+        // Two rows as the OCR reads them: one line each, across the cells (the window's corner at 40, 60).
+        let rows = [TextLine(words: [word("OOlll", 50, 80), word("café", 150, 80), word("12", 250, 80)]),
+                    TextLine(words: [word("naive", 50, 110), word("Zürich", 150, 110), word("30", 250, 110)])]
+        func cell(_ text: String, _ x: Int, _ y: Int, row: Int, column: Int) -> PublishedLine {
+            let bounds = Bounds(x: x, y: y, width: text.count * 9, height: 16)
+            return PublishedLine(text: text, bounds: bounds,
+                                 cell: PublishedCell(table: 0, row: row, column: column, place: Bounds(x: x - 4, y: y - 4, width: 96, height: 24)))
+        }
+        let cells = [cell("0O1lI", 10, 20, row: 0, column: 0), cell("café", 110, 20, row: 0, column: 1),
+                     cell("12", 210, 20, row: 0, column: 2), cell("naïve", 10, 50, row: 1, column: 0),
+                     cell("Zürich", 110, 50, row: 1, column: 1), cell("3O", 210, 50, row: 1, column: 2)]
+        let offset = try #require(WindowOffsetVote.offset(of: cells, among: rows))
+        #expect(offset.x == 40 && offset.y == 60 && offset.agreeing.count >= 3, "\(offset)")
+        let placed = WindowOffsetVote.placed(cells, among: rows, width: 400, height: 300)
+        #expect(placed.first?.cell?.place == Bounds(x: 46, y: 76, width: 96, height: 24))
+        // The same texts as lines of no table: a row's part is not their line.
+        let loose = cells.map { PublishedLine(text: $0.text, bounds: $0.bounds) }
+        #expect(WindowOffsetVote.offset(of: loose, among: rows) == nil)
+    }
 }
+

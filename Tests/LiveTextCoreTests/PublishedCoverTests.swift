@@ -203,6 +203,23 @@ struct RemainderPartsTests {
             }
         }
         #expect(RemainingInk.areas(luminance: hollow.pixels, width: 200, height: 100, regions: ContentRegions()).isEmpty)
+        // Cut by the region's bottom edge (a drag ending across it): its three sides left, in one
+        // cell of the grid.
+        var cut = [UInt8](repeating: 255, count: 200 * 48)
+        for y in 36..<48 { for x in 34..<43 where y == 36 || x == 34 || x == 42 { cut[y * 200 + x] = 20 } }
+        #expect(RemainingInk.areas(luminance: cut, width: 200, height: 48, regions: ContentRegions()).isEmpty)
+        // As VTE drew it under a drag's edge: its first ten rows in one cell, two in the next
+        // (too few there to count as a glyph's), the region ending two rows below.
+        var vte = [UInt8](repeating: 255, count: 200 * 66)
+        for y in 54..<66 { for x in 0..<11 where y == 54 || x == 0 || x == 10 { vte[y * 200 + x] = 20 } }
+        #expect(RemainingInk.areas(luminance: vte, width: 200, height: 66, regions: ContentRegions()).isEmpty)
+        // Whole, across two cells, two of its rows in the first.
+        var straddling = [UInt8](repeating: 255, count: 200 * 100)
+        for y in 46..<64 { for x in 50..<61 where y == 46 || y == 63 || x == 50 || x == 60 { straddling[y * 200 + x] = 20 } }
+        #expect(RemainingInk.areas(luminance: straddling, width: 200, height: 100, regions: ContentRegions()).isEmpty)
+        // The same three sides away from the edge are a glyph's (a `⊓`): read.
+        let open = cut + [UInt8](repeating: 255, count: 200 * 20)
+        #expect(RemainingInk.areas(luminance: open, width: 200, height: 68, regions: ContentRegions()).count == 1)
         // A word just before it: one area holding both (with the margin the cover gives it).
         for y in 42..<54 { for x in 10..<34 where (x - 10) % 9 < 3 { image.pixels[y * 200 + x] = 20 } }
         let areas = RemainingInk.areas(luminance: image.pixels, width: 200, height: 100, regions: ContentRegions(),

@@ -141,3 +141,59 @@ struct LiveAccessibilityTests {
         return (timeline.withLock { $0 }, try #require(outcome.analysis))
     }
 }
+
+extension LiveAccessibilityTests {
+    /// Labels of a window read where its place is unknown (as on Wayland): several, so that the
+    /// OCR hands them on in several partial readings.
+    static let votedLabels = ["Quarterly report 0O1lI", "Straße café naïve", "Invoice 4471 due 2026-12-01",
+                              "Contact ops@example.org", "Total 1.234,50 EUR", "Ærøskøbing harbour office",
+                              "Reference A-10l B-8 C-0O", "Signed in Köln on Monday"]
+
+    @Test("where windows have no known place (Wayland), a window's published lines are live once a partial reading places it, before the whole reading")
+    func votedWindowLiveBeforeTheWhole() async throws {
+        let analyzer = try ImageAnalyzer.system(concurrency: 1, interpreter: AnalysisInterpreter(context: DetectionContext(region: "US")),
+                                                cacheCapacity: 0)
+        try await AccessibilityDesktop.with { desktop in
+            try await desktop.gtkWindow(Self.votedLabels.map { .label($0) }, x: 20, y: 20, width: 700, height: 440)
+            let reading = AccessibleTextReading(sessionAddress: desktop.bus.address)
+            let area = Bounds(x: 0, y: 0, width: 760, height: 500)
+            let pipeline = AnalysisPipeline(analyzer: analyzer, configuration: ImageAnalyzer.Configuration(), accessibleText: reading)
+            // A fresh walk has 150 ms: a loaded machine may not give it that (OCR alone then): again.
+            for attempt in 1...4 {
+                let captured = try await offPool {
+                    let display = try X11Display(name: desktop.display.name)
+                    defer { display.close() }
+                    let capture = ScreenCapture(display: display)
+                    defer { capture.close() }
+                    return try capture.capture(.region(area))
+                }
+                // A capture that says nothing of its windows: their lines are placed by the vote.
+                var screen = ScreenImage(captured, captureMs: nil)
+                screen.windows = []
+                let partials = Mutex<[(generation: Int, lines: [TextLine])]>([])
+                let recording = ProgressiveReading { partial in
+                    partials.withLock { $0.append((partial.generation, partial.analysis.blocks.flatMap(\.lines))) }
+                }
+                let whole = try await pipeline.analyze(screen, progress: recording)
+                let wholeLines = whole.blocks.flatMap(\.lines)
+                guard Self.votedLabels.allSatisfy({ label in wholeLines.contains { $0.text == label && $0.source == .accessibility } })
+                else {
+                    #expect(attempt < 4, "the whole reading never placed the window: \(wholeLines.map(\.text))")
+                    continue
+                }
+                let seen = partials.withLock { $0 }
+                let placed = seen.firstIndex { partial in
+                    Self.votedLabels.allSatisfy { label in partial.lines.contains { $0.text == label && $0.source == .accessibility } }
+                }
+                let first = try #require(placed, "no partial reading held the window's lines: \(seen.map { $0.lines.map(\.text) })")
+                // Placed from a part of the OCR's lines: the partial readings went on after it.
+                #expect(first < seen.count - 1, "placed only in the last of \(seen.count) partial readings")
+                // Every later one holds them too.
+                #expect(seen[first...].allSatisfy { partial in
+                    Self.votedLabels.allSatisfy { label in partial.lines.contains { $0.text == label && $0.source == .accessibility } }
+                })
+                return
+            }
+        }
+    }
+}

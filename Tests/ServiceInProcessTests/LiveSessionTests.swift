@@ -128,6 +128,17 @@ struct LiveSessionTests {
         timings.arrived(partial(2, [0, 2]), at: 150, pointer: (20, 74))
         timings.arrived(whole, at: 400, pointer: (20, 74))
         #expect(timings.firstLiveMs == 100 && timings.pointerLineMs == 150 && timings.liveMs == 400)
+        // No line an application published: not measured.
+        #expect(timings.publishedLiveMs == nil && timings.json.contains("\"published_live_ms\": null"))
+        // The first reading holding one: then.
+        var published = LiveTimings()
+        var taken = lines[1]
+        taken.source = .accessibility
+        published.arrived(partial(1, [0]), at: 100, pointer: nil)
+        published.arrived(.partial(PartialAnalysis(generation: 2, analysis: ImageAnalysis(
+            image: .init(width: 200, height: 100, source: "pixels"), blocks: [TextBlock(lines: [lines[0], taken])]))), at: 180, pointer: nil)
+        published.arrived(whole, at: 400, pointer: nil)
+        #expect(published.publishedLiveMs == 180 && published.json.contains("\"published_live_ms\": 180.0"))
         // Between the lines, nearer "gamma delta" (y 30-42): that line, which only the whole held.
         var between = LiveTimings()
         between.arrived(partial(1, [2]), at: 100, pointer: (20, 47))

@@ -8,11 +8,12 @@ extension AccessibilityDesktop {
     /// drawn in the background's colour: published, never seen. Returns once it is mapped and scrolled.
     @discardableResult
     public func gtkTreeWindow(header: [String], rows: [[String]], extraRows: Int = 0, scrollX: Int = 0, scrollY: Int = 0,
-                              undrawn: Int? = nil, x: Int = 30, y: Int = 30, width: Int = 500, height: Int = 300) async throws -> Process {
+                              undrawn: Int? = nil, x: Int = 30, y: Int = 30, width: Int = 500, height: Int = 300,
+                              environment: [String: String]? = nil) async throws -> Process {
         try await pythonWindow(Self.treeScript, [
             "x": x, "y": y, "width": width, "height": height, "title": "tree view", "header": header, "rows": rows, "extra": extraRows,
             "scrollX": scrollX, "scrollY": scrollY, "undrawn": undrawn ?? -1,
-        ], within: 60)
+        ], environment: environment, within: 60)
     }
 
     /// The GTK 3 window of `gtkWindow` (its font, place and size) holding a tree view.

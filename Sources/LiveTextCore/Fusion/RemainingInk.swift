@@ -20,7 +20,9 @@ enum RemainingInk {
         guard width > 0, height > 0 else { return [] }
         let columns = (width + cell - 1) / cell, rows = (height + cell - 1) / cell
         var rowBits = [UInt16](repeating: 0, count: columns * rows), columnBits = rowBits, counts = rowBits
+        var ink = [Bool](repeating: false, count: width * height)
         forEachInk(luminance: luminance, width: width, height: height, regions: regions) { x, y in
+            ink[y * width + x] = true
             let index = (y / cell) * columns + x / cell
             rowBits[index] |= 1 << UInt16(y % cell)
             columnBits[index] |= 1 << UInt16(x % cell)
@@ -49,10 +51,8 @@ enum RemainingInk {
             var stack = [start]
             group[start] = areas.count
             var area: Bounds?
-            var inked = 0
             while let index = stack.popLast() {
                 area = area.map { $0.union(inkBox(index)) } ?? inkBox(index)
-                inked += Int(counts[index])
                 let (cx, cy) = (index % columns, index / columns)
                 for ny in max(0, cy - 1)...min(rows - 1, cy + 1) {
                     for nx in max(0, cx - 1)...min(columns - 1, cx + 1) {
@@ -66,7 +66,7 @@ enum RemainingInk {
             }
             // Ink filling its whole rectangle, or exactly its outline, is a block or a box, not a
             // glyph: a terminal's cursor (solid in a focused window, hollow in another).
-            if let area, inked != area.area, inked != 2 * (area.width + area.height) - 4 {
+            if let area, !isBlockOrBox(area, ink: ink, width: width, in: page) {
                 areas.append(Bounds(x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin,
                                     height: area.height + 2 * margin).intersection(page))
             }
@@ -78,6 +78,67 @@ enum RemainingInk {
         let mosaic = (areas.map(\.width).max() ?? 0) * (areas.reduce(0) { $0 + $1.height } + RemainderMosaic.gap * (areas.count - 1))
         if areas.count > maximum || Double(mosaic) >= worthIt * Double(union.area) { return [union] }
         return areas.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// Whether the ink of a small group of cells around `area` (one shape: the ink reached from its
+    /// first pixel, eight neighbours, up to a cell beyond it, where a cell with too little of it to
+    /// count as a glyph's leaves it) fills the rectangle around it or is exactly its outline.
+    static func isBlockOrBox(_ area: Bounds, ink: [Bool], width: Int, in page: Bounds) -> Bool {
+        guard area.width <= 3 * cell, area.height <= 3 * cell else { return false }
+        let window = Bounds(x: area.x - cell, y: area.y - cell, width: area.width + 2 * cell,
+                            height: area.height + 2 * cell).intersection(page)
+        var inArea = 0
+        var start: Int?
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX where ink[y * width + x] {
+                inArea += 1
+                if start == nil { start = y * width + x }
+            }
+        }
+        guard let start else { return false }
+        var seen: Set<Int> = [start], stack = [start]
+        var (left, top, right, bottom) = (Int.max, Int.max, Int.min, Int.min)
+        var reachedInArea = 0
+        while let index = stack.popLast() {
+            let (x, y) = (index % width, index / width)
+            (left, top, right, bottom) = (min(left, x), min(top, y), max(right, x), max(bottom, y))
+            if area.contains(x: x, y: y) { reachedInArea += 1 }
+            guard seen.count <= window.area else { return false }
+            for ny in max(window.y, y - 1)...min(window.maxY - 1, y + 1) {
+                for nx in max(window.x, x - 1)...min(window.maxX - 1, x + 1) where ink[ny * width + nx] {
+                    if seen.insert(ny * width + nx).inserted { stack.append(ny * width + nx) }
+                }
+            }
+        }
+        // Another shape beside it in the cells: glyphs.
+        guard reachedInArea == inArea else { return false }
+        let shape = Bounds(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+        // Ink reaching the window's edge inside the page goes on beyond it: no small shape.
+        guard shape.x > window.x || window.x == page.x, shape.y > window.y || window.y == page.y,
+              shape.maxX < window.maxX || window.maxX == page.maxX, shape.maxY < window.maxY || window.maxY == page.maxY
+        else { return false }
+        return seen.count == shape.area || isOutline(inked: seen.count, of: shape, in: page)
+    }
+
+    /// Whether `inked` pixels are as many as `area`'s one-pixel outline has, a side lying on
+    /// `page`'s edge possibly cut away (a hollow cursor cut by the edge of the region captured).
+    static func isOutline(inked: Int, of area: Bounds, in page: Bounds) -> Bool {
+        let (width, height) = (area.width, area.height)
+        guard width >= 3, height >= 3 else { return false }
+        // Each side may be missing only where it lies on the page's edge.
+        let choices = { (onEdge: Bool) in onEdge ? [true, false] : [true] }
+        for top in choices(area.y == page.y) {
+            for bottom in choices(area.maxY == page.maxY) {
+                for left in choices(area.x == page.x) {
+                    for right in choices(area.maxX == page.maxX) {
+                        let sides = [top, bottom].filter { $0 }.count * width + [left, right].filter { $0 }.count * height
+                        let corners = [top && left, top && right, bottom && left, bottom && right].filter { $0 }.count
+                        if [top, bottom, left, right].filter({ $0 }).count >= 3, inked == sides - corners { return true }
+                    }
+                }
+            }
+        }
+        return false
     }
 
     /// `areas` with those that overlap, or share most of their rows less than four cells apart,
