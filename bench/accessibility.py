@@ -32,7 +32,8 @@ With --tables, one GTK 3 window showing a tree view (`Gtk.ListStore`) of known c
 characters, accents, an empty cell) instead: per mode the median wall time and totalMs, the share
 of known cells (headers with them) found exactly at their place in the largest table of the output
 (`capture --json`'s `tables`), and that table's source. With --tables and --toolkit firefox or
-chromium, the same cells as an HTML `<table>` (its first row `<th>`s) in that browser instead.
+chromium, the same cells as an HTML `<table>` (its first row `<th>`s) in that browser instead; with
+--each, every capture's walk (ms) and table source printed on stderr as it comes.
 
 With --toolkit vte, the pages printed in a VTE terminal (sakura, DejaVu Sans Mono 11; the canvas
 page's last line printed too: a terminal has no canvas).
@@ -241,6 +242,7 @@ def main():
     parser.add_argument("--sway", action="store_true")
     parser.add_argument("--toolkit", choices=("gtk3", "gtk4", "firefox", "chromium", "vte"), default="gtk3")
     parser.add_argument("--tables", action="store_true")
+    parser.add_argument("--each", action="store_true", help="with --tables: each capture's walk and table source on stderr")
     parser.add_argument("--region", choices=("window", "text"), default="window",
                         help="window: 0,0,800,460 (the window, its title bar and a browser's toolbars with it); "
                              "text: around the page's published lines (what a user drags over)")
@@ -275,7 +277,7 @@ def main():
             subprocess.run([livetext, "desktop", "--enable-accessibility"], env=env, check=True,
                            stdout=subprocess.DEVNULL)
         if args.tables:
-            return bench_tables(livetext, env, args.runs, args.toolkit if browsing else None, runtime)
+            return bench_tables(livetext, env, args.runs, args.toolkit if browsing else None, runtime, args.each)
         rows = []
         for name, known in PAGES.items():
             if browsing or args.toolkit == "vte":
@@ -396,7 +398,7 @@ def wait_table(livetext, env):
     return False
 
 
-def bench_tables(livetext, env, runs, browsing, runtime):
+def bench_tables(livetext, env, runs, browsing, runtime, each=False):
     """The tree view page (or the browser's page of the table), `capture --json` on and off in turn: the exact
     cells and the times."""
     if browsing:
@@ -427,6 +429,8 @@ def bench_tables(livetext, env, runs, browsing, runtime):
                 exact.append(sum(1 for r, row in enumerate(TABLE) for c, text in enumerate(row)
                                  if r < len(cells) and c < len(cells[r]) and cells[r][c] == text) / known)
                 sources.append(tables[0].get("source", "ocr") if tables else "none")
+                if each:
+                    print(mode, document["timing"].get("accessibilityMs"), sources[-1], file=sys.stderr)
             print("%-4s %8.2f %10.1f %8s %7.1f%% %s" % (mode, statistics.median(walls), statistics.median(totals),
                                                       "%.1f" % statistics.median(walks) if walks else "-",
                                                       100 * statistics.median(exact), ",".join(sorted(set(sources)))))
