@@ -33,8 +33,9 @@ extension AccessibilityWalk {
     /// Tables asked for on one page: a page shows a few at most.
     static let maxWebTables = 4
 
-    /// A browser's SHOWING tables, each cut to the rows and columns in view
-    /// (`AccessibleTable`), and the cell objects of them (their lines are the tables' to give).
+    /// A browser's SHOWING tables, each cut to the rows and columns in view (its page's part in
+    /// view, and what its ancestors let show: `clip`) as an `AccessibleTable`, and the cell
+    /// objects of them (their lines are the tables' to give).
     /// A table holding another (a page laid out with tables) is left to its lines, and so is one
     /// whose part in view has a cell spanning rows or columns. At most `maxTableCells` cells in
     /// all, from each table's first row in view: never a table's every row.
