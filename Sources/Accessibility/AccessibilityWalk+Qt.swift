@@ -1,0 +1,91 @@
+import DBusKit
+import LiveTextCore
+
+extension AccessibilityWalk {
+    /// What a breadth-first walk found in one application: its text objects and, where labels
+    /// are names (Qt), its labels and tables.
+    struct Descent: Sendable {
+        var texts: [AccessibleObject] = []
+        /// SHOWING labels without Text: their name is their text.
+        var labels: [AccessibleObject] = []
+        /// SHOWING tables, top level first; their children were not asked for.
+        var tables: [AccessibleObject] = []
+
+        var count: Int { texts.count + labels.count }
+
+        mutating func add(_ visit: Visit) {
+            if visit.hasText {
+                texts.append(visit.object)
+            } else if visit.isTable {
+                tables.append(visit.object)
+            } else if visit.role == ATSPI.labelRole {
+                labels.append(visit.object)
+            }
+        }
+    }
+
+    /// A visit where labels are names (Qt): the object's states, interfaces and role first, its
+    /// children then only when it shows and is no table. A table's children are its every cell
+    /// (Qt makes an object for each as it is asked: a million rows never answer); its cells are
+    /// read through `Table` instead.
+    func visitAskingFirst(_ object: AccessibleObject, isRoot: Bool, quirks: AccessibleToolkit.Quirks) async -> Visit {
+        async let states = try? call(object, "Accessible", "GetState")
+        async let interfaces = try? call(object, "Accessible", "GetInterfaces")
+        async let role = try? call(object, "Accessible", "GetRole")
+        let names = (await interfaces)?.first?.stringArray ?? []
+        let (stateSet, roleValue) = (await states ?? [], (await role)?.first?.uint32)
+        let isTable = names.contains(ATSPI.tableInterface)
+        var children: [AccessibleObject] = []
+        if isRoot || (ATSPI.has(quirks.showingState ? ATSPI.showing : ATSPI.visible, in: stateSet) && !isTable) {
+            children = AccessibleObject.list((try? await call(object, "Accessible", "GetChildren"))?.first)
+        }
+        return Visit(object: object, states: stateSet, hasText: names.contains(ATSPI.textInterface), children: children,
+                     role: roleValue, isTable: isTable)
+    }
+
+    /// The labels' lines: each one's name, in its widget's box (the toolkit says no more: the
+    /// line is found in it by its ink), a name of several lines in bands of the box, untrusted.
+    func lines(ofLabels labels: [AccessibleObject]) async -> [AccessibleLine] {
+        let read: [[AccessibleLine]] = await concurrently(labels.count) { index in
+            let label = labels[index]
+            async let name = self.property(label, "Accessible", "Name")
+            async let extents = try? self.call(label, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
+            guard let widget = self.box(ATSPI.integers(await extents ?? [])), let text = await name else { return [] }
+            let texts = String(text.unicodeScalars.prefix(self.limits.maxCharacters))
+                .split(separator: "\n", omittingEmptySubsequences: false).prefix(self.limits.maxLines)
+                .map { LineSpan(text: String($0), start: 0, end: $0.unicodeScalars.count) }
+            let spans = texts.compactMap { Self.cleaned($0) }
+            guard !spans.isEmpty else { return [] }
+            let bands = spans.count == 1 ? [widget] : Self.bands(of: widget, count: spans.count)
+            return zip(spans, bands).compactMap { span, band in
+                band.map { AccessibleLine(text: span.text, bounds: $0, widget: widget, geometryTrusted: false,
+                                          boxIsWidget: spans.count == 1) }
+            }
+        }
+        return read.flatMap { $0 }
+    }
+
+    /// The first table the walk found, read (`table(_:)`); nil when none was found or it shows
+    /// too little of itself.
+    func firstTable(of descent: Descent) async -> AccessibleTable? {
+        guard let found = descent.tables.first else { return nil }
+        return await table(found, named: true).0
+    }
+
+    /// A cell whose text is its name (Qt's): its name, at most `maxTableCellCharacters`, without
+    /// surrounding blanks, and its place; no text extents.
+    func namedCell(_ cell: AccessibleObject) async -> (AccessibleTable.ReadCell, AccessibleObject?) {
+        async let place = try? call(cell, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
+        async let named = property(cell, "Accessible", "Name")
+        let bounds = box(ATSPI.integers(await place ?? []))
+        let name = String((await named ?? "").unicodeScalars.prefix(limits.maxTableCellCharacters))
+        let text = Self.cleaned(LineSpan(text: name, start: 0, end: name.unicodeScalars.count))?.text ?? ""
+        return (AccessibleTable.ReadCell(text: text, bounds: bounds, textBounds: nil), cell)
+    }
+}
+
+extension ATSPI {
+    static let tableInterface = "org.a11y.atspi.Table"
+    /// `AtspiRole` LABEL (Qt's static texts too).
+    static let labelRole: UInt32 = 29
+}
