@@ -29,7 +29,7 @@ the bench sets as `livetext desktop --enable-accessibility` does. A fresh profil
 capture waits until the page's lines are on the bus.
 
 With --tables, one GTK 3 window showing a tree view (`Gtk.ListStore`) of known cells (confusable
-characters, accents, an empty cell) instead: per mode the median wall time and totalMs, the share
+characters, accents, an empty cell; with --toolkit qt, a QTableWidget of them) instead: per mode the median wall time and totalMs, the share
 of known cells (headers with them) found exactly at their place in the largest table of the output
 (`capture --json`'s `tables`), and that table's source. With --tables and --toolkit firefox or
 chromium, the same cells as an HTML `<table>` (its first row `<th>`s) in that browser instead; with
@@ -222,12 +222,12 @@ sys.exit(app.exec_())
 '''
 
 
-def qt_window(lines, env):
+def qt_window(lines, env, script=QT_WINDOW):
     """A PyQt5 window showing the lines: its process, once shown. Qt's bridge on X11 connects
     to the bus the root window's AT_SPI_BUS names (the variables turn it on whatever
     org.a11y.Status says)."""
     env = dict(env, QT_QPA_PLATFORM="xcb", QT_ACCESSIBILITY="1", QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1")
-    window = subprocess.Popen(["/usr/bin/python3", "-c", QT_WINDOW, json.dumps(lines)], env=env,
+    window = subprocess.Popen(["/usr/bin/python3", "-c", script, json.dumps(lines)], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     window.stdout.readline()
     return window
@@ -354,7 +354,8 @@ def main():
             subprocess.run([livetext, "desktop", "--enable-accessibility"], env=env, check=True,
                            stdout=subprocess.DEVNULL)
         if args.tables:
-            return bench_tables(livetext, env, args.runs, args.toolkit if browsing else None, runtime, args.each)
+            return bench_tables(livetext, env, args.runs, args.toolkit if browsing else None, runtime, args.each,
+                                args.toolkit == "qt")
         rows = []
         for name, known in PAGES.items():
             if browsing or args.toolkit == "vte":
@@ -452,6 +453,21 @@ Gtk.main()
 '''
 
 
+# The window of QT_WINDOW holding a QTableWidget of the table (its row numbers at its left).
+QT_TABLE_WINDOW = QT_WINDOW.split("box = QVBoxLayout")[0] + r'''
+from PyQt5.QtWidgets import QTableWidget, QTableWidgetItem
+table = lines
+box = QVBoxLayout(w)
+view = QTableWidget(len(table) - 1, len(table[0])); view.setFont(font); view.setHorizontalHeaderLabels(table[0])
+for r, row in enumerate(table[1:]):
+    for c, text in enumerate(row): view.setItem(r, c, QTableWidgetItem(text))
+box.addWidget(view)
+w.show()
+QTimer.singleShot(500, lambda: print("ready", flush=True))
+sys.exit(app.exec_())
+'''
+
+
 def table_page(table):
     """The table as an HTML page: its first row the header."""
     cell = lambda tag, text: "<%s>%s</%s>" % (tag, text, tag)
@@ -477,13 +493,15 @@ def wait_table(livetext, env):
     return False
 
 
-def bench_tables(livetext, env, runs, browsing, runtime, each=False):
-    """The tree view page (or the browser's page of the table), `capture --json` on and off in turn: the exact
-    cells and the times."""
+def bench_tables(livetext, env, runs, browsing, runtime, each=False, qt=False):
+    """The tree view page (or the browser's page of the table, or with `qt` a QTableWidget of it), `capture
+    --json` on and off in turn: the exact cells and the times."""
     if browsing:
         window = browser(browsing, [], env, runtime, html=table_page(TABLE))
         if not wait_table(livetext, env):
             print("%s never published its table" % browsing, file=sys.stderr)
+    elif qt:
+        window = qt_window(TABLE, env, QT_TABLE_WINDOW)
     else:
         window = subprocess.Popen(["/usr/bin/python3", "-c", TABLE_WINDOW, json.dumps(TABLE)], env=env,
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

@@ -33,14 +33,12 @@ extension AccessibilityWalk {
         async let interfaces = try? call(object, "Accessible", "GetInterfaces")
         async let role = try? call(object, "Accessible", "GetRole")
         let names = (await interfaces)?.first?.stringArray ?? []
-        let (stateSet, roleValue) = (await states ?? [], (await role)?.first?.uint32)
-        let isTable = names.contains(ATSPI.tableInterface)
-        var children: [AccessibleObject] = []
-        if isRoot || (ATSPI.has(quirks.showingState ? ATSPI.showing : ATSPI.visible, in: stateSet) && !isTable) {
-            children = AccessibleObject.list((try? await call(object, "Accessible", "GetChildren"))?.first)
+        var visit = Visit(object: object, states: await states ?? [], hasText: names.contains(ATSPI.textInterface),
+                          children: [], role: (await role)?.first?.uint32, isTable: names.contains(ATSPI.tableInterface))
+        if isRoot || (visit.isShown(quirks) && !visit.isTable) {
+            visit.children = AccessibleObject.list((try? await call(object, "Accessible", "GetChildren"))?.first)
         }
-        return Visit(object: object, states: stateSet, hasText: names.contains(ATSPI.textInterface), children: children,
-                     role: roleValue, isTable: isTable)
+        return visit
     }
 
     /// The labels' lines: each one's name, in its widget's box (the toolkit says no more: the

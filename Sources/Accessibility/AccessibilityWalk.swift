@@ -126,7 +126,7 @@ struct AccessibilityWalk: Sendable {
         let object: AccessibleObject
         let states: [DBusValue]
         let hasText: Bool
-        let children: [AccessibleObject]
+        var children: [AccessibleObject]
         /// Its role and whether it is a table, asked where labels are names (Qt) only.
         var role: UInt32? = nil
         var isTable = false
