@@ -15,10 +15,7 @@ struct QtLabelTests {
 
     @Test("a Qt label's name is its one line, in its box, untrusted until its ink is found; a canvas gives none")
     func labelsRead() async throws {
-        guard FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/PyQt5") else {
-            Issue.record("python3-pyqt5 is not installed (scripts/setup-debian)")
-            return
-        }
+        guard QtTableTests.hasQt else { return }
         try await AccessibilityDesktop.with { desktop in
             let window = try await desktop.qtWidgetsWindow(Self.labels.map { .label($0) } + [.drawnText(Self.drawn)])
             let screen = try await AccessibilityReaderTests.screen(of: desktop, showing: Self.labels)
@@ -40,10 +37,7 @@ struct QtLabelTests {
 
     @Test("capture takes the labels exactly, sourced accessibility, at their ink; the drawn line is OCR's")
     func captureLabels() async throws {
-        guard FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/PyQt5") else {
-            Issue.record("python3-pyqt5 is not installed (scripts/setup-debian)")
-            return
-        }
+        guard QtTableTests.hasQt else { return }
         try await AccessibilityDesktop.with { desktop in
             try await desktop.qtWidgetsWindow(Self.labels.map { .label($0) } + [.drawnText(Self.drawn)], x: 30, y: 30)
             _ = try await AccessibilityReaderTests.screen(of: desktop, showing: Self.labels)

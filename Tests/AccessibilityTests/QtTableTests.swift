@@ -14,6 +14,7 @@ struct QtTableTests {
     static let header = ["Name", "Städte", "Nr"]
     static let rows = [["0O1lI", "café", "12"], ["naïve", "", "3O"], ["Ærø", "lI1", "7"], ["Il1", "ÉÈÊ", "0O"]]
 
+    /// Whether PyQt5 is installed; records an issue when not.
     static var hasQt: Bool {
         guard FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/PyQt5") else {
             Issue.record("python3-pyqt5 is not installed (scripts/setup-debian)")
