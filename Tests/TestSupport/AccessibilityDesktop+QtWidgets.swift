@@ -4,6 +4,8 @@ import Foundation
 public enum QtWidget: Sendable {
     /// A `QLabel` showing its text (Qt publishes it as the label's name, no Text).
     case label(String)
+    /// A `QLabel` wrapping its text at the window's width (published as one name all the same).
+    case wrappedLabel(String)
     /// Text drawn with `QPainter` on a plain `QWidget`, published by nobody.
     case drawnText(String)
     /// A `QTableWidget` of `header` and `rows`, its row numbers shown at its left.
@@ -16,6 +18,7 @@ public enum QtWidget: Sendable {
     var json: [String: Any] {
         switch self {
         case .label(let text): ["kind": "label", "text": text]
+        case .wrappedLabel(let text): ["kind": "label", "text": text, "wrap": true]
         case .drawnText(let text): ["kind": "drawn", "text": text]
         case .table(let header, let rows): ["kind": "table", "header": header, "rows": rows]
         case .generatedTable(let header, let rows, let first):
@@ -75,7 +78,8 @@ extension AccessibilityDesktop {
         for widget in spec["widgets"]:
             kind = widget["kind"]
             if kind == "label":
-                label = QLabel(widget["text"]); label.setFont(font); layout.addWidget(label)
+                label = QLabel(widget["text"]); label.setFont(font); label.setWordWrap(widget.get("wrap", False))
+                layout.addWidget(label)
             elif kind == "drawn":
                 layout.addWidget(Canvas(widget["text"]))
             elif kind == "table":
