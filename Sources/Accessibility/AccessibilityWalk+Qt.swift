@@ -70,15 +70,20 @@ extension AccessibilityWalk {
         return await table(found, named: true).0
     }
 
-    /// A cell whose text is its name (Qt's): its name, at most `maxTableCellCharacters`, without
-    /// surrounding blanks, and its place; no text extents.
+    /// A cell whose text is its name (Qt 5's have no Text): its name, else (none) its Text, its
+    /// length asked first; at most `maxTableCellCharacters`, without surrounding blanks; and its
+    /// place; no text extents.
     func namedCell(_ cell: AccessibleObject) async -> (AccessibleTable.ReadCell, AccessibleObject?) {
         async let place = try? call(cell, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
         async let named = property(cell, "Accessible", "Name")
-        let bounds = box(ATSPI.integers(await place ?? []))
-        let name = String((await named ?? "").unicodeScalars.prefix(limits.maxTableCellCharacters))
-        let text = Self.cleaned(LineSpan(text: name, start: 0, end: name.unicodeScalars.count))?.text ?? ""
-        return (AccessibleTable.ReadCell(text: text, bounds: bounds, textBounds: nil), cell)
+        var whole = String((await named ?? "").unicodeScalars.prefix(limits.maxTableCellCharacters))
+        if Self.cleaned(LineSpan(text: whole, start: 0, end: whole.unicodeScalars.count)) == nil,
+           case let count = min(await characterCount(of: cell), limits.maxTableCellCharacters), count > 0,
+           let text = (try? await call(cell, "Text", "GetText", [.int32(0), .int32(Int32(count))]))?.first?.string {
+            whole = text
+        }
+        let text = Self.cleaned(LineSpan(text: whole, start: 0, end: whole.unicodeScalars.count))?.text ?? ""
+        return (AccessibleTable.ReadCell(text: text, bounds: box(ATSPI.integers(await place ?? [])), textBounds: nil), cell)
     }
 }
 
