@@ -56,21 +56,23 @@ struct QtLabelTests {
         }
     }
 
-    @Test("a label wrapped over lines, published as one: its words shared out among them, none read twice")
+    @Test("a label wrapped over lines, published as one: its words shared out among them, none read twice; a label of two lines, each")
     func wrappedLabel() async throws {
         guard QtTableTests.hasQt else { return }
         let text = "The quick brown fox jumps over the lazy dog near the river bank, 0O1lI twice over and again."
         try await AccessibilityDesktop.with { desktop in
-            try await desktop.qtWidgetsWindow([.wrappedLabel(text), .label(Self.labels[0])], x: 30, y: 30, width: 420)
+            let twoLines = ["first line", "second line 0O1lI"]
+            try await desktop.qtWidgetsWindow([.wrappedLabel(text), .label(Self.labels[0]), .label(twoLines.joined(separator: "\n"))],
+                                              x: 30, y: 30, width: 420)
             _ = try await AccessibilityReaderTests.screen(of: desktop, showing: [text])
             let document = try await CaptureAccessibilityTests.captureWalked(desktop)
             let lines = CaptureAccessibilityTests.lines(document)
             let shown = lines.map { ($0["text"] as? String ?? "", $0["source"] as? String ?? "") }
-            let wrapped = shown.filter { $0.1 == "accessibility" && $0.0 != Self.labels[0] }.map(\.0)
+            let wrapped = shown.filter { $0.1 == "accessibility" && !([Self.labels[0]] + twoLines).contains($0.0) }.map(\.0)
             #expect(wrapped.count >= 2 && wrapped.joined(separator: " ") == text, "\(shown)")
             #expect(!lines.contains { $0["source"] as? String == "ocr" && ($0["text"] as? String ?? "").contains("twice") },
                     "\(shown)")
-            #expect(shown.contains { $0 == (Self.labels[0], "accessibility") }, "\(shown)")
+            for line in [Self.labels[0]] + twoLines { #expect(shown.contains { $0 == (line, "accessibility") }, "\(shown)") }
         }
     }
 }
