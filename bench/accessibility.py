@@ -275,11 +275,17 @@ def wait_published(livetext, env, known):
 def text_region(livetext, env, known, window, margin=12):
     """The rectangle around the page's lines as published (a capture of `window` with the bus on),
     `margin` pixels wider on each side: the region a user drags over the page's text; `window`
-    when none of them was published."""
-    out = subprocess.run([livetext, "capture", "--region", window, "--json", "--accessibility", "on"], env=env,
-                         capture_output=True, text=True, timeout=120)
+    when none of them was published. A capture whose walk missed its deadline (OCR alone, lines
+    not as known: the rectangle would cut them) is taken again, up to 5 times."""
+    published = set(k for k in known if not k.startswith("canvas: "))
     known = set(k[len("canvas: "):] if k.startswith("canvas: ") else k for k in known)
-    boxes = [l["bounds"] for b in json.loads(out.stdout)["blocks"] for l in b["lines"] if l["text"] in known]
+    for _ in range(5):
+        out = subprocess.run([livetext, "capture", "--region", window, "--json", "--accessibility", "on"], env=env,
+                             capture_output=True, text=True, timeout=120)
+        lines = [l for b in json.loads(out.stdout)["blocks"] for l in b["lines"]]
+        if published <= set(l["text"] for l in lines if l.get("source") == "accessibility"):
+            break
+    boxes = [l["bounds"] for l in lines if l["text"] in known]
     if not boxes:
         return window
     left = max(0, min(b[0] for b in boxes) - margin)
