@@ -2,7 +2,7 @@
 """Capture with the accessibility bus beside OCR alone, on GTK 3 windows of known text.
 
     /usr/bin/python3 bench/accessibility.py [--livetext PATH] [--runs 3] [--live] [--sway]
-                                            [--toolkit gtk3|gtk4|firefox|chromium|vte]
+                                            [--toolkit gtk3|gtk4|firefox|chromium|vte|qt]
 
 Starts Xvfb, a private session bus, at-spi2-core's bus launcher and one GTK 3 window per page
 below (labels and a text view: confusable characters, accents, German, a wrapped paragraph), then
@@ -29,7 +29,7 @@ the bench sets as `livetext desktop --enable-accessibility` does. A fresh profil
 capture waits until the page's lines are on the bus.
 
 With --tables, one GTK 3 window showing a tree view (`Gtk.ListStore`) of known cells (confusable
-characters, accents, an empty cell) instead: per mode the median wall time and totalMs, the share
+characters, accents, an empty cell; with --toolkit qt, a QTableWidget of them) instead: per mode the median wall time and totalMs, the share
 of known cells (headers with them) found exactly at their place in the largest table of the output
 (`capture --json`'s `tables`), and that table's source. With --tables and --toolkit firefox or
 chromium, the same cells as an HTML `<table>` (its first row `<th>`s) in that browser instead; with
@@ -37,6 +37,14 @@ chromium, the same cells as an HTML `<table>` (its first row `<th>`s) in that br
 
 With --toolkit vte, the pages printed in a VTE terminal (sakura, DejaVu Sans Mono 11; the canvas
 page's last line printed too: a terminal has no canvas).
+
+With --toolkit qt, the same pages as PyQt5 windows (QLabel lines, the canvas line drawn with
+QPainter on a plain QWidget). Qt 5.15 registers on the accessibility bus only when the root
+window's AT_SPI_BUS names it as it starts: else it asks the launcher for the address and tries to
+register before that connection is up, and never again. The launcher sets the property once, if
+the X server answers then, and an Xvfb without -noreset drops it when its last client leaves;
+so Xvfb runs with -noreset, the bench waits for it before starting the launcher and for the
+property before any window.
 
 With --live, `livetext live --region ... --report-timing` instead (the pointer off the window), closed
 with Esc once it had time to read everything: per page and mode the medians of first_live_ms (the
@@ -185,6 +193,69 @@ def other_window(kind, lines, env, runtime):
                             env=dict(env, HOME=directory), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+QT_WINDOW = r'''
+import json, sys
+from PyQt5.QtCore import QTimer
+from PyQt5.QtGui import QColor, QFont, QPainter
+from PyQt5.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
+lines = json.loads(sys.argv[1])
+app = QApplication(sys.argv[:1])
+font = QFont("DejaVu Sans"); font.setPixelSize(15)
+class Canvas(QWidget):
+    def __init__(self, text):
+        super().__init__(); self.text = text; self.setFixedSize(600, 30)
+    def paintEvent(self, event):
+        painter = QPainter(self); painter.setPen(QColor(0, 0, 0)); painter.setFont(font)
+        painter.drawText(0, 20, self.text); painter.end()
+w = QWidget(); w.setWindowTitle("bench"); w.move(20, 20); w.resize(760, 420)
+w.setStyleSheet("background: #fff; color: #000")
+box = QVBoxLayout(w); box.setContentsMargins(16, 16, 16, 16); box.setSpacing(10)
+for text in lines:
+    if text.startswith("canvas: "):
+        box.addWidget(Canvas(text[len("canvas: "):]))
+        continue
+    label = QLabel(text); label.setFont(font); box.addWidget(label)
+box.addStretch(1)
+w.show()
+QTimer.singleShot(500, lambda: print("ready", flush=True))
+sys.exit(app.exec_())
+'''
+
+
+def qt_window(lines, env, script=QT_WINDOW):
+    """A PyQt5 window showing the lines: its process, once shown. Qt's bridge on X11 connects
+    to the bus the root window's AT_SPI_BUS names (the variables turn it on whatever
+    org.a11y.Status says)."""
+    env = dict(env, QT_QPA_PLATFORM="xcb", QT_ACCESSIBILITY="1", QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1")
+    window = subprocess.Popen(["/usr/bin/python3", "-c", script, json.dumps(lines)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    window.stdout.readline()
+    return window
+
+
+def wait_for_display(env):
+    """Until the X server answers (at most 10 s)."""
+    for _ in range(200):
+        if subprocess.run(["xprop", "-root", "-len", "1", "_NET_SUPPORTED"], env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0:
+            return
+        time.sleep(0.05)
+
+
+def wait_for_bus(env):
+    """Until the launcher owns org.a11y.Bus on the session bus and has named its bus on the root
+    window (AT_SPI_BUS; at most 10 s)."""
+    for _ in range(200):
+        owned = subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                                "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus"],
+                               env=env, capture_output=True, text=True)
+        named = subprocess.run(["xprop", "-root", "AT_SPI_BUS"], env=env, capture_output=True, text=True)
+        if "boolean true" in owned.stdout and "unix:" in named.stdout:
+            return
+        time.sleep(0.05)
+    print("the accessibility bus never showed on the root window", file=sys.stderr)
+
+
 def wait_published(livetext, env, known):
     """Until `capture` takes the page's first label from the bus (at most 60 s)."""
     first = next(k for k in known if not k.startswith("canvas: "))
@@ -204,11 +275,17 @@ def wait_published(livetext, env, known):
 def text_region(livetext, env, known, window, margin=12):
     """The rectangle around the page's lines as published (a capture of `window` with the bus on),
     `margin` pixels wider on each side: the region a user drags over the page's text; `window`
-    when none of them was published."""
-    out = subprocess.run([livetext, "capture", "--region", window, "--json", "--accessibility", "on"], env=env,
-                         capture_output=True, text=True, timeout=120)
+    when none of them was published. A capture whose walk missed its deadline (OCR alone, lines
+    not as known: the rectangle would cut them) is taken again, up to 5 times."""
+    published = set(k for k in known if not k.startswith("canvas: "))
     known = set(k[len("canvas: "):] if k.startswith("canvas: ") else k for k in known)
-    boxes = [l["bounds"] for b in json.loads(out.stdout)["blocks"] for l in b["lines"] if l["text"] in known]
+    for _ in range(5):
+        out = subprocess.run([livetext, "capture", "--region", window, "--json", "--accessibility", "on"], env=env,
+                             capture_output=True, text=True, timeout=120)
+        lines = [l for b in json.loads(out.stdout)["blocks"] for l in b["lines"]]
+        if published <= set(l["text"] for l in lines if l.get("source") == "accessibility"):
+            break
+    boxes = [l["bounds"] for l in lines if l["text"] in known]
     if not boxes:
         return window
     left = max(0, min(b[0] for b in boxes) - margin)
@@ -240,7 +317,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--live", action="store_true")
     parser.add_argument("--sway", action="store_true")
-    parser.add_argument("--toolkit", choices=("gtk3", "gtk4", "firefox", "chromium", "vte"), default="gtk3")
+    parser.add_argument("--toolkit", choices=("gtk3", "gtk4", "firefox", "chromium", "vte", "qt"), default="gtk3")
     parser.add_argument("--tables", action="store_true")
     parser.add_argument("--each", action="store_true", help="with --tables: each capture's walk and table source on stderr")
     parser.add_argument("--region", choices=("window", "text"), default="window",
@@ -252,8 +329,10 @@ def main():
     display = ":%d" % (900 + os.getpid() % 90)
     started = []
     try:
-        started.append(subprocess.Popen(["Xvfb", display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                                        stderr=subprocess.DEVNULL))
+        # -noreset: else the server resets when its last client leaves, and the root window's
+        # properties (the launcher's AT_SPI_BUS) go with it.
+        started.append(subprocess.Popen(["Xvfb", display, "-screen", "0", "1024x768x24", "-nolisten", "tcp",
+                                         "-noreset"], stderr=subprocess.DEVNULL))
         bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address"], stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True)
         started.append(bus)
@@ -269,21 +348,28 @@ def main():
             started.append(subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL,
                                             stderr=subprocess.DEVNULL))
         time.sleep(0.5)
+        if not args.sway:
+            wait_for_display(env)
         started.append(subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=env,
-                                        stderr=subprocess.DEVNULL))
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        if not args.sway:
+            wait_for_bus(env)
         time.sleep(0.5)
         browsing = args.toolkit in ("firefox", "chromium")
         if browsing:
             subprocess.run([livetext, "desktop", "--enable-accessibility"], env=env, check=True,
                            stdout=subprocess.DEVNULL)
         if args.tables:
-            return bench_tables(livetext, env, args.runs, args.toolkit if browsing else None, runtime, args.each)
+            return bench_tables(livetext, env, args.runs, args.toolkit if browsing else None, runtime, args.each,
+                                args.toolkit == "qt")
         rows = []
         for name, known in PAGES.items():
             if browsing or args.toolkit == "vte":
                 window = (browser if browsing else other_window)(args.toolkit, known, env, runtime)
                 if not wait_published(livetext, env, known):
                     print("%s: %s never published its page" % (name, args.toolkit), file=sys.stderr)
+            elif args.toolkit == "qt":
+                window = qt_window(known, env)
             else:
                 script = WINDOW_GTK4 if args.toolkit == "gtk4" else WINDOW
                 window = subprocess.Popen(["/usr/bin/python3", "-c", script, json.dumps(known)],
@@ -373,6 +459,21 @@ Gtk.main()
 '''
 
 
+# The window of QT_WINDOW holding a QTableWidget of the table (its row numbers at its left).
+QT_TABLE_WINDOW = QT_WINDOW.split("box = QVBoxLayout")[0] + r'''
+from PyQt5.QtWidgets import QTableWidget, QTableWidgetItem
+table = lines
+box = QVBoxLayout(w)
+view = QTableWidget(len(table) - 1, len(table[0])); view.setFont(font); view.setHorizontalHeaderLabels(table[0])
+for r, row in enumerate(table[1:]):
+    for c, text in enumerate(row): view.setItem(r, c, QTableWidgetItem(text))
+box.addWidget(view)
+w.show()
+QTimer.singleShot(500, lambda: print("ready", flush=True))
+sys.exit(app.exec_())
+'''
+
+
 def table_page(table):
     """The table as an HTML page: its first row the header."""
     cell = lambda tag, text: "<%s>%s</%s>" % (tag, text, tag)
@@ -398,13 +499,15 @@ def wait_table(livetext, env):
     return False
 
 
-def bench_tables(livetext, env, runs, browsing, runtime, each=False):
-    """The tree view page (or the browser's page of the table), `capture --json` on and off in turn: the exact
-    cells and the times."""
+def bench_tables(livetext, env, runs, browsing, runtime, each=False, qt=False):
+    """The tree view page (or the browser's page of the table, or with `qt` a QTableWidget of it), `capture
+    --json` on and off in turn: the exact cells and the times."""
     if browsing:
         window = browser(browsing, [], env, runtime, html=table_page(TABLE))
         if not wait_table(livetext, env):
             print("%s never published its table" % browsing, file=sys.stderr)
+    elif qt:
+        window = qt_window(TABLE, env, QT_TABLE_WINDOW)
     else:
         window = subprocess.Popen(["/usr/bin/python3", "-c", TABLE_WINDOW, json.dumps(TABLE)], env=env,
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

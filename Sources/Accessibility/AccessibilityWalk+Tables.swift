@@ -35,7 +35,9 @@ extension AccessibilityWalk {
     /// One table: its place, size and headers, and meanwhile the row at a point a third down it
     /// (else just below the headers) and the rows above it that may show; then as many rows from
     /// there as its height can show, every cell's text, place and text extents asked at once.
-    func table(_ table: AccessibleObject) async -> (AccessibleTable?, [AccessibleObject]) {
+    /// `named`: the toolkit's cells have no Text, their text is their name, and its row headers
+    /// may take the table's left side (Qt).
+    func table(_ table: AccessibleObject, named: Bool = false) async -> (AccessibleTable?, [AccessibleObject]) {
         async let extents = try? call(table, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
         async let rowCount = integerProperty(table, "Table", "NRows")
         async let columnCount = integerProperty(table, "Table", "NColumns")
@@ -57,14 +59,18 @@ extension AccessibilityWalk {
         // No row there (a short table in a tall view), or a header (a low one): the row just below the headers.
         let top = headers.compactMap { $0?.bounds?.maxY }.filter { $0 < area.maxY }.max() ?? area.y
         var anchor = await third
-        if anchor.map({ $0.place.y < top }) ?? true, !Task.isCancelled { anchor = await row(of: table, at: (x, top + 1)) }
+        // Qt's row headers take the table's left side: the point in the first column, under its header.
+        let header = named ? headers.compactMap { $0?.bounds }.first : nil
+        let column = header.map { $0.x + min(4, $0.width / 2) } ?? x
+        if anchor == nil, column != x, !Task.isCancelled { anchor = await row(of: table, at: (column, area.y + area.height / 3)) }
+        if anchor.map({ $0.place.y < top }) ?? true, !Task.isCancelled { anchor = await row(of: table, at: (column, top + 1)) }
         guard let (row, place) = anchor, place.y >= top - place.height, !Task.isCancelled else { return (nil, []) }
         let height = max(place.height, 4)
         let first = max(0, row - (place.y - area.y + height - 1) / height)
         let rows = min(totalRows - first, area.height / height + 2, limits.maxTableCells / columns, limits.maxTableRows)
         guard rows > 0 else { return (nil, []) }
         let read: [(AccessibleTable.ReadCell, AccessibleObject?)] = await concurrently(rows * columns) { index in
-            await self.cell(of: table, row: first + index / columns, column: index % columns)
+            await self.cell(of: table, row: first + index / columns, column: index % columns, named: named)
         }
         let grid = stride(from: 0, to: read.count, by: columns).map { read[$0..<$0 + columns].map(\.0) }
         let visible = AccessibleTable.visible(headers: headers, rows: grid, area: area)
@@ -94,14 +100,17 @@ extension AccessibilityWalk {
     }
 
     /// One cell's text (at most `maxTableCellCharacters`, without surrounding blanks), place and
-    /// its text's extents; an empty cell where it does not answer.
-    func cell(of table: AccessibleObject, row: Int, column: Int) async -> (AccessibleTable.ReadCell, AccessibleObject?) {
+    /// its text's extents; an empty cell where it does not answer. `named`: its text is its
+    /// name (Qt's cells have no Text), no extents.
+    func cell(of table: AccessibleObject, row: Int, column: Int, named: Bool = false) async
+        -> (AccessibleTable.ReadCell, AccessibleObject?) {
         let empty = AccessibleTable.ReadCell(text: "", bounds: nil, textBounds: nil)
         guard !Task.isCancelled,
               let reply = try? await call(table, "Table", "GetAccessibleAt",
                                           [.int32(Int32(clamping: row)), .int32(Int32(clamping: column))]),
               let cell = AccessibleObject.one(reply.first)
         else { return (empty, nil) }
+        if named { return await namedCell(cell) }
         let coordinates = DBusValue.uint32(ATSPI.screenCoordinates)
         async let place = try? call(cell, "Component", "GetExtents", [coordinates])
         async let text = try? call(cell, "Text", "GetText", [.int32(0), .int32(Int32(clamping: limits.maxTableCellCharacters))])

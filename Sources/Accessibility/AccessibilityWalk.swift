@@ -47,14 +47,20 @@ struct AccessibilityWalk: Sendable {
         async let tables = toolkit.readsTables ? self.tables(of: root) : ([], [])
         async let webTables = toolkit.readsWebTables ? self.webTables(of: root, toolkit: toolkit) : ([], [])
         var objects: [AccessibleObject]?
+        var descent = Descent()
         if quirks.collection { objects = await matches(root) }
-        if objects == nil { objects = await breadthFirst(root, quirks: quirks) }
+        if objects == nil {
+            descent = await breadthFirst(root, quirks: quirks)
+            objects = descent.texts
+        }
         // A table's cells read with it are not read again as lines.
         let (read, cells) = await tables
         let (web, webCells) = await webTables
         objects = objects?.filter { !cells.contains($0) && !webCells.contains($0) }
-        let granted = budget.take(objects?.count ?? 0)
+        let granted = budget.take((objects?.count ?? 0) + descent.labels.count)
         let chosen = Array((objects ?? []).prefix(granted))
+        async let labelLines = lines(ofLabels: Array(descent.labels.prefix(granted - chosen.count)))
+        async let walkedTable = firstTable(of: descent)
         guard !Task.isCancelled else { return nil }
         let lines = await withTaskGroup(of: (Int, [AccessibleLine]).self) { group in
             for (index, object) in chosen.enumerated() {
@@ -64,11 +70,12 @@ struct AccessibilityWalk: Sendable {
             for await (index, read) in group { byObject[index] = read }
             return byObject.flatMap { $0 }
         }
+        let (labelled, walked) = (await labelLines, await walkedTable)
         guard !Task.isCancelled else { return nil }
         return AccessibleApplication(name: await name ?? "", toolkit: toolkit, pid: await pid,
                                      windowRelative: quirks.windowRelative,
-                                     lines: AccessibleLine.outside(AccessibleLine.withoutRepeats(lines), cellsOf: web),
-                                     tables: read + web)
+                                     lines: AccessibleLine.outside(AccessibleLine.withoutRepeats(lines + labelled), cellsOf: web),
+                                     tables: read + web + (walked.map { [$0] } ?? []))
     }
 
     /// The SHOWING text objects in one round trip; nil when the application has no Collection.
@@ -80,9 +87,9 @@ struct AccessibilityWalk: Sendable {
     }
 
     /// The text objects found level by level, each level's questions sent together; a hidden
-    /// object's children are not visited.
-    func breadthFirst(_ root: AccessibleObject, quirks: AccessibleToolkit.Quirks) async -> [AccessibleObject] {
-        var found: [AccessibleObject] = []
+    /// object's children are not visited. Where labels are names (Qt), the labels and tables too.
+    func breadthFirst(_ root: AccessibleObject, quirks: AccessibleToolkit.Quirks) async -> Descent {
+        var found = Descent()
         var level = [root]
         var visited = 1
         var seen: Set<AccessibleObject> = [root]
@@ -90,7 +97,10 @@ struct AccessibilityWalk: Sendable {
             let isRoot = level == [root]
             let answers = await withTaskGroup(of: (Int, Visit).self) { group in
                 for (index, object) in level.enumerated() {
-                    group.addTask { (index, await self.visit(object)) }
+                    group.addTask {
+                        (index, quirks.labelsAreNames ? await self.visitAskingFirst(object, isRoot: isRoot, quirks: quirks)
+                                                       : await self.visit(object))
+                    }
                 }
                 var answers = [Visit?](repeating: nil, count: level.count)
                 for await (index, visit) in group { answers[index] = visit }
@@ -100,7 +110,7 @@ struct AccessibilityWalk: Sendable {
             for visit in answers {
                 let shown = isRoot || visit.isShown(quirks)
                 guard shown else { continue }
-                if visit.hasText, !isRoot { found.append(visit.object) }
+                if !isRoot { found.add(visit) }
                 for child in visit.children where visited < limits.maxVisited && seen.insert(child).inserted {
                     next.append(child)
                     visited += 1
@@ -108,14 +118,18 @@ struct AccessibilityWalk: Sendable {
             }
             level = next
         }
-        return Array(found.prefix(limits.maxObjects))
+        found.texts = Array(found.texts.prefix(limits.maxObjects))
+        return found
     }
 
     struct Visit: Sendable {
         let object: AccessibleObject
         let states: [DBusValue]
         let hasText: Bool
-        let children: [AccessibleObject]
+        var children: [AccessibleObject]
+        /// Its role and whether it is a table, asked where labels are names (Qt) only.
+        var role: UInt32? = nil
+        var isTable = false
 
         func isShown(_ quirks: AccessibleToolkit.Quirks) -> Bool {
             ATSPI.has(quirks.showingState ? ATSPI.showing : ATSPI.visible, in: states)

@@ -35,6 +35,10 @@ public enum AccessibleToolkit: Sendable, Hashable {
         var linesShareFirstY: Bool
         /// `GetText` answers nothing when asked past the text's end (Qt): its length is asked first.
         var countsCharactersFirst = false
+        /// Labels have no Text, their text is their name (Qt): a label's name is read as its one
+        /// line, in its widget's box; the breadth-first walk finds tables too, and never asks a
+        /// table for its children (`AccessibilityWalk+Qt.swift`).
+        var labelsAreNames = false
     }
 
     var quirks: Quirks {
@@ -52,7 +56,7 @@ public enum AccessibleToolkit: Sendable, Hashable {
         case .qt:
             // Properties.GetAll crashes it and GetBoundedRanges never replies: neither is ever sent.
             Quirks(collection: false, showingState: true, windowRelative: false, lineCall: .textAtOffset,
-                   lineExtents: .range, linesShareFirstY: true, countsCharactersFirst: true)
+                   lineExtents: .range, linesShareFirstY: true, countsCharactersFirst: true, labelsAreNames: true)
         case .other:
             Quirks(collection: false, showingState: true, windowRelative: false, lineCall: .stringAtOffset,
                    lineExtents: .range, linesShareFirstY: false)

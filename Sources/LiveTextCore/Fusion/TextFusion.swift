@@ -32,7 +32,13 @@ public enum TextFusion {
         var replacedOCR = Set<Int>()
         var outcome = Outcome(blocks: [], accepted: accepted.count, moved: 0, dropped: 0)
         for line in unchecked where !line.text.isEmpty {
-            if let match = bestMatch(for: line, among: ocrLines, excluding: replacedOCR) {
+            if let pieces = wrapped(line, among: ocrLines, excluding: replacedOCR) {
+                for (index, piece) in pieces {
+                    replacedOCR.insert(index)
+                    taken.append((piece, piece.bounds))
+                }
+                outcome.moved += 1
+            } else if let match = bestMatch(for: line, among: ocrLines, excluding: replacedOCR) {
                 replacedOCR.insert(match)
                 taken.append((line, ocrLines[match].bounds))
                 outcome.moved += 1
