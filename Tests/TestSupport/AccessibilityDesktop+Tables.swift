@@ -9,11 +9,11 @@ extension AccessibilityDesktop {
     @discardableResult
     public func gtkTreeWindow(header: [String], rows: [[String]], extraRows: Int = 0, scrollX: Int = 0, scrollY: Int = 0,
                               undrawn: Int? = nil, x: Int = 30, y: Int = 30, width: Int = 500, height: Int = 300,
-                              environment: [String: String]? = nil) async throws -> Process {
+                              environment: [String: String]? = nil, within limit: TimeInterval = 60) async throws -> Process {
         try await pythonWindow(Self.treeScript, [
             "x": x, "y": y, "width": width, "height": height, "title": "tree view", "header": header, "rows": rows, "extra": extraRows,
             "scrollX": scrollX, "scrollY": scrollY, "undrawn": undrawn ?? -1,
-        ], environment: environment, within: 60)
+        ], environment: environment, within: limit)
     }
 
     /// The GTK 3 window of `gtkWindow` (its font, place and size) holding a tree view.
