@@ -47,8 +47,8 @@ extension AccessibilityWalk {
         let read: [[AccessibleLine]] = await concurrently(labels.count) { index in
             let label = labels[index]
             async let name = self.property(label, "Accessible", "Name")
-            async let extents = try? self.call(label, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
-            guard let widget = self.box(ATSPI.integers(await extents ?? [])), let text = await name else { return [] }
+            async let place = self.place(of: label)
+            guard let widget = await place, let text = await name else { return [] }
             let texts = String(text.unicodeScalars.prefix(self.limits.maxCharacters))
                 .split(separator: "\n", omittingEmptySubsequences: false).prefix(self.limits.maxLines)
                 .map { LineSpan(text: String($0), start: 0, end: $0.unicodeScalars.count) }
@@ -74,7 +74,7 @@ extension AccessibilityWalk {
     /// length asked first; at most `maxTableCellCharacters`, without surrounding blanks; and its
     /// place; no text extents.
     func namedCell(_ cell: AccessibleObject) async -> (AccessibleTable.ReadCell, AccessibleObject?) {
-        async let place = try? call(cell, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
+        async let place = place(of: cell)
         async let named = property(cell, "Accessible", "Name")
         var whole = String((await named ?? "").unicodeScalars.prefix(limits.maxTableCellCharacters))
         if Self.cleaned(LineSpan(text: whole, start: 0, end: whole.unicodeScalars.count)) == nil,
@@ -83,7 +83,7 @@ extension AccessibilityWalk {
             whole = text
         }
         let text = Self.cleaned(LineSpan(text: whole, start: 0, end: whole.unicodeScalars.count))?.text ?? ""
-        return (AccessibleTable.ReadCell(text: text, bounds: box(ATSPI.integers(await place ?? [])), textBounds: nil), cell)
+        return (AccessibleTable.ReadCell(text: text, bounds: await place, textBounds: nil), cell)
     }
 }
 

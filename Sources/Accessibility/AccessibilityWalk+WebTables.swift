@@ -95,12 +95,6 @@ extension AccessibilityWalk {
         return clip
     }
 
-    /// An object's place on the screen; nil when it gives none or one beyond `limit`.
-    func place(of object: AccessibleObject, limit: Int? = nil) async -> Bounds? {
-        let extents = try? await call(object, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
-        return Self.box(ATSPI.integers(extents ?? []), limit: limit ?? limits.maxExtent)
-    }
-
     /// One web table cut to `area` (the part of it in view): its header row when `GetColumnHeader`
     /// names row 0's cells and they show, then the rows from the first whose top is in view, as many
     /// as `area` can hold (at most `budget` cells, `maxTableRows` rows). Returns the table, the

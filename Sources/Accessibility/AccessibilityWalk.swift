@@ -346,6 +346,12 @@ struct AccessibilityWalk: Sendable {
 
     func box(_ values: [Int]) -> Bounds? { Self.box(values, limit: limits.maxExtent) }
 
+    /// An object's place on the screen; nil when it gives none or one beyond `limit`.
+    func place(of object: AccessibleObject, limit: Int? = nil) async -> Bounds? {
+        let extents = try? await call(object, "Component", "GetExtents", [.uint32(ATSPI.screenCoordinates)])
+        return Self.box(ATSPI.integers(extents ?? []), limit: limit ?? limits.maxExtent)
+    }
+
     /// `x, y, width, height` as a box; nil when absurd (empty, or beyond `limit`).
     static func box(_ values: [Int], limit: Int) -> Bounds? {
         guard values.count >= 4 else { return nil }

@@ -125,20 +125,11 @@ enum RemainingInk {
     static func isOutline(inked: Int, of area: Bounds, in page: Bounds) -> Bool {
         let (width, height) = (area.width, area.height)
         guard width >= 3, height >= 3 else { return false }
-        // Each side may be missing only where it lies on the page's edge.
-        let choices = { (onEdge: Bool) in onEdge ? [true, false] : [true] }
-        for top in choices(area.y == page.y) {
-            for bottom in choices(area.maxY == page.maxY) {
-                for left in choices(area.x == page.x) {
-                    for right in choices(area.maxX == page.maxX) {
-                        let sides = [top, bottom].filter { $0 }.count * width + [left, right].filter { $0 }.count * height
-                        let corners = [top && left, top && right, bottom && left, bottom && right].filter { $0 }.count
-                        if [top, bottom, left, right].filter({ $0 }).count >= 3, inked == sides - corners { return true }
-                    }
-                }
-            }
-        }
-        return false
+        let whole = 2 * (width + height) - 4
+        // One side missing, where it lies on the page's edge: its pixels less its two corners.
+        let cut = [(area.y == page.y, width - 2), (area.maxY == page.maxY, width - 2),
+                   (area.x == page.x, height - 2), (area.maxX == page.maxX, height - 2)]
+        return inked == whole || cut.contains { onEdge, pixels in onEdge && inked == whole - pixels }
     }
 
     /// `areas` with those that overlap, or share most of their rows less than four cells apart,
